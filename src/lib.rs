@@ -1,0 +1,3 @@
+//! Hasenpfeffer: a game server for the Hasenpfeffer family of card games.
+
+pub mod store;

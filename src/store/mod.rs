@@ -1,0 +1,1 @@
+//! Game storage (work in progress).
