@@ -1,1 +1,308 @@
-//! Game storage (work in progress).
+//! Game storage: a versioned, opaque record per game id.
+//!
+//! The store knows nothing of the game rules. It keeps, for each game id, a byte string (the
+//! serialized game, produced and read by the caller) and a version number. Every write is a
+//! compare-and-set on that version ([`GameStore::save_if`]), so two racing requests can never both
+//! win: the loser gets [`StoreError::Conflict`] with the version it lost against.
+//!
+//! Implementations:
+//!
+//! - [`MemoryStore`]: an in-process map, the default when no Redis URL is configured, so the
+//!   server runs on a bare machine. Only for a single replica.
+//! - [`RedisStore`]: a single Redis server (or a primary behind a Kubernetes Service), shared by
+//!   every replica. One multiplexed connection, reconnected automatically.
+//! - [`RedisClusterStore`]: a Redis Cluster. Every key of one game carries the game id as its hash
+//!   tag, so all of a game's keys live in one slot and one Lua script can touch them together.
+//!
+//! All of them pass the same conformance suite (`store::conformance`).
+//!
+//! # Choosing a backend from a URL
+//!
+//! [`connect_from_url`] accepts:
+//!
+//! | URL | backend |
+//! | --- | --- |
+//! | none, `""`, `memory` or `memory://` | [`MemoryStore`] |
+//! | `redis://[user:password@]host[:port][/db][?protocol=resp2]`, `redis+unix:///path`, `unix:///path` | [`RedisStore`] |
+//! | `redis+cluster://[user:password@]host:port[,host:port...]` | [`RedisClusterStore`] seeded with every listed node (credentials on the first node apply to all) |
+//! | a comma-separated list of `redis://` URLs, e.g. `redis://a:7000,redis://b:7001` | [`RedisClusterStore`] |
+//!
+//! One seed node is enough for a cluster (the client discovers the others), but listing several
+//! lets the server start while one of them is down. The Redis backends speak RESP3 unless the URL
+//! sets `protocol=` itself, so that a dropped connection is noticed (and re-established) at once
+//! rather than by the next request; this needs Redis 6 or newer. Over RESP2
+//! (`?protocol=resp2`) everything works too, except that the first write after an unnoticed
+//! Redis restart fails once with [`StoreError::Unavailable`] (it cannot know whether it was
+//! applied, so it is not retried).
+//!
+//! # Key layout (Redis)
+//!
+//! A game lives in one hash at `{prefix}:{<id>}:game` (e.g. `hp:{k3x9}:game`) with the fields `v`
+//! (the version, a decimal string) and `d` (the serialized game, raw bytes). The braces are a Redis
+//! Cluster hash tag: later per-game keys (events, idempotency records) use the same
+//! `{prefix}:{<id>}:<what>` form and so share the game's slot. Characters of the id that would
+//! break the hash tag (`{`, `}`) and `%` are percent-encoded, and the empty id is written `%`; ids
+//! made of letters, digits, `-` and `_` appear as they are. Every write sets the key's expiry: the
+//! [`StoreConfig::finished_ttl`] when the game is finished, else [`StoreConfig::game_ttl`].
+//!
+//! # Errors and time limits
+//!
+//! Every backend call is bounded by [`StoreConfig::op_timeout`]; running out of time, an I/O error
+//! or a refused connection is [`StoreError::Unavailable`], which the HTTP layer answers with 503.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+
+#[doc(hidden)]
+pub mod conformance;
+mod memory;
+mod redis;
+#[doc(hidden)]
+pub mod testing;
+#[cfg(test)]
+mod tests;
+
+pub use self::memory::MemoryStore;
+pub use self::redis::{RedisClusterStore, RedisStore, game_key, key_tag};
+
+/// One stored game: the opaque serialized game and its version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The version the record was written with; every successful write stores a new one.
+    pub version: u64,
+    /// The serialized game, exactly as it was passed to the store.
+    pub data: Vec<u8>,
+}
+
+/// Why a store operation failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// A compare-and-set lost: the stored version is `current`, not the expected one.
+    #[error("version conflict: the game is now at version {current}")]
+    Conflict {
+        /// The version that is stored now.
+        current: u64,
+    },
+    /// `create` was called with an id that is already taken.
+    #[error("a game with this id already exists")]
+    AlreadyExists,
+    /// The game does not exist (never created, or expired).
+    #[error("game not found")]
+    NotFound,
+    /// The backend could not be reached or did not answer in time.
+    #[error("game store unavailable: {0}")]
+    Unavailable(String),
+    /// The backend answered with something the store cannot make sense of (a damaged record, a
+    /// wrong type at the key, an unexpected script reply).
+    #[error("game store returned corrupt data: {0}")]
+    Corrupt(String),
+}
+
+/// Where games are kept: a versioned blob per game id with compare-and-set writes.
+///
+/// Implementations must be cheap to share (`Arc<dyn GameStore>`) and safe to call concurrently.
+/// Expired games are invisible: `load` answers `None`, `save_if` answers
+/// [`StoreError::NotFound`], and `create` may reuse the id.
+#[async_trait]
+pub trait GameStore: Send + Sync + 'static {
+    /// Insert a new game at `version` (normally 1); [`StoreError::AlreadyExists`] if the id is
+    /// taken. `finished` picks the expiry (see [`StoreConfig`]).
+    async fn create(
+        &self,
+        id: &str,
+        version: u64,
+        data: &[u8],
+        finished: bool,
+    ) -> Result<(), StoreError>;
+
+    /// The game stored under `id`, or `None` if there is none (or it expired).
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+
+    /// Compare-and-set: write `data` as `new_version` only if the stored version equals
+    /// `expected`; [`StoreError::Conflict`] with the stored version otherwise,
+    /// [`StoreError::NotFound`] if the game is gone. Refreshes the expiry, chosen by `finished`.
+    /// On Redis this is one round trip (a Lua script).
+    async fn save_if(
+        &self,
+        id: &str,
+        expected: u64,
+        new_version: u64,
+        data: &[u8],
+        finished: bool,
+    ) -> Result<(), StoreError>;
+
+    /// Cheap reachability check (a Redis `PING`), for `/readyz`.
+    async fn ping(&self) -> Result<(), StoreError>;
+
+    /// The backend's name: `"memory"`, `"redis"` or `"redis-cluster"`.
+    fn backend(&self) -> &'static str;
+}
+
+/// Settings shared by every backend.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreConfig {
+    /// How long an active (or abandoned) game lives after its last write. Zero means forever.
+    pub game_ttl: Duration,
+    /// How long a finished game lives after its last write. Zero means forever.
+    pub finished_ttl: Duration,
+    /// First part of every Redis key (`{key_prefix}:{<id>}:game`). Must not contain `{` or `}`.
+    pub key_prefix: String,
+    /// Upper bound for every backend call, retries included.
+    pub op_timeout: Duration,
+}
+
+impl StoreConfig {
+    /// Default [`StoreConfig::game_ttl`]: one day without a move.
+    pub const DEFAULT_GAME_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+    /// Default [`StoreConfig::finished_ttl`]: one hour after the last write.
+    pub const DEFAULT_FINISHED_TTL: Duration = Duration::from_secs(60 * 60);
+    /// Default [`StoreConfig::key_prefix`].
+    pub const DEFAULT_KEY_PREFIX: &'static str = "hp";
+    /// Default [`StoreConfig::op_timeout`].
+    pub const DEFAULT_OP_TIMEOUT: Duration = Duration::from_secs(2);
+
+    /// The expiry a write gets: [`Self::finished_ttl`] if `finished`, else [`Self::game_ttl`].
+    pub fn ttl(&self, finished: bool) -> Duration {
+        if finished {
+            self.finished_ttl
+        } else {
+            self.game_ttl
+        }
+    }
+
+    fn validate(&self) -> Result<(), StoreError> {
+        if self.key_prefix.contains(['{', '}']) {
+            return Err(StoreError::Unavailable(format!(
+                "invalid store key prefix {:?}: it must not contain braces",
+                self.key_prefix
+            )));
+        }
+        if self.op_timeout.is_zero() {
+            return Err(StoreError::Unavailable(
+                "invalid store op_timeout: it must be positive".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        Self {
+            game_ttl: Self::DEFAULT_GAME_TTL,
+            finished_ttl: Self::DEFAULT_FINISHED_TTL,
+            key_prefix: Self::DEFAULT_KEY_PREFIX.to_owned(),
+            op_timeout: Self::DEFAULT_OP_TIMEOUT,
+        }
+    }
+}
+
+/// Build the store a URL names (see the [module docs](self) for the accepted forms).
+///
+/// Redis backends connect at once and fail with [`StoreError::Unavailable`] if the server cannot
+/// be reached within [`StoreConfig::op_timeout`]; after that they reconnect by themselves. A
+/// malformed URL or configuration is also reported as [`StoreError::Unavailable`], with a message
+/// that says what is wrong.
+pub async fn connect_from_url(
+    url: Option<&str>,
+    cfg: StoreConfig,
+) -> Result<Arc<dyn GameStore>, StoreError> {
+    cfg.validate()?;
+    let url = url.map(str::trim).unwrap_or("");
+    match parse_store_url(url)? {
+        StoreUrl::Memory => Ok(Arc::new(MemoryStore::new(cfg))),
+        StoreUrl::Single(url) => Ok(Arc::new(RedisStore::connect(&url, cfg).await?)),
+        StoreUrl::Cluster(nodes) => Ok(Arc::new(RedisClusterStore::connect(&nodes, cfg).await?)),
+    }
+}
+
+/// What a store URL asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum StoreUrl {
+    Memory,
+    Single(String),
+    Cluster(Vec<String>),
+}
+
+fn parse_store_url(url: &str) -> Result<StoreUrl, StoreError> {
+    if url.is_empty() || url == "memory" || url == "memory://" {
+        return Ok(StoreUrl::Memory);
+    }
+    if let Some(rest) = url.strip_prefix("redis+cluster://") {
+        let entries: Vec<&str> = rest
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect();
+        // Credentials written once, on the first node, apply to every node.
+        let auth = entries
+            .first()
+            .and_then(|first| first.rsplit_once('@'))
+            .map(|(auth, _)| auth);
+        let nodes: Vec<String> = entries
+            .iter()
+            .map(|n| match auth {
+                Some(auth) if !n.contains('@') => format!("redis://{auth}@{n}"),
+                _ => format!("redis://{n}"),
+            })
+            .collect();
+        if nodes.is_empty() {
+            return Err(StoreError::Unavailable(format!(
+                "store URL {url:?} names no cluster node"
+            )));
+        }
+        return Ok(StoreUrl::Cluster(nodes));
+    }
+    if url.contains(',') {
+        let nodes: Vec<String> = url
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned)
+            .collect();
+        return Ok(StoreUrl::Cluster(nodes));
+    }
+    Ok(StoreUrl::Single(url.to_owned()))
+}
+
+#[cfg(test)]
+mod url_tests {
+    use super::*;
+
+    #[test]
+    fn parses_store_urls() {
+        assert_eq!(parse_store_url("").unwrap(), StoreUrl::Memory);
+        assert_eq!(parse_store_url("memory").unwrap(), StoreUrl::Memory);
+        assert_eq!(
+            parse_store_url("redis://h:1/0").unwrap(),
+            StoreUrl::Single("redis://h:1/0".into())
+        );
+        assert_eq!(
+            parse_store_url("redis+cluster://a:1, b:2").unwrap(),
+            StoreUrl::Cluster(vec!["redis://a:1".into(), "redis://b:2".into()])
+        );
+        assert_eq!(
+            parse_store_url("redis://a:1,redis://b:2").unwrap(),
+            StoreUrl::Cluster(vec!["redis://a:1".into(), "redis://b:2".into()])
+        );
+        assert_eq!(
+            parse_store_url("redis+cluster://u:p@a:1,b:2").unwrap(),
+            StoreUrl::Cluster(vec!["redis://u:p@a:1".into(), "redis://u:p@b:2".into()])
+        );
+        assert!(parse_store_url("redis+cluster://").is_err());
+    }
+
+    #[tokio::test]
+    async fn rejects_bad_prefix() {
+        let cfg = StoreConfig {
+            key_prefix: "h{p}".into(),
+            ..StoreConfig::default()
+        };
+        assert!(matches!(
+            connect_from_url(None, cfg).await,
+            Err(StoreError::Unavailable(_))
+        ));
+    }
+}

@@ -1,0 +1,304 @@
+//! Actions a seat takes, and the errors an illegal one gets.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, Suit, Trump};
+
+/// A seat number, `0..players`, clockwise.
+pub type Seat = u8;
+
+/// A partnership: team 0 holds the even seats, team 1 the odd seats.
+pub type Team = u8;
+
+/// The team a seat plays for.
+pub const fn team_of(seat: Seat) -> Team {
+    seat % 2
+}
+
+/// A short list of cards carried by an action (a discard or the cards passed).
+pub type CardList = ArrayVec<Card, 4>;
+
+/// The two pepper bids: all tricks at normal (little) or doubled (big) stakes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pepper {
+    /// Little pepper: all tricks, normal stakes.
+    Little,
+    /// Big pepper: all tricks, stakes doubled.
+    Big,
+}
+
+/// A bid: a number of tricks, and under pepper bids, which pepper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bid {
+    /// The tricks bid.
+    pub tricks: u8,
+    /// Little or big pepper (only under pepper bids, with all tricks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pepper: Option<Pepper>,
+}
+
+impl Bid {
+    /// A plain bid.
+    pub const fn plain(tricks: u8) -> Bid {
+        Bid {
+            tricks,
+            pepper: None,
+        }
+    }
+
+    /// The order of bids: more tricks is higher, and big pepper beats little pepper.
+    pub const fn rank(self) -> u16 {
+        let p = match self.pepper {
+            None => 0,
+            Some(Pepper::Little) => 1,
+            Some(Pepper::Big) => 2,
+        };
+        self.tricks as u16 * 3 + p
+    }
+}
+
+/// Everything a seat can do, as it appears on the wire: a JSON object with a `type`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Pass in the auction.
+    Pass,
+    /// Bid a number of tricks (with `pepper` under pepper bids).
+    Bid {
+        /// The tricks bid.
+        tricks: u8,
+        /// `little` or `big` pepper.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pepper: Option<Pepper>,
+    },
+    /// Name trump and discard as many cards as the widow held.
+    Exchange {
+        /// A suit code or `NT`.
+        trump: Trump,
+        /// The cards discarded face down.
+        #[serde(default)]
+        discard: CardList,
+    },
+    /// Play a card to the trick.
+    Play {
+        /// The card.
+        card: Card,
+    },
+    /// Declare whether to play alone.
+    Alone {
+        /// True to play alone.
+        alone: bool,
+    },
+    /// The lone bidder's two-card discard, or the partner's two cards passed to the bidder.
+    PassCards {
+        /// The two cards.
+        cards: CardList,
+    },
+}
+
+impl Action {
+    /// The wire name of the action's type.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Action::Pass => "pass",
+            Action::Bid { .. } => "bid",
+            Action::Exchange { .. } => "exchange",
+            Action::Play { .. } => "play",
+            Action::Alone { .. } => "alone",
+            Action::PassCards { .. } => "pass_cards",
+        }
+    }
+
+    /// The bid this action makes, if it is one.
+    pub const fn as_bid(&self) -> Option<Bid> {
+        match *self {
+            Action::Bid { tricks, pepper } => Some(Bid { tricks, pepper }),
+            _ => None,
+        }
+    }
+}
+
+impl From<Bid> for Action {
+    fn from(b: Bid) -> Action {
+        Action::Bid {
+            tricks: b.tricks,
+            pepper: b.pepper,
+        }
+    }
+}
+
+/// The phases of a hand, and the end of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Bidding.
+    Auction,
+    /// The high bidder names trump (taking the widow and discarding, if there is one).
+    Exchange,
+    /// Going-alone decisions.
+    Alone,
+    /// The lone bidder's two-card discard and the partner's two cards.
+    PassCards,
+    /// Trick play.
+    Play,
+    /// The game is over.
+    GameOver,
+}
+
+impl Phase {
+    /// The wire name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Auction => "auction",
+            Phase::Exchange => "exchange",
+            Phase::Alone => "alone",
+            Phase::PassCards => "pass_cards",
+            Phase::Play => "play",
+            Phase::GameOver => "game_over",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game is over.
+    #[error("the game is over: no more actions are accepted")]
+    GameOver,
+    /// The seat does not exist.
+    #[error("seat {seat} does not exist in a game of {players} players")]
+    InvalidSeat {
+        /// The seat given.
+        seat: Seat,
+        /// Players in the game.
+        players: u8,
+    },
+    /// Another seat is to act.
+    #[error("it is not your turn: seat {turn} is to act")]
+    NotYourTurn {
+        /// The seat to act.
+        turn: Seat,
+    },
+    /// The action does not belong to the current phase.
+    #[error("a `{action}` action is not allowed in the {phase} phase; see legal_actions")]
+    WrongPhase {
+        /// The action's type.
+        action: &'static str,
+        /// The current phase.
+        phase: Phase,
+    },
+    /// The bid does not beat the standing bid or is under the minimum.
+    #[error("bid too low: {message}")]
+    BidTooLow {
+        /// Details.
+        message: String,
+    },
+    /// The bid asks for more tricks than there are.
+    #[error("bid too high: a hand has {max} tricks")]
+    BidTooHigh {
+        /// Tricks in a hand.
+        max: u8,
+    },
+    /// The bid's shape is wrong for this ruleset (pepper where there is none, or all tricks
+    /// without naming the pepper).
+    #[error("invalid bid: {message}")]
+    InvalidBid {
+        /// Details.
+        message: String,
+    },
+    /// The seat may not pass (the forced dealer).
+    #[error(
+        "you may not pass: every other player passed, so the dealer must bid at least {min_bid}"
+    )]
+    MustBid {
+        /// The lowest bid allowed.
+        min_bid: u8,
+    },
+    /// The card is not in the seat's hand.
+    #[error("{card} is not in your hand")]
+    CardNotInHand {
+        /// The card.
+        card: Card,
+    },
+    /// The seat holds a card of the suit led and must play one.
+    #[error(
+        "you must follow suit: {led} was led and you hold a card of that suit (the left bower and the joker count as trumps)"
+    )]
+    MustFollowSuit {
+        /// The effective suit led.
+        led: SuitName,
+    },
+    /// The action carries the wrong number of cards.
+    #[error("wrong number of cards: expected {expected}, got {got}")]
+    WrongCardCount {
+        /// Cards expected.
+        expected: u8,
+        /// Cards given.
+        got: u8,
+    },
+    /// No trump was named where the ruleset does not allow it.
+    #[error("no trump (`NT`) is not allowed in this ruleset; name a suit: C, D, H or S")]
+    NoTrumpNotAllowed,
+}
+
+/// A suit in an error message, written as its code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuitName(pub Suit);
+
+impl fmt::Display for SuitName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self.0 {
+            Suit::Clubs => "clubs (C)",
+            Suit::Diamonds => "diamonds (D)",
+            Suit::Hearts => "hearts (H)",
+            Suit::Spades => "spades (S)",
+        };
+        f.write_str(name)
+    }
+}
+
+impl ActionError {
+    /// Every code an action error can have, for documentation.
+    pub const CODES: [&'static str; 12] = [
+        "game_over",
+        "invalid_seat",
+        "not_your_turn",
+        "wrong_phase",
+        "bid_too_low",
+        "bid_too_high",
+        "invalid_bid",
+        "must_bid",
+        "card_not_in_hand",
+        "must_follow_suit",
+        "wrong_card_count",
+        "no_trump_not_allowed",
+    ];
+
+    /// The stable snake_case code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ActionError::GameOver => "game_over",
+            ActionError::InvalidSeat { .. } => "invalid_seat",
+            ActionError::NotYourTurn { .. } => "not_your_turn",
+            ActionError::WrongPhase { .. } => "wrong_phase",
+            ActionError::BidTooLow { .. } => "bid_too_low",
+            ActionError::BidTooHigh { .. } => "bid_too_high",
+            ActionError::InvalidBid { .. } => "invalid_bid",
+            ActionError::MustBid { .. } => "must_bid",
+            ActionError::CardNotInHand { .. } => "card_not_in_hand",
+            ActionError::MustFollowSuit { .. } => "must_follow_suit",
+            ActionError::WrongCardCount { .. } => "wrong_card_count",
+            ActionError::NoTrumpNotAllowed => "no_trump_not_allowed",
+        }
+    }
+}

@@ -1,0 +1,471 @@
+//! Cards, suits, ranks and decks.
+//!
+//! A card is written as two characters, rank then suit (`TD` = ten of diamonds); the joker is
+//! `JK`. In a double deck the two copies of a card share a code.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The four suits, in the order used for the canonical deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    /// Clubs (black).
+    #[serde(rename = "C")]
+    Clubs,
+    /// Diamonds (red).
+    #[serde(rename = "D")]
+    Diamonds,
+    /// Hearts (red).
+    #[serde(rename = "H")]
+    Hearts,
+    /// Spades (black).
+    #[serde(rename = "S")]
+    Spades,
+}
+
+impl Suit {
+    /// All suits in canonical order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// The suit's index, 0..4.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other suit of the same colour (clubs and spades are black, diamonds and hearts red).
+    pub const fn same_colour(self) -> Suit {
+        match self {
+            Suit::Clubs => Suit::Spades,
+            Suit::Spades => Suit::Clubs,
+            Suit::Diamonds => Suit::Hearts,
+            Suit::Hearts => Suit::Diamonds,
+        }
+    }
+
+    /// The one-letter code: `C`, `D`, `H` or `S`.
+    pub const fn char(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Hearts => 'H',
+            Suit::Spades => 'S',
+        }
+    }
+
+    /// Parses a one-letter code.
+    pub const fn from_char(c: char) -> Option<Suit> {
+        match c {
+            'C' => Some(Suit::Clubs),
+            'D' => Some(Suit::Diamonds),
+            'H' => Some(Suit::Hearts),
+            'S' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+}
+
+/// The six ranks, low to high in their natural order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    /// Nine.
+    Nine,
+    /// Ten (`T`).
+    Ten,
+    /// Jack.
+    Jack,
+    /// Queen.
+    Queen,
+    /// King.
+    King,
+    /// Ace.
+    Ace,
+}
+
+impl Rank {
+    /// All ranks, low to high.
+    pub const ALL: [Rank; 6] = [
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// The one-character code: `9 T J Q K A`.
+    pub const fn char(self) -> char {
+        match self {
+            Rank::Nine => '9',
+            Rank::Ten => 'T',
+            Rank::Jack => 'J',
+            Rank::Queen => 'Q',
+            Rank::King => 'K',
+            Rank::Ace => 'A',
+        }
+    }
+
+    /// Parses a one-character code.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '9' => Some(Rank::Nine),
+            'T' => Some(Rank::Ten),
+            'J' => Some(Rank::Jack),
+            'Q' => Some(Rank::Queen),
+            'K' => Some(Rank::King),
+            'A' => Some(Rank::Ace),
+            _ => None,
+        }
+    }
+}
+
+/// A card: one of the 24 suited cards or the joker, packed in one byte.
+///
+/// Codes `0..24` are `suit * 6 + rank`; `24` is the joker.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+impl Card {
+    /// The joker.
+    pub const JOKER: Card = Card(24);
+    /// Number of distinct card codes (24 suited cards and the joker).
+    pub const CODES: usize = 25;
+
+    /// A suited card.
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * 6 + rank as u8)
+    }
+
+    /// The card's code, `0..25`, usable as an index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The card with the given index, if it is in range.
+    pub const fn from_index(i: usize) -> Option<Card> {
+        if i < Self::CODES {
+            Some(Card(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is the joker.
+    pub const fn is_joker(self) -> bool {
+        self.0 == 24
+    }
+
+    /// The natural suit (None for the joker).
+    pub const fn suit(self) -> Option<Suit> {
+        if self.is_joker() {
+            None
+        } else {
+            Some(Suit::ALL[(self.0 / 6) as usize])
+        }
+    }
+
+    /// The rank (None for the joker).
+    pub const fn rank(self) -> Option<Rank> {
+        if self.is_joker() {
+            None
+        } else {
+            Some(Rank::ALL[(self.0 % 6) as usize])
+        }
+    }
+
+    /// Every card code in canonical order: clubs, diamonds, hearts, spades (9 to ace), then the joker.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..Self::CODES as u8).map(Card)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.rank(), self.suit()) {
+            (Some(r), Some(s)) => write!(f, "{}{}", r.char(), s.char()),
+            _ => f.write_str("JK"),
+        }
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A card code that does not name a card.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a card code: write rank then suit (ranks 9 T J Q K A, suits C D H S, e.g. `TD`), or `JK` for the joker"
+)]
+pub struct ParseCardError(pub String);
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let mut chars = s.chars();
+        let parsed = match (chars.next(), chars.next(), chars.next()) {
+            (Some('J'), Some('K'), None) => Some(Card::JOKER),
+            (Some(r), Some(su), None) => match (Rank::from_char(r), Suit::from_char(su)) {
+                (Some(r), Some(su)) => Some(Card::new(r, su)),
+                _ => None,
+            },
+            _ => None,
+        };
+        parsed.ok_or_else(|| ParseCardError(s.chars().take(16).collect()))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The trump of a hand: a suit, or no trump at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Trump {
+    /// This suit is trump.
+    Suit(Suit),
+    /// No card is trump (`NT`).
+    NoTrump,
+}
+
+impl Trump {
+    /// The code: `C`, `D`, `H`, `S` or `NT`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Trump::Suit(Suit::Clubs) => "C",
+            Trump::Suit(Suit::Diamonds) => "D",
+            Trump::Suit(Suit::Hearts) => "H",
+            Trump::Suit(Suit::Spades) => "S",
+            Trump::NoTrump => "NT",
+        }
+    }
+
+    /// The trump suit, if any.
+    pub const fn suit(self) -> Option<Suit> {
+        match self {
+            Trump::Suit(s) => Some(s),
+            Trump::NoTrump => None,
+        }
+    }
+}
+
+impl FromStr for Trump {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Trump, String> {
+        match s {
+            "NT" => Ok(Trump::NoTrump),
+            _ => {
+                let mut c = s.chars();
+                match (c.next().and_then(Suit::from_char), c.next()) {
+                    (Some(su), None) => Ok(Trump::Suit(su)),
+                    _ => Err(format!(
+                        "`{}` is not a trump: use C, D, H, S or NT",
+                        s.chars().take(16).collect::<String>()
+                    )),
+                }
+            }
+        }
+    }
+}
+
+impl Serialize for Trump {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Trump {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Trump, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// How cards rank and follow in one hand: the trump and whether bowers are in use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ranking {
+    /// The trump suit, or None for no trump.
+    pub trump: Option<Suit>,
+    /// Whether the jacks of the trump colour are the right and left bowers.
+    pub bowers: bool,
+}
+
+impl Ranking {
+    /// The suit a card counts as when following: the joker and the left bower are trumps.
+    pub fn effective_suit(self, card: Card) -> Option<Suit> {
+        match (card.suit(), self.trump) {
+            (None, trump) => trump,
+            (Some(s), Some(t)) if self.bowers && card.rank() == Some(Rank::Jack) => {
+                if s == t.same_colour() {
+                    Some(t)
+                } else {
+                    Some(s)
+                }
+            }
+            (Some(s), _) => Some(s),
+        }
+    }
+
+    /// Whether the card is a trump.
+    pub fn is_trump(self, card: Card) -> bool {
+        self.trump.is_some() && self.effective_suit(card) == self.trump
+    }
+
+    /// The card's strength within its effective suit: higher beats lower. Trumps rank joker,
+    /// right bower, left bower, then A K Q (J without bowers) T 9.
+    pub fn strength(self, card: Card) -> u8 {
+        let Some(rank) = card.rank() else {
+            return 100;
+        };
+        if self.bowers && rank == Rank::Jack && self.trump.is_some() {
+            if card.suit() == self.trump {
+                return 99;
+            }
+            if self.effective_suit(card) == self.trump {
+                return 98;
+            }
+        }
+        10 + rank as u8
+    }
+
+    /// Whether `challenger` beats the card `best` that is currently winning a trick led in `led`.
+    /// An identical card never beats the one played first.
+    pub fn beats(self, challenger: Card, best: Card, led: Option<Suit>) -> bool {
+        let (ct, bt) = (self.is_trump(challenger), self.is_trump(best));
+        match (ct, bt) {
+            (true, false) => true,
+            (false, true) => false,
+            (true, true) => self.strength(challenger) > self.strength(best),
+            (false, false) => {
+                self.effective_suit(challenger) == led
+                    && (self.effective_suit(best) != led
+                        || self.strength(challenger) > self.strength(best))
+            }
+        }
+    }
+}
+
+/// The decks of RULES.md section 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckKind {
+    /// 9 to ace in four suits plus the joker: 25 cards.
+    #[serde(rename = "standard25")]
+    Standard25,
+    /// 9 to ace in four suits: 24 cards.
+    #[serde(rename = "pepper24")]
+    Pepper24,
+    /// Two copies of 9 to ace in four suits: 48 cards.
+    #[serde(rename = "pinochle48")]
+    Pinochle48,
+}
+
+impl DeckKind {
+    /// Every deck kind.
+    pub const ALL: [DeckKind; 3] = [
+        DeckKind::Standard25,
+        DeckKind::Pepper24,
+        DeckKind::Pinochle48,
+    ];
+
+    /// The wire name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DeckKind::Standard25 => "standard25",
+            DeckKind::Pepper24 => "pepper24",
+            DeckKind::Pinochle48 => "pinochle48",
+        }
+    }
+
+    /// Number of cards.
+    pub const fn len(self) -> usize {
+        match self {
+            DeckKind::Standard25 => 25,
+            DeckKind::Pepper24 => 24,
+            DeckKind::Pinochle48 => 48,
+        }
+    }
+
+    /// Decks are never empty; present for clippy's `len_without_is_empty`.
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+
+    /// Whether the deck holds the joker.
+    pub const fn has_joker(self) -> bool {
+        matches!(self, DeckKind::Standard25)
+    }
+
+    /// How many copies of each suited card the deck holds.
+    pub const fn copies(self) -> u8 {
+        match self {
+            DeckKind::Pinochle48 => 2,
+            _ => 1,
+        }
+    }
+
+    /// The deck in canonical order: for each card code in [`Card::all`] order, its copies.
+    pub fn cards(self) -> Vec<Card> {
+        let mut v = Vec::with_capacity(self.len());
+        for c in Card::all() {
+            let n = if c.is_joker() {
+                u8::from(self.has_joker())
+            } else {
+                self.copies()
+            };
+            for _ in 0..n {
+                v.push(c);
+            }
+        }
+        v
+    }
+
+    /// How many of each card code the deck holds, indexed by [`Card::index`].
+    pub fn counts(self) -> [u8; Card::CODES] {
+        let mut counts = [0u8; Card::CODES];
+        for c in self.cards() {
+            counts[c.index()] += 1;
+        }
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for c in Card::all() {
+            let s = c.to_string();
+            assert_eq!(s.parse::<Card>().unwrap(), c);
+            assert_eq!(serde_json::to_string(&c).unwrap(), format!("\"{s}\""));
+        }
+        assert_eq!(
+            "TD".parse::<Card>().unwrap(),
+            Card::new(Rank::Ten, Suit::Diamonds)
+        );
+        assert!("10D".parse::<Card>().is_err());
+        assert!("jk".parse::<Card>().is_err());
+        assert!("".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn decks_have_the_right_sizes() {
+        for d in DeckKind::ALL {
+            assert_eq!(d.cards().len(), d.len());
+        }
+    }
+}

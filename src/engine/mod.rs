@@ -1,0 +1,52 @@
+//! The rules engine for the Hasenpfeffer family (`hasenpfeffer`, `hasenpfeffer-open`, `pepper`,
+//! `double-hasenpfeffer`), as specified in `RULES.md`.
+//!
+//! The engine is pure: no I/O, no clock, no randomness of its own (deals come from a caller's
+//! `u64` seed through the documented [`shuffle`], or from an explicit [`Scenario`]), and nothing
+//! of HTTP or storage. Its whole surface is small:
+//!
+//! - [`RulesetSpec::build`] turns a preset plus overrides into a validated [`Ruleset`];
+//! - [`Game::new`] deals a game; [`Game::legal_actions`] lists what a seat may do;
+//!   [`Game::apply`] does it, or returns an [`ActionError`] (with a stable [`ActionError::code`])
+//!   and leaves the game unchanged;
+//! - [`Game::view`] is what a seat or a spectator may see;
+//! - a [`Game`] serialises with serde, and deserialising checks its integrity.
+//!
+//! # Example: play a whole hand
+//!
+//! ```
+//! use hasenpfeffer::engine::{Game, Preset, Viewer};
+//!
+//! let mut game = Game::new(Preset::Hasenpfeffer.rules(), 42, None).unwrap();
+//! // Always take the first legal action until the first hand is over.
+//! while game.hand_number() == 0 && !game.is_over() {
+//!     let seat = game.turn().unwrap();
+//!     let action = game.legal_actions(seat)[0].clone();
+//!     game.apply(seat, &action).unwrap();
+//! }
+//! let view = game.view(Viewer::Spectator);
+//! assert!(view.hand.is_empty()); // a spectator sees no hand
+//! let summary = game.last_hand().unwrap();
+//! println!("tricks {:?}, scores {:?}", summary.tricks_won, summary.scores);
+//! ```
+
+mod action;
+mod cards;
+mod game;
+mod ruleset;
+pub mod shuffle;
+mod view;
+
+pub use action::{
+    Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team, team_of,
+};
+pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
+pub use game::{
+    Applied, Call, Contract, Forced, Game, Hand, HandRecord, HandResult, HandSummary, MAX_SEATS,
+    Outcome, Play, STATE_FORMAT, Scenario, Trick, deal,
+};
+pub use ruleset::{
+    AllPass, AloneRule, AuctionKind, FirstLead, GameEnd, Preset, Ruleset, RulesetError,
+    RulesetSpec, SetPenalty,
+};
+pub use view::{View, Viewer};

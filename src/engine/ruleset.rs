@@ -1,0 +1,494 @@
+//! Rulesets: a preset name plus option overrides (RULES.md sections 2 and 3).
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::DeckKind;
+
+/// The named presets of RULES.md section 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// Hasenpfeffer as the card maker publishes it (the default).
+    #[default]
+    Hasenpfeffer,
+    /// Hasenpfeffer with the German open auction and going alone.
+    HasenpfefferOpen,
+    /// Pepper (Pfeffer): 24 cards, pepper bids, no trump allowed.
+    Pepper,
+    /// Double Hasenpfeffer: the 48-card pinochle deck, 4 or 6 players.
+    DoubleHasenpfeffer,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 4] = [
+        Preset::Hasenpfeffer,
+        Preset::HasenpfefferOpen,
+        Preset::Pepper,
+        Preset::DoubleHasenpfeffer,
+    ];
+
+    /// The wire name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Hasenpfeffer => "hasenpfeffer",
+            Preset::HasenpfefferOpen => "hasenpfeffer-open",
+            Preset::Pepper => "pepper",
+            Preset::DoubleHasenpfeffer => "double-hasenpfeffer",
+        }
+    }
+
+    /// One sentence on what the preset is.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Preset::Hasenpfeffer => {
+                "Hasenpfeffer as published: 25 cards with the joker, one widow card, one round of bidding, first side to 10."
+            }
+            Preset::HasenpfefferOpen => {
+                "The German variant: open auction, left of dealer leads, going alone with the partner sitting out."
+            }
+            Preset::Pepper => {
+                "Pepper: 24 cards, no widow, open auction with little and big pepper, no trump allowed, game to 30."
+            }
+            Preset::DoubleHasenpfeffer => {
+                "Double Hasenpfeffer: 48-card pinochle deck without bowers, 4 or 6 players, minimum bid 3, dealer forced, game to 32."
+            }
+        }
+    }
+
+    /// The preset's ruleset with no overrides.
+    pub const fn rules(self) -> Ruleset {
+        let base = Ruleset {
+            preset: self,
+            deck: DeckKind::Standard25,
+            players: 4,
+            bowers: true,
+            auction: AuctionKind::SingleRound,
+            min_bid: 1,
+            pepper_bids: false,
+            no_trump: false,
+            all_pass: AllPass::JokerHolderBids3,
+            alone: AloneRule::None,
+            first_lead: FirstLead::HighBidder,
+            set_penalty: SetPenalty::Contract,
+            target_score: 10,
+            game_end: GameEnd::DeclarersWinTies,
+        };
+        match self {
+            Preset::Hasenpfeffer => base,
+            Preset::HasenpfefferOpen => Ruleset {
+                auction: AuctionKind::Open,
+                alone: AloneRule::PartnerSitsOut,
+                first_lead: FirstLead::LeftOfDealer,
+                ..base
+            },
+            Preset::Pepper => Ruleset {
+                deck: DeckKind::Pepper24,
+                auction: AuctionKind::Open,
+                pepper_bids: true,
+                no_trump: true,
+                all_pass: AllPass::Redeal,
+                set_penalty: SetPenalty::Fixed6,
+                target_score: 30,
+                game_end: GameEnd::HigherScoreOrDraw,
+                ..base
+            },
+            Preset::DoubleHasenpfeffer => Ruleset {
+                deck: DeckKind::Pinochle48,
+                bowers: false,
+                min_bid: 3,
+                all_pass: AllPass::DealerForced,
+                alone: AloneRule::ExchangeTwo,
+                target_score: 32,
+                ..base
+            },
+        }
+    }
+}
+
+/// How the auction runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuctionKind {
+    /// One round from the dealer's left; the dealer bids last.
+    SingleRound,
+    /// Goes round until all but one have passed (a pass is final) or the maximum is bid.
+    Open,
+}
+
+/// What happens when every player passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AllPass {
+    /// The joker holder reveals it and is forced to bid 3; a joker in the widow voids the hand.
+    JokerHolderBids3,
+    /// The hand is thrown in and the next dealer deals.
+    Redeal,
+    /// The dealer may not pass when all others did: a forced bid of at least the minimum.
+    DealerForced,
+}
+
+/// Going alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AloneRule {
+    /// Nobody plays alone.
+    None,
+    /// After the exchange the high bidder, then at most one defender, may go alone; a lone
+    /// player's partners sit out.
+    PartnerSitsOut,
+    /// The high bidder may go alone: discards two cards, receives two from the partner on the
+    /// left, and the partners sit out.
+    ExchangeTwo,
+}
+
+/// Who leads the first trick (when nobody is alone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstLead {
+    /// The high bidder.
+    HighBidder,
+    /// The player left of the dealer.
+    LeftOfDealer,
+}
+
+/// What declarers lose when they fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetPenalty {
+    /// Minus the contract.
+    Contract,
+    /// Minus 6 whatever the contract.
+    #[serde(rename = "fixed_6")]
+    Fixed6,
+}
+
+/// How the game ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// First side to the target wins; if both reach it on one hand, the declarers win.
+    DeclarersWinTies,
+    /// When a side reaches the target the higher score wins; equal scores are a draw.
+    HigherScoreOrDraw,
+}
+
+/// A complete, validated ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ruleset {
+    /// The preset this ruleset started from.
+    pub preset: Preset,
+    /// The deck.
+    pub deck: DeckKind,
+    /// Number of players: 4, or 6 with the pinochle deck.
+    pub players: u8,
+    /// Whether the jacks of the trump colour are bowers.
+    pub bowers: bool,
+    /// The auction form.
+    pub auction: AuctionKind,
+    /// The lowest bid.
+    pub min_bid: u8,
+    /// Whether the highest bids are little pepper and big pepper.
+    pub pepper_bids: bool,
+    /// Whether the high bidder may name no trump.
+    pub no_trump: bool,
+    /// What happens when every player passes.
+    pub all_pass: AllPass,
+    /// Going alone.
+    pub alone: AloneRule,
+    /// Who leads the first trick.
+    pub first_lead: FirstLead,
+    /// What failed declarers lose.
+    pub set_penalty: SetPenalty,
+    /// The score that ends the game.
+    pub target_score: i32,
+    /// How the game ends.
+    pub game_end: GameEnd,
+}
+
+/// A ruleset as a client writes it: a preset plus any option overrides.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetSpec {
+    /// The preset (default `hasenpfeffer`).
+    #[serde(default)]
+    pub preset: Preset,
+    /// Deck override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<DeckKind>,
+    /// Player count override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<u8>,
+    /// Bowers override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bowers: Option<bool>,
+    /// Auction override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction: Option<AuctionKind>,
+    /// Minimum bid override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_bid: Option<u8>,
+    /// Pepper bids override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pepper_bids: Option<bool>,
+    /// No-trump override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_trump: Option<bool>,
+    /// All-pass override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_pass: Option<AllPass>,
+    /// Alone override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alone: Option<AloneRule>,
+    /// First-lead override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_lead: Option<FirstLead>,
+    /// Set-penalty override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_penalty: Option<SetPenalty>,
+    /// Target-score override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_score: Option<i32>,
+    /// Game-end override.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_end: Option<GameEnd>,
+}
+
+impl From<Preset> for RulesetSpec {
+    fn from(preset: Preset) -> Self {
+        RulesetSpec {
+            preset,
+            ..RulesetSpec::default()
+        }
+    }
+}
+
+/// Why a ruleset is impossible.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RulesetError {
+    /// A stable snake_case code.
+    pub code: &'static str,
+    /// What is wrong, for a human.
+    pub message: String,
+}
+
+fn invalid(code: &'static str, message: impl Into<String>) -> RulesetError {
+    RulesetError {
+        code,
+        message: message.into(),
+    }
+}
+
+impl RulesetSpec {
+    /// Applies the overrides to the preset and validates the result.
+    pub fn build(&self) -> Result<Ruleset, RulesetError> {
+        let p = self.preset.rules();
+        let r = Ruleset {
+            preset: self.preset,
+            deck: self.deck.unwrap_or(p.deck),
+            players: self.players.unwrap_or(p.players),
+            bowers: self.bowers.unwrap_or(p.bowers),
+            auction: self.auction.unwrap_or(p.auction),
+            min_bid: self.min_bid.unwrap_or(p.min_bid),
+            pepper_bids: self.pepper_bids.unwrap_or(p.pepper_bids),
+            no_trump: self.no_trump.unwrap_or(p.no_trump),
+            all_pass: self.all_pass.unwrap_or(p.all_pass),
+            alone: self.alone.unwrap_or(p.alone),
+            first_lead: self.first_lead.unwrap_or(p.first_lead),
+            set_penalty: self.set_penalty.unwrap_or(p.set_penalty),
+            target_score: self.target_score.unwrap_or(p.target_score),
+            game_end: self.game_end.unwrap_or(p.game_end),
+        };
+        r.validate()?;
+        Ok(r)
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Preset::Hasenpfeffer.rules()
+    }
+}
+
+impl Ruleset {
+    /// Number of seats.
+    pub const fn seats(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Cards dealt to each player.
+    pub const fn cards_per_player(&self) -> usize {
+        let dealt = self.deck.len() - self.deck.len() % self.players as usize;
+        dealt / self.players as usize
+    }
+
+    /// Cards left over as the widow.
+    pub const fn widow_size(&self) -> usize {
+        self.deck.len() - self.cards_per_player() * self.players as usize
+    }
+
+    /// The highest plain numeric bid (one less than all tricks under pepper bids).
+    pub const fn max_plain_bid(&self) -> u8 {
+        let all = self.cards_per_player() as u8;
+        if self.pepper_bids { all - 1 } else { all }
+    }
+
+    /// Checks that the options fit together.
+    pub fn validate(&self) -> Result<(), RulesetError> {
+        if self.players != 4 && self.players != 6 {
+            return Err(invalid(
+                "invalid_players",
+                format!("players must be 4 or 6, not {}", self.players),
+            ));
+        }
+        if self.players == 6 && self.deck != DeckKind::Pinochle48 {
+            return Err(invalid(
+                "six_players_need_pinochle48",
+                "6 players need the 48-card `pinochle48` deck",
+            ));
+        }
+        if self.widow_size() > 1 {
+            return Err(invalid(
+                "unsupported_deal",
+                format!(
+                    "the {} deck does not deal evenly to {} players",
+                    self.deck.name(),
+                    self.players
+                ),
+            ));
+        }
+        if self.deck.has_joker() && self.no_trump {
+            return Err(invalid(
+                "joker_with_no_trump",
+                "a deck with the joker cannot be played with no trump: the joker is always a trump (set `no_trump` to false or use the `pepper24` deck)",
+            ));
+        }
+        let max = self.max_plain_bid();
+        if self.min_bid < 1 || self.min_bid > max {
+            return Err(invalid(
+                "min_bid_out_of_range",
+                format!("min_bid must be between 1 and {max} for this deck and bidding form"),
+            ));
+        }
+        if self.all_pass == AllPass::JokerHolderBids3 {
+            if !self.deck.has_joker() {
+                return Err(invalid(
+                    "all_pass_needs_joker",
+                    "all_pass `joker_holder_bids_3` needs a deck with the joker (`standard25`)",
+                ));
+            }
+            if self.min_bid > 3 || max < 3 {
+                return Err(invalid(
+                    "min_bid_out_of_range",
+                    "all_pass `joker_holder_bids_3` forces a bid of 3, so min_bid must be at most 3",
+                ));
+            }
+        }
+        if self.alone == AloneRule::ExchangeTwo && self.widow_size() > 0 {
+            return Err(invalid(
+                "alone_exchange_two_needs_no_widow",
+                "alone `exchange_two` is played with decks dealt out completely (no widow)",
+            ));
+        }
+        if !(1..=1000).contains(&self.target_score) {
+            return Err(invalid(
+                "target_score_out_of_range",
+                "target_score must be between 1 and 1000",
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid() {
+        for p in Preset::ALL {
+            RulesetSpec::from(p).build().unwrap();
+        }
+        let six = RulesetSpec {
+            preset: Preset::DoubleHasenpfeffer,
+            players: Some(6),
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        assert_eq!(six.cards_per_player(), 8);
+        assert_eq!(six.widow_size(), 0);
+        let h = Preset::Hasenpfeffer.rules();
+        assert_eq!((h.cards_per_player(), h.widow_size()), (6, 1));
+        assert_eq!(Preset::DoubleHasenpfeffer.rules().cards_per_player(), 12);
+    }
+
+    #[test]
+    fn impossible_combinations_are_rejected() {
+        let cases = [
+            (
+                RulesetSpec {
+                    no_trump: Some(true),
+                    ..Default::default()
+                },
+                "joker_with_no_trump",
+            ),
+            (
+                RulesetSpec {
+                    players: Some(6),
+                    ..Default::default()
+                },
+                "six_players_need_pinochle48",
+            ),
+            (
+                RulesetSpec {
+                    players: Some(5),
+                    ..Default::default()
+                },
+                "invalid_players",
+            ),
+            (
+                RulesetSpec {
+                    preset: Preset::Pepper,
+                    all_pass: Some(AllPass::JokerHolderBids3),
+                    ..Default::default()
+                },
+                "all_pass_needs_joker",
+            ),
+            (
+                RulesetSpec {
+                    min_bid: Some(7),
+                    ..Default::default()
+                },
+                "min_bid_out_of_range",
+            ),
+            (
+                RulesetSpec {
+                    alone: Some(AloneRule::ExchangeTwo),
+                    ..Default::default()
+                },
+                "alone_exchange_two_needs_no_widow",
+            ),
+            (
+                RulesetSpec {
+                    target_score: Some(0),
+                    ..Default::default()
+                },
+                "target_score_out_of_range",
+            ),
+        ];
+        for (spec, code) in cases {
+            assert_eq!(spec.build().unwrap_err().code, code, "{spec:?}");
+        }
+    }
+
+    #[test]
+    fn spec_json_rejects_unknown_fields() {
+        let spec: RulesetSpec =
+            serde_json::from_str(r#"{"preset":"pepper","target_score":20}"#).unwrap();
+        assert_eq!(spec.build().unwrap().target_score, 20);
+        assert!(serde_json::from_str::<RulesetSpec>(r#"{"preset":"pepper","colour":1}"#).is_err());
+    }
+}
