@@ -121,6 +121,7 @@ pub enum AuctionKind {
 #[serde(rename_all = "snake_case")]
 pub enum AllPass {
     /// The joker holder reveals it and is forced to bid 3; a joker in the widow voids the hand.
+    #[serde(rename = "joker_holder_bids_3")]
     JokerHolderBids3,
     /// The hand is thrown in and the next dealer deals.
     Redeal,

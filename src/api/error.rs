@@ -1,0 +1,310 @@
+//! The one error type on the wire: RFC 9457 problem documents with a stable `code`.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::engine::{ActionError, RulesetError};
+use crate::store::StoreError;
+
+/// An RFC 9457 problem document (`application/problem+json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "type": "https://hasenpfeffer.dev/problems/must_follow_suit",
+    "title": "Illegal action",
+    "status": 422,
+    "detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)",
+    "code": "must_follow_suit"
+}))]
+pub struct Problem {
+    /// A URI naming the problem type; its last segment is the `code`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// A short summary of the problem type.
+    pub title: String,
+    /// The HTTP status.
+    pub status: u16,
+    /// What went wrong in this case, for a human.
+    pub detail: String,
+    /// A stable snake_case code: branch on this.
+    pub code: String,
+    /// The current version of the game (for `version_conflict`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_version: Option<u64>,
+    /// Seconds to wait before retrying (for `rate_limited`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+}
+
+/// Every way a request can fail.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed (bad JSON, unknown field, wrong type, bad parameter).
+    #[error("{detail}")]
+    BadRequest {
+        /// The code.
+        code: &'static str,
+        /// Details.
+        detail: String,
+    },
+    /// No bearer token was sent where one is required.
+    #[error("this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{{id}}/seats)")]
+    MissingToken,
+    /// The token does not belong to any seat of this game.
+    #[error("the token is not valid for any seat of this game")]
+    InvalidToken,
+    /// The game does not exist (or has expired).
+    #[error("no game with id `{0}` (games expire after a period without moves)")]
+    GameNotFound(String),
+    /// No endpoint has this path (or this method).
+    #[error("there is no endpoint `{0}` for this method; see /openapi.json or /swagger-ui/")]
+    RouteNotFound(String),
+    /// The game changed since the version the client named.
+    #[error("the game is at version {current}, not the version given in If-Match; fetch the game and retry")]
+    VersionConflict {
+        /// The current version.
+        current: u64,
+    },
+    /// A conflict with the game's state that is not a version mismatch.
+    #[error("{detail}")]
+    Conflict {
+        /// The code.
+        code: &'static str,
+        /// Details.
+        detail: String,
+    },
+    /// The engine refused the action.
+    #[error("{0}")]
+    Illegal(ActionError),
+    /// The ruleset or scenario is impossible.
+    #[error("{}", .0.message)]
+    InvalidRuleset(RulesetError),
+    /// The body is larger than the configured limit.
+    #[error("the request body is larger than the limit of {limit} bytes")]
+    PayloadTooLarge {
+        /// The limit.
+        limit: usize,
+    },
+    /// Too many requests from this client.
+    #[error("too many requests: slow down and retry after {retry_after} s")]
+    RateLimited {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
+    /// The store cannot be reached.
+    #[error("the game store is unavailable; retry shortly")]
+    Unavailable,
+    /// Something that should not happen.
+    #[error("internal error")]
+    Internal,
+}
+
+impl ApiError {
+    /// The stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest { code, .. } | ApiError::Conflict { code, .. } => code,
+            ApiError::MissingToken => "missing_token",
+            ApiError::InvalidToken => "invalid_token",
+            ApiError::GameNotFound(_) => "game_not_found",
+            ApiError::RouteNotFound(_) => "not_found",
+            ApiError::VersionConflict { .. } => "version_conflict",
+            ApiError::Illegal(e) => e.code(),
+            ApiError::InvalidRuleset(e) => e.code,
+            ApiError::PayloadTooLarge { .. } => "payload_too_large",
+            ApiError::RateLimited { .. } => "rate_limited",
+            ApiError::Unavailable => "store_unavailable",
+            ApiError::Internal => "internal",
+        }
+    }
+
+    fn title(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest { .. } => "Malformed request",
+            ApiError::MissingToken => "Missing seat token",
+            ApiError::InvalidToken => "Invalid seat token",
+            ApiError::GameNotFound(_) => "Game not found",
+            ApiError::RouteNotFound(_) => "Not found",
+            ApiError::VersionConflict { .. } => "Version conflict",
+            ApiError::Conflict { .. } => "Conflict",
+            ApiError::Illegal(_) => "Illegal action",
+            ApiError::InvalidRuleset(_) => "Invalid game settings",
+            ApiError::PayloadTooLarge { .. } => "Payload too large",
+            ApiError::RateLimited { .. } => "Too many requests",
+            ApiError::Unavailable => "Service unavailable",
+            ApiError::Internal => "Internal error",
+        }
+    }
+
+    /// The problem document.
+    pub fn problem(&self) -> Problem {
+        Problem {
+            kind: format!("https://hasenpfeffer.dev/problems/{}", self.code()),
+            title: self.title().into(),
+            status: self.status_code().as_u16(),
+            detail: self.to_string(),
+            code: self.code().into(),
+            current_version: match self {
+                ApiError::VersionConflict { current } => Some(*current),
+                _ => None,
+            },
+            retry_after: match self {
+                ApiError::RateLimited { retry_after } => Some(*retry_after),
+                _ => None,
+            },
+        }
+    }
+
+    /// A 400 with a code.
+    pub fn bad_request(code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            code,
+            detail: detail.into(),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::InvalidToken => StatusCode::FORBIDDEN,
+            ApiError::GameNotFound(_) | ApiError::RouteNotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::VersionConflict { .. } | ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Illegal(_) | ApiError::InvalidRuleset(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut res = HttpResponse::build(self.status_code());
+        res.insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/problem+json"),
+        ));
+        match self {
+            ApiError::RateLimited { retry_after } => {
+                res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+            }
+            ApiError::Unavailable => {
+                res.insert_header((header::RETRY_AFTER, "1"));
+            }
+            ApiError::MissingToken => {
+                res.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            _ => {}
+        }
+        res.body(serde_json::to_string(&self.problem()).unwrap_or_default())
+    }
+}
+
+impl From<ActionError> for ApiError {
+    fn from(e: ActionError) -> Self {
+        ApiError::Illegal(e)
+    }
+}
+
+impl From<RulesetError> for ApiError {
+    fn from(e: RulesetError) -> Self {
+        ApiError::InvalidRuleset(e)
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict { current } => ApiError::VersionConflict { current },
+            StoreError::NotFound => ApiError::GameNotFound(String::new()),
+            StoreError::Unavailable(reason) => {
+                tracing::warn!(%reason, "store unavailable");
+                ApiError::Unavailable
+            }
+            other => {
+                tracing::error!(error = %other, "store error");
+                ApiError::Internal
+            }
+        }
+    }
+}
+
+/// Maps a JSON body error (serde's message) to a 400 with a precise code.
+pub fn json_error(err: &serde_json::Error) -> ApiError {
+    let msg = err.to_string();
+    let code = if msg.contains("unknown field") {
+        "unknown_field"
+    } else if msg.contains("unknown variant") {
+        "invalid_value"
+    } else if err.is_syntax() || err.is_eof() {
+        "malformed_json"
+    } else if msg.contains("not a card code") {
+        "invalid_card"
+    } else {
+        "invalid_body"
+    };
+    ApiError::bad_request(code, format!("invalid request body: {msg}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Card;
+    use actix_web::body::MessageBody;
+
+    fn wire(e: ApiError) -> (u16, serde_json::Value, Option<String>) {
+        let res = e.error_response();
+        let status = res.status().as_u16();
+        let ctype = res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_owned());
+        let body = res.into_body().try_into_bytes().unwrap();
+        assert_eq!(ctype.as_deref(), Some("application/problem+json"));
+        let retry = None;
+        (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    #[test]
+    fn problem_documents_have_a_stable_shape() {
+        let cases: Vec<(ApiError, u16, &str)> = vec![
+            (ApiError::bad_request("malformed_json", "x"), 400, "malformed_json"),
+            (ApiError::MissingToken, 401, "missing_token"),
+            (ApiError::InvalidToken, 403, "invalid_token"),
+            (ApiError::GameNotFound("abc".into()), 404, "game_not_found"),
+            (ApiError::VersionConflict { current: 7 }, 409, "version_conflict"),
+            (
+                ApiError::Illegal(ActionError::CardNotInHand {
+                    card: Card::JOKER,
+                }),
+                422,
+                "card_not_in_hand",
+            ),
+            (ApiError::PayloadTooLarge { limit: 10 }, 413, "payload_too_large"),
+            (ApiError::RateLimited { retry_after: 2 }, 429, "rate_limited"),
+            (ApiError::Unavailable, 503, "store_unavailable"),
+        ];
+        for (err, status, code) in cases {
+            let (s, body, _) = wire(err);
+            assert_eq!(s, status);
+            assert_eq!(body["status"], status);
+            assert_eq!(body["code"], code);
+            assert_eq!(
+                body["type"],
+                format!("https://hasenpfeffer.dev/problems/{code}")
+            );
+            assert!(body["title"].as_str().is_some_and(|t| !t.is_empty()));
+            assert!(body["detail"].as_str().is_some_and(|t| !t.is_empty()));
+        }
+        let (_, body, _) = wire(ApiError::VersionConflict { current: 7 });
+        assert_eq!(body["current_version"], 7);
+        let (_, body, _) = wire(ApiError::Illegal(ActionError::CardNotInHand {
+            card: Card::JOKER,
+        }));
+        assert_eq!(body["detail"], "JK is not in your hand");
+    }
+}

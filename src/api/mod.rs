@@ -1,0 +1,154 @@
+//! The HTTP API: handlers, the seat-token check, problem documents, the OpenAPI document and
+//! Swagger UI, over the game service.
+
+pub mod auth;
+pub mod error;
+pub mod routes;
+mod schema;
+pub mod service;
+pub mod wire;
+
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{App, HttpResponse, web};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::AppExt;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::metrics::Metrics;
+use service::GameService;
+
+/// The top of the OpenAPI document; paths and schemas are collected from the handlers.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Hasenpfeffer",
+        description = "A game server for the Hasenpfeffer family of card games (Hasenpfeffer, Pepper, Double Hasenpfeffer), for bots and people.\n\n1. `POST /v1/games` with `{}` creates a game.\n2. `POST /v1/games/{id}/seats` claims a seat and returns its bearer token.\n3. `GET /v1/games/{id}` with `Authorization: Bearer <token>` shows your hand and `legal_actions`.\n4. Post any of the `legal_actions` back to `POST /v1/games/{id}/actions`.\n\nErrors are RFC 9457 problem documents with a stable `code`.",
+        license(name = "MIT", identifier = "MIT"),
+        version = "1.0.0"
+    ),
+    servers((url = "/", description = "This server")),
+    modifiers(&SecurityAddon),
+    tags(
+        (name = "games", description = "Create games, claim seats, see the game."),
+        (name = "actions", description = "Bid, exchange, play: every action answers with your new view."),
+        (name = "rules", description = "The rulesets."),
+        (name = "operations", description = "Health, readiness and metrics."),
+    )
+)]
+pub struct ApiDoc;
+
+struct SecurityAddon;
+
+impl Modify for SecurityAddon {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "seat_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The token returned when you claim a seat (`hp_` and 64 hex digits).",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// Records each request's route, status and latency.
+async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let start = Instant::now();
+    let route = req
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_owned());
+    let method = req.method().as_str().to_owned();
+    let metrics = req.app_data::<web::Data<Metrics>>().cloned();
+    let res = next.call(req).await?;
+    if let Some(m) = metrics {
+        let status = res.status().as_u16().to_string();
+        m.http_requests
+            .with_label_values(&[&route, &method, &status])
+            .inc();
+        m.http_duration
+            .with_label_values(&[&route, &method])
+            .observe(start.elapsed().as_secs_f64());
+    }
+    Ok(res)
+}
+
+/// Registers every endpoint on a utoipa-actix-web app and returns it with the OpenAPI document.
+fn routes<T>(app: utoipa_actix_web::UtoipaApp<T>) -> (App<T>, utoipa::openapi::OpenApi)
+where
+    T: ServiceFactory<ServiceRequest, Config = (), Error = actix_web::Error, InitError = ()>,
+{
+    app.openapi(ApiDoc::openapi())
+        .service(routes::create_game)
+        .service(routes::claim_seat)
+        .service(routes::get_game)
+        .service(routes::post_action)
+        .service(routes::post_bid)
+        .service(routes::post_exchange)
+        .service(routes::post_play)
+        .service(routes::post_alone)
+        .service(routes::post_pass_cards)
+        .service(routes::get_log)
+        .service(routes::list_rulesets)
+        .service(routes::healthz)
+        .service(routes::readyz)
+        .service(routes::metrics)
+        .split_for_parts()
+}
+
+/// The OpenAPI document as the server serves it.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes(App::new().into_utoipa_app()).1
+}
+
+/// The OpenAPI document as pretty JSON (what `openapi/openapi.json` holds).
+pub fn openapi_json() -> String {
+    openapi().to_pretty_json().unwrap_or_default() + "\n"
+}
+
+/// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
+/// request tracing.
+pub fn app(
+    service: GameService,
+    body_limit: usize,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let metrics = service.metrics().clone();
+    let base = App::new()
+        .app_data(web::Data::new(service))
+        .app_data(web::Data::new(metrics))
+        .app_data(routes::BodyLimit(body_limit))
+        .into_utoipa_app();
+    let (app, doc) = routes(base);
+    app.service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/openapi.json", doc))
+        .route(
+            "/swagger-ui",
+            web::get().to(|| async {
+                HttpResponse::PermanentRedirect()
+                    .insert_header(("Location", "/swagger-ui/"))
+                    .finish()
+            }),
+        )
+        .default_service(web::to(routes::not_found))
+        .wrap(actix_web::middleware::from_fn(observe))
+        .wrap(tracing_actix_web::TracingLogger::default())
+}

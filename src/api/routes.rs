@@ -1,0 +1,449 @@
+//! HTTP handlers: parse, call the service, answer. Nothing else lives here.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
+
+use super::auth::bearer;
+use super::error::{ApiError, Problem, json_error};
+use super::service::GameService;
+use super::wire::{
+    ActionDoc, ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameView,
+    Health, OptionInfo, PresetInfo, RulesetCatalog,
+};
+use crate::engine::{Action, Preset};
+
+/// The request body limit, as app data.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);
+
+/// Reads a JSON body under the size limit. An empty body reads as `{}` when `empty_ok`.
+async fn read_json<T: DeserializeOwned>(
+    req: &HttpRequest,
+    mut payload: web::Payload,
+    empty_ok: bool,
+) -> Result<T, ApiError> {
+    let limit = req
+        .app_data::<BodyLimit>()
+        .map_or(65_536, |l| l.0);
+    if let Some(len) = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok())
+        && len > limit
+    {
+        return Err(ApiError::PayloadTooLarge { limit });
+    }
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| ApiError::bad_request("invalid_body", "the request body could not be read"))?;
+        if body.len() + chunk.len() > limit {
+            return Err(ApiError::PayloadTooLarge { limit });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        if empty_ok {
+            return serde_json::from_slice(b"{}").map_err(|e| json_error(&e));
+        }
+        return Err(ApiError::bad_request(
+            "malformed_json",
+            "the request body is empty; send a JSON object",
+        ));
+    }
+    if let Some(ct) = req.headers().get(header::CONTENT_TYPE)
+        && !ct
+            .to_str()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+            .contains("json")
+    {
+        return Err(ApiError::bad_request(
+            "unsupported_media_type",
+            "send the body as JSON (Content-Type: application/json)",
+        ));
+    }
+    if std::str::from_utf8(&body).is_err() {
+        return Err(ApiError::bad_request(
+            "malformed_json",
+            "the request body is not valid UTF-8",
+        ));
+    }
+    serde_json::from_slice(&body).map_err(|e| json_error(&e))
+}
+
+/// The version an `If-Match` header names (`"12"`, `W/"12"` or `12`).
+fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
+    let Some(v) = req.headers().get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    let text = v.to_str().unwrap_or("").trim();
+    let text = text.strip_prefix("W/").unwrap_or(text).trim_matches('"');
+    if text == "*" {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        ApiError::bad_request(
+            "invalid_if_match",
+            "If-Match must be the game's version, as given in the ETag header (for example \"12\")",
+        )
+    })
+}
+
+fn etag(version: u64) -> (header::HeaderName, HeaderValue) {
+    (
+        header::ETAG,
+        HeaderValue::from_str(&format!("\"{version}\"")).unwrap_or(HeaderValue::from_static("\"0\"")),
+    )
+}
+
+fn view_response(view: GameView) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(etag(view.version))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(view)
+}
+
+/// Create a game.
+///
+/// Every field may be left out: `{}` creates a `hasenpfeffer` game with a random seed, a random
+/// deal and every seat open. Seats given a house player (`{"kind": "bot", "strategy":
+/// "random"}`) act at once when it is their turn: a game of four bots is played to the end
+/// before this answers.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "create_game",
+    request_body(content = CreateGameRequest, description = "The ruleset, seed, optional first deal and seats; `{}` is enough."),
+    responses(
+        (status = 201, description = "The game was created. `Location` is its URL.", body = CreatedGame,
+            headers(("Location" = String, description = "The game's URL"))),
+        (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/games")]
+#[tracing::instrument(skip_all)]
+pub async fn create_game(
+    svc: web::Data<GameService>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body: CreateGameRequest = read_json(&req, payload, true).await?;
+    let (created, _) = svc.create(body).await?;
+    tracing::info!(game_id = %created.game_id, "game created");
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
+        .insert_header(etag(created.version))
+        .json(created))
+}
+
+/// Claim a seat.
+///
+/// Takes the named seat, or the lowest open one when `seat` is left out (the body may be
+/// empty). Answers with the seat's bearer token: it is shown only here, so keep it. The game
+/// starts when every seat is filled.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "claim_seat",
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab")),
+    request_body(content = ClaimSeatRequest, description = "The seat and a display name; both optional."),
+    responses(
+        (status = 201, description = "The seat is yours.", body = ClaimedSeat),
+        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`, `invalid_seat`).", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/v1/games/{id}/seats")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn claim_seat(
+    svc: web::Data<GameService>,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body: ClaimSeatRequest = read_json(&req, payload, true).await?;
+    let claimed = svc.claim_seat(&id, body).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(claimed))
+}
+
+/// Get the game.
+///
+/// With `Authorization: Bearer <token>` this is your seat's view: your hand and your
+/// `legal_actions`. Without it, the spectator view: public information only. The `ETag` is the
+/// version.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "get_game",
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab")),
+    responses(
+        (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+    ),
+    security((), ("seat_token" = []))
+)]
+#[get("/v1/games/{id}")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn get_game(
+    svc: web::Data<GameService>,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req)?;
+    Ok(view_response(svc.view(&id, token.as_deref()).await?))
+}
+
+/// Which action types an endpoint takes.
+#[derive(Clone, Copy)]
+enum Accepts {
+    Any,
+    Only(&'static [&'static str]),
+}
+
+async fn act(
+    svc: web::Data<GameService>,
+    id: web::Path<String>,
+    req: HttpRequest,
+    payload: web::Payload,
+    accepts: Accepts,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req)?.ok_or(ApiError::MissingToken)?;
+    let expected = if_match(&req)?;
+    let action: Action = read_json(&req, payload, false).await?;
+    if let Accepts::Only(kinds) = accepts
+        && !kinds.contains(&action.kind())
+    {
+        return Err(ApiError::bad_request(
+            "wrong_endpoint",
+            format!(
+                "this endpoint takes {} actions; post `{}` actions to /v1/games/{{id}}/actions",
+                kinds.join(" or "),
+                action.kind()
+            ),
+        ));
+    }
+    Ok(view_response(svc.act(&id, Some(&token), action, expected).await?))
+}
+
+macro_rules! action_endpoint {
+    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $example:tt, $doc:literal) => {
+        #[doc = $doc]
+        #[utoipa::path(
+            tag = "actions",
+            operation_id = $op,
+            params(
+                ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab"),
+                ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`."),
+            ),
+            request_body(content = ActionDoc, description = "The action: any entry of your view's `legal_actions`.", example = json!($example)),
+            responses(
+                (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
+                (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json"),
+                (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json"),
+                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json"),
+                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
+                (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json"),
+                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json"),
+                (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json"),
+                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+            ),
+            security(("seat_token" = []))
+        )]
+        #[post($path)]
+        #[tracing::instrument(skip_all, fields(game_id = %id))]
+        pub async fn $fn(
+            svc: web::Data<GameService>,
+            id: web::Path<String>,
+            req: HttpRequest,
+            payload: web::Payload,
+        ) -> Result<HttpResponse, ApiError> {
+            act(svc, id, req, payload, $accepts).await
+        }
+    };
+}
+
+action_endpoint!(
+    post_action,
+    "/v1/games/{id}/actions",
+    "post_action",
+    Accepts::Any,
+    {"type": "play", "card": "JS"},
+    "Take any action.\n\nPost any object from your view's `legal_actions` as it is."
+);
+action_endpoint!(
+    post_bid,
+    "/v1/games/{id}/bid",
+    "bid",
+    Accepts::Only(&["bid", "pass"]),
+    {"type": "bid", "tricks": 4},
+    "Bid or pass.\n\n`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
+);
+action_endpoint!(
+    post_exchange,
+    "/v1/games/{id}/exchange",
+    "exchange",
+    Accepts::Only(&["exchange"]),
+    {"type": "exchange", "trump": "H", "discard": ["9C"]},
+    "Name trump and discard.\n\nThe declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
+);
+action_endpoint!(
+    post_play,
+    "/v1/games/{id}/play",
+    "play",
+    Accepts::Only(&["play"]),
+    {"type": "play", "card": "JS"},
+    "Play a card.\n\nYou must follow the effective suit led if you can (the left bower and the joker are trumps)."
+);
+action_endpoint!(
+    post_alone,
+    "/v1/games/{id}/alone",
+    "alone",
+    Accepts::Only(&["alone"]),
+    {"type": "alone", "alone": true},
+    "Decide whether to play alone.\n\nOnly in rulesets with going alone."
+);
+action_endpoint!(
+    post_pass_cards,
+    "/v1/games/{id}/pass-cards",
+    "pass_cards",
+    Accepts::Only(&["pass_cards"]),
+    {"type": "pass_cards", "cards": ["AS", "KS"]},
+    "Discard or pass two cards.\n\nUnder `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
+);
+
+/// Get the hand history.
+///
+/// Every finished hand in full, hidden cards included (the deal, the widow, the discards); the
+/// hand in progress stays secret until it is over.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "get_log",
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab")),
+    responses(
+        (status = 200, description = "The log.", body = GameLog),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/v1/games/{id}/log")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn get_log(
+    svc: web::Data<GameService>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(svc.log(&id).await?))
+}
+
+fn option_catalog() -> Vec<OptionInfo> {
+    let o = |name: &str, values: &str, description: &str| OptionInfo {
+        name: name.into(),
+        values: values.into(),
+        description: description.into(),
+    };
+    vec![
+        o("deck", "standard25 | pepper24 | pinochle48", "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48)."),
+        o("players", "4 | 6", "Players in two alternating partnerships; 6 only with pinochle48."),
+        o("bowers", "true | false", "Whether the jack of trumps (right bower) and the other jack of its colour (left bower) are the top trumps."),
+        o("auction", "single_round | open", "One bid each with the dealer last, or round and round until all but one have passed."),
+        o("min_bid", "1..tricks", "The lowest bid."),
+        o("pepper_bids", "true | false", "The top bids are little pepper (all tricks) and big pepper (all tricks, doubled stakes)."),
+        o("no_trump", "true | false", "Whether the declarer may name no trump (`NT`); not with the joker."),
+        o("all_pass", "joker_holder_bids_3 | redeal | dealer_forced", "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass."),
+        o("alone", "none | partner_sits_out | exchange_two", "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; or the bidder discards two and receives two from the partner."),
+        o("first_lead", "high_bidder | left_of_dealer", "Who leads the first trick when nobody is alone."),
+        o("set_penalty", "contract | fixed_6", "What failed declarers lose: the contract, or 6."),
+        o("target_score", "1..1000", "The score that ends the game."),
+        o("game_end", "declarers_win_ties | higher_score_or_draw", "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores."),
+    ]
+}
+
+/// List the rulesets.
+///
+/// Every preset with every option resolved, and what each option means. Create a game with a
+/// preset plus any overrides: `{"ruleset": {"preset": "pepper", "target_score": 20}}`.
+#[utoipa::path(
+    tag = "rules",
+    operation_id = "list_rulesets",
+    responses((status = 200, description = "The presets and options.", body = RulesetCatalog))
+)]
+#[get("/v1/rulesets")]
+pub async fn list_rulesets() -> HttpResponse {
+    HttpResponse::Ok().json(RulesetCatalog {
+        presets: Preset::ALL
+            .into_iter()
+            .map(|p| PresetInfo {
+                name: p,
+                description: p.description().into(),
+                rules: p.rules(),
+            })
+            .collect(),
+        options: option_catalog(),
+    })
+}
+
+/// Liveness.
+///
+/// The process is up; it does not touch the store.
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "healthz",
+    responses((status = 200, description = "Alive.", body = Health))
+)]
+#[get("/healthz")]
+pub async fn healthz(svc: web::Data<GameService>) -> HttpResponse {
+    HttpResponse::Ok().json(Health {
+        status: "ok".into(),
+        store: svc.store().backend().into(),
+    })
+}
+
+/// Readiness.
+///
+/// The store answers (one round trip to Redis).
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "readyz",
+    responses(
+        (status = 200, description = "Ready.", body = Health),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/readyz")]
+pub async fn readyz(svc: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
+    svc.ready().await?;
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ok".into(),
+        store: svc.store().backend().into(),
+    }))
+}
+
+/// Prometheus metrics.
+///
+/// Requests by route and status with latency histograms, games created and finished, actions
+/// applied and rejected, in the Prometheus text format.
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "metrics",
+    responses((status = 200, description = "Metrics in the Prometheus text format.", body = String, content_type = "text/plain",
+        example = json!("hasenpfeffer_games_created_total 3\n")))
+)]
+#[get("/metrics")]
+pub async fn metrics(svc: web::Data<GameService>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(svc.metrics().render())
+}
+
+/// Any path that is not an endpoint.
+pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::RouteNotFound(req.path().chars().take(200).collect()))
+}

@@ -1,0 +1,85 @@
+//! Prometheus metrics: requests by route and status with latency histograms, games created and
+//! finished, actions applied and rejected.
+
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, Opts, Registry, TextEncoder,
+};
+
+/// The server's metrics, registered in their own registry.
+#[derive(Clone)]
+pub struct Metrics {
+    registry: Registry,
+    /// Requests by route template, method and status.
+    pub http_requests: IntCounterVec,
+    /// Request latency by route template and method.
+    pub http_duration: HistogramVec,
+    /// Games created.
+    pub games_created: IntCounter,
+    /// Games finished.
+    pub games_finished: IntCounter,
+    /// Actions by outcome (`applied`, `rejected`, `conflict`) and by who acted (`client`, `bot`).
+    pub actions: IntCounterVec,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Metrics {
+    /// Creates and registers every metric.
+    pub fn new() -> Metrics {
+        let registry = Registry::new_custom(Some("hasenpfeffer".into()), None)
+            .expect("a valid metrics prefix");
+        let http_requests = IntCounterVec::new(
+            Opts::new("http_requests_total", "HTTP requests by route, method and status"),
+            &["route", "method", "status"],
+        )
+        .expect("valid metric");
+        let http_duration = HistogramVec::new(
+            HistogramOpts::new(
+                "http_request_duration_seconds",
+                "HTTP request latency by route and method",
+            )
+            .buckets(vec![
+                0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+            ]),
+            &["route", "method"],
+        )
+        .expect("valid metric");
+        let games_created =
+            IntCounter::new("games_created_total", "Games created").expect("valid metric");
+        let games_finished =
+            IntCounter::new("games_finished_total", "Games played to the end").expect("valid metric");
+        let actions = IntCounterVec::new(
+            Opts::new("actions_total", "Game actions by outcome and actor"),
+            &["outcome", "actor"],
+        )
+        .expect("valid metric");
+        for c in [
+            Box::new(http_requests.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(http_duration.clone()),
+            Box::new(games_created.clone()),
+            Box::new(games_finished.clone()),
+            Box::new(actions.clone()),
+        ] {
+            registry.register(c).expect("metric registered once");
+        }
+        Metrics {
+            registry,
+            http_requests,
+            http_duration,
+            games_created,
+            games_finished,
+            actions,
+        }
+    }
+
+    /// The Prometheus text exposition of every metric.
+    pub fn render(&self) -> String {
+        let mut buf = Vec::new();
+        let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
+        String::from_utf8(buf).unwrap_or_default()
+    }
+}
