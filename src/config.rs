@@ -34,10 +34,13 @@ pub struct Config {
     pub shutdown_timeout: Duration,
     /// Largest accepted request body (`MAX_BODY_BYTES`, default 65536).
     pub max_body_bytes: usize,
-    /// Requests per second per client IP (`RATE_LIMIT_PER_SEC`, default 50; 0 disables).
+    /// Requests per second per client IP (`RATE_LIMIT_PER_SEC`, default 0: no limit).
     pub rate_limit_per_sec: u32,
     /// Burst per client IP (`RATE_LIMIT_BURST`, default 100).
     pub rate_limit_burst: u32,
+    /// Take the client IP from `X-Forwarded-For` (`TRUST_FORWARDED_FOR`, default false; set it
+    /// only behind a proxy or ingress that sets the header).
+    pub trust_forwarded_for: bool,
     /// Worker threads (`WORKERS`, default: the number of CPUs).
     pub workers: Option<usize>,
 }
@@ -55,8 +58,9 @@ impl Default for Config {
             log_format: LogFormat::Json,
             shutdown_timeout: Duration::from_secs(25),
             max_body_bytes: 65_536,
-            rate_limit_per_sec: 50,
+            rate_limit_per_sec: 0,
             rate_limit_burst: 100,
+            trust_forwarded_for: false,
             workers: None,
         }
     }
@@ -109,9 +113,8 @@ impl Config {
                 });
             }
         };
-        let secs = |name, default: Duration| {
-            parse(&get, name, default.as_secs()).map(Duration::from_secs)
-        };
+        let secs =
+            |name, default: Duration| parse(&get, name, default.as_secs()).map(Duration::from_secs);
         Ok(Config {
             bind_addr: get("BIND_ADDR").unwrap_or(d.bind_addr),
             port: parse(&get, "PORT", d.port)?,
@@ -125,6 +128,7 @@ impl Config {
             max_body_bytes: parse(&get, "MAX_BODY_BYTES", d.max_body_bytes)?,
             rate_limit_per_sec: parse(&get, "RATE_LIMIT_PER_SEC", d.rate_limit_per_sec)?,
             rate_limit_burst: parse(&get, "RATE_LIMIT_BURST", d.rate_limit_burst)?,
+            trust_forwarded_for: parse(&get, "TRUST_FORWARDED_FOR", d.trust_forwarded_for)?,
             workers: get("WORKERS")
                 .map(|_| parse(&get, "WORKERS", 0usize))
                 .transpose()?

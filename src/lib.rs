@@ -59,9 +59,15 @@ impl Application {
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let body_limit = config.max_body_bytes;
-        let mut server = HttpServer::new(move || api::app(service.clone(), body_limit))
-            .listen(listener)?
-            .shutdown_timeout(config.shutdown_timeout.as_secs());
+        let rate_limit = api::ratelimit::RateLimit::new(
+            config.rate_limit_per_sec,
+            config.rate_limit_burst,
+            config.trust_forwarded_for,
+        );
+        let mut server =
+            HttpServer::new(move || api::app(service.clone(), body_limit, rate_limit.clone()))
+                .listen(listener)?
+                .shutdown_timeout(config.shutdown_timeout.as_secs());
         if let Some(w) = config.workers {
             server = server.workers(w);
         }

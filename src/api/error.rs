@@ -50,7 +50,9 @@ pub enum ApiError {
         detail: String,
     },
     /// No bearer token was sent where one is required.
-    #[error("this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{{id}}/seats)")]
+    #[error(
+        "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{{id}}/seats)"
+    )]
     MissingToken,
     /// The token does not belong to any seat of this game.
     #[error("the token is not valid for any seat of this game")]
@@ -62,7 +64,9 @@ pub enum ApiError {
     #[error("there is no endpoint `{0}` for this method; see /openapi.json or /swagger-ui/")]
     RouteNotFound(String),
     /// The game changed since the version the client named.
-    #[error("the game is at version {current}, not the version given in If-Match; fetch the game and retry")]
+    #[error(
+        "the game is at version {current}, not the version given in If-Match; fetch the game and retry"
+    )]
     VersionConflict {
         /// The current version.
         current: u64,
@@ -272,20 +276,34 @@ mod tests {
     #[test]
     fn problem_documents_have_a_stable_shape() {
         let cases: Vec<(ApiError, u16, &str)> = vec![
-            (ApiError::bad_request("malformed_json", "x"), 400, "malformed_json"),
+            (
+                ApiError::bad_request("malformed_json", "x"),
+                400,
+                "malformed_json",
+            ),
             (ApiError::MissingToken, 401, "missing_token"),
             (ApiError::InvalidToken, 403, "invalid_token"),
             (ApiError::GameNotFound("abc".into()), 404, "game_not_found"),
-            (ApiError::VersionConflict { current: 7 }, 409, "version_conflict"),
             (
-                ApiError::Illegal(ActionError::CardNotInHand {
-                    card: Card::JOKER,
-                }),
+                ApiError::VersionConflict { current: 7 },
+                409,
+                "version_conflict",
+            ),
+            (
+                ApiError::Illegal(ActionError::CardNotInHand { card: Card::JOKER }),
                 422,
                 "card_not_in_hand",
             ),
-            (ApiError::PayloadTooLarge { limit: 10 }, 413, "payload_too_large"),
-            (ApiError::RateLimited { retry_after: 2 }, 429, "rate_limited"),
+            (
+                ApiError::PayloadTooLarge { limit: 10 },
+                413,
+                "payload_too_large",
+            ),
+            (
+                ApiError::RateLimited { retry_after: 2 },
+                429,
+                "rate_limited",
+            ),
             (ApiError::Unavailable, 503, "store_unavailable"),
         ];
         for (err, status, code) in cases {

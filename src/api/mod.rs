@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod ratelimit;
 pub mod routes;
 mod schema;
 pub mod service;
@@ -29,6 +30,7 @@ use service::GameService;
         title = "Hasenpfeffer",
         description = "A game server for the Hasenpfeffer family of card games (Hasenpfeffer, Pepper, Double Hasenpfeffer), for bots and people.\n\n1. `POST /v1/games` with `{}` creates a game.\n2. `POST /v1/games/{id}/seats` claims a seat and returns its bearer token.\n3. `GET /v1/games/{id}` with `Authorization: Bearer <token>` shows your hand and `legal_actions`.\n4. Post any of the `legal_actions` back to `POST /v1/games/{id}/actions`.\n\nErrors are RFC 9457 problem documents with a stable `code`.",
         license(name = "MIT", identifier = "MIT"),
+        contact(name = "Hasenpfeffer maintainers", url = "https://github.com/hasenpfeffer/hasenpfeffer"),
         version = "1.0.0"
     ),
     servers((url = "/", description = "This server")),
@@ -123,6 +125,7 @@ pub fn openapi_json() -> String {
 pub fn app(
     service: GameService,
     body_limit: usize,
+    rate_limit: Option<ratelimit::RateLimit>,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -133,11 +136,14 @@ pub fn app(
     >,
 > {
     let metrics = service.metrics().clone();
-    let base = App::new()
+    let mut base = App::new()
         .app_data(web::Data::new(service))
         .app_data(web::Data::new(metrics))
-        .app_data(routes::BodyLimit(body_limit))
-        .into_utoipa_app();
+        .app_data(routes::BodyLimit(body_limit));
+    if let Some(rl) = rate_limit {
+        base = base.app_data(web::Data::new(rl));
+    }
+    let base = base.into_utoipa_app();
     let (app, doc) = routes(base);
     app.service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/openapi.json", doc))
         .route(
@@ -149,6 +155,7 @@ pub fn app(
             }),
         )
         .default_service(web::to(routes::not_found))
+        .wrap(actix_web::middleware::from_fn(ratelimit::limit))
         .wrap(actix_web::middleware::from_fn(observe))
         .wrap(tracing_actix_web::TracingLogger::default())
 }

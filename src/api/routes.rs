@@ -24,9 +24,7 @@ async fn read_json<T: DeserializeOwned>(
     mut payload: web::Payload,
     empty_ok: bool,
 ) -> Result<T, ApiError> {
-    let limit = req
-        .app_data::<BodyLimit>()
-        .map_or(65_536, |l| l.0);
+    let limit = req.app_data::<BodyLimit>().map_or(65_536, |l| l.0);
     if let Some(len) = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -38,7 +36,9 @@ async fn read_json<T: DeserializeOwned>(
     }
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| ApiError::bad_request("invalid_body", "the request body could not be read"))?;
+        let chunk = chunk.map_err(|_| {
+            ApiError::bad_request("invalid_body", "the request body could not be read")
+        })?;
         if body.len() + chunk.len() > limit {
             return Err(ApiError::PayloadTooLarge { limit });
         }
@@ -95,7 +95,8 @@ fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
 fn etag(version: u64) -> (header::HeaderName, HeaderValue) {
     (
         header::ETAG,
-        HeaderValue::from_str(&format!("\"{version}\"")).unwrap_or(HeaderValue::from_static("\"0\"")),
+        HeaderValue::from_str(&format!("\"{version}\""))
+            .unwrap_or(HeaderValue::from_static("\"0\"")),
     )
 }
 
@@ -231,15 +232,19 @@ async fn act(
             ),
         ));
     }
-    Ok(view_response(svc.act(&id, Some(&token), action, expected).await?))
+    Ok(view_response(
+        svc.act(&id, Some(&token), action, expected).await?,
+    ))
 }
 
 macro_rules! action_endpoint {
-    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $example:tt, $doc:literal) => {
-        #[doc = $doc]
+    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $example:tt, $summary:literal, $description:literal) => {
+        #[doc = $summary]
         #[utoipa::path(
             tag = "actions",
             operation_id = $op,
+            summary = $summary,
+            description = $description,
             params(
                 ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab"),
                 ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`."),
@@ -277,7 +282,8 @@ action_endpoint!(
     "post_action",
     Accepts::Any,
     {"type": "play", "card": "JS"},
-    "Take any action.\n\nPost any object from your view's `legal_actions` as it is."
+    "Take any action.",
+    "Post any object from your view's `legal_actions` as it is."
 );
 action_endpoint!(
     post_bid,
@@ -285,7 +291,8 @@ action_endpoint!(
     "bid",
     Accepts::Only(&["bid", "pass"]),
     {"type": "bid", "tricks": 4},
-    "Bid or pass.\n\n`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
+    "Bid or pass.",
+    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
 );
 action_endpoint!(
     post_exchange,
@@ -293,7 +300,8 @@ action_endpoint!(
     "exchange",
     Accepts::Only(&["exchange"]),
     {"type": "exchange", "trump": "H", "discard": ["9C"]},
-    "Name trump and discard.\n\nThe declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
+    "Name trump and discard.",
+    "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
 );
 action_endpoint!(
     post_play,
@@ -301,7 +309,8 @@ action_endpoint!(
     "play",
     Accepts::Only(&["play"]),
     {"type": "play", "card": "JS"},
-    "Play a card.\n\nYou must follow the effective suit led if you can (the left bower and the joker are trumps)."
+    "Play a card.",
+    "You must follow the effective suit led if you can (the left bower and the joker are trumps)."
 );
 action_endpoint!(
     post_alone,
@@ -309,7 +318,8 @@ action_endpoint!(
     "alone",
     Accepts::Only(&["alone"]),
     {"type": "alone", "alone": true},
-    "Decide whether to play alone.\n\nOnly in rulesets with going alone."
+    "Decide whether to play alone.",
+    "Only in rulesets with going alone."
 );
 action_endpoint!(
     post_pass_cards,
@@ -317,7 +327,8 @@ action_endpoint!(
     "pass_cards",
     Accepts::Only(&["pass_cards"]),
     {"type": "pass_cards", "cards": ["AS", "KS"]},
-    "Discard or pass two cards.\n\nUnder `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
+    "Discard or pass two cards.",
+    "Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
 );
 
 /// Get the hand history.
@@ -350,19 +361,63 @@ fn option_catalog() -> Vec<OptionInfo> {
         description: description.into(),
     };
     vec![
-        o("deck", "standard25 | pepper24 | pinochle48", "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48)."),
-        o("players", "4 | 6", "Players in two alternating partnerships; 6 only with pinochle48."),
-        o("bowers", "true | false", "Whether the jack of trumps (right bower) and the other jack of its colour (left bower) are the top trumps."),
-        o("auction", "single_round | open", "One bid each with the dealer last, or round and round until all but one have passed."),
+        o(
+            "deck",
+            "standard25 | pepper24 | pinochle48",
+            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48).",
+        ),
+        o(
+            "players",
+            "4 | 6",
+            "Players in two alternating partnerships; 6 only with pinochle48.",
+        ),
+        o(
+            "bowers",
+            "true | false",
+            "Whether the jack of trumps (right bower) and the other jack of its colour (left bower) are the top trumps.",
+        ),
+        o(
+            "auction",
+            "single_round | open",
+            "One bid each with the dealer last, or round and round until all but one have passed.",
+        ),
         o("min_bid", "1..tricks", "The lowest bid."),
-        o("pepper_bids", "true | false", "The top bids are little pepper (all tricks) and big pepper (all tricks, doubled stakes)."),
-        o("no_trump", "true | false", "Whether the declarer may name no trump (`NT`); not with the joker."),
-        o("all_pass", "joker_holder_bids_3 | redeal | dealer_forced", "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass."),
-        o("alone", "none | partner_sits_out | exchange_two", "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; or the bidder discards two and receives two from the partner."),
-        o("first_lead", "high_bidder | left_of_dealer", "Who leads the first trick when nobody is alone."),
-        o("set_penalty", "contract | fixed_6", "What failed declarers lose: the contract, or 6."),
+        o(
+            "pepper_bids",
+            "true | false",
+            "The top bids are little pepper (all tricks) and big pepper (all tricks, doubled stakes).",
+        ),
+        o(
+            "no_trump",
+            "true | false",
+            "Whether the declarer may name no trump (`NT`); not with the joker.",
+        ),
+        o(
+            "all_pass",
+            "joker_holder_bids_3 | redeal | dealer_forced",
+            "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass.",
+        ),
+        o(
+            "alone",
+            "none | partner_sits_out | exchange_two",
+            "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; or the bidder discards two and receives two from the partner.",
+        ),
+        o(
+            "first_lead",
+            "high_bidder | left_of_dealer",
+            "Who leads the first trick when nobody is alone.",
+        ),
+        o(
+            "set_penalty",
+            "contract | fixed_6",
+            "What failed declarers lose: the contract, or 6.",
+        ),
         o("target_score", "1..1000", "The score that ends the game."),
-        o("game_end", "declarers_win_ties | higher_score_or_draw", "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores."),
+        o(
+            "game_end",
+            "declarers_win_ties | higher_score_or_draw",
+            "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores.",
+        ),
     ]
 }
 
@@ -445,5 +500,7 @@ pub async fn metrics(svc: web::Data<GameService>) -> HttpResponse {
 
 /// Any path that is not an endpoint.
 pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::RouteNotFound(req.path().chars().take(200).collect()))
+    Err(ApiError::RouteNotFound(
+        req.path().chars().take(200).collect(),
+    ))
 }

@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 use serde::Serialize;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::bots::Strategy;
@@ -108,13 +108,21 @@ string_enum_schema!(
     AllPass,
     "AllPass",
     "When everyone passes: `joker_holder_bids_3` (the joker holder reveals it and must bid 3; a joker in the widow voids the hand), `redeal` (thrown in), `dealer_forced` (the dealer may not pass).",
-    vec![AllPass::JokerHolderBids3, AllPass::Redeal, AllPass::DealerForced]
+    vec![
+        AllPass::JokerHolderBids3,
+        AllPass::Redeal,
+        AllPass::DealerForced
+    ]
 );
 string_enum_schema!(
     AloneRule,
     "AloneRule",
     "Going alone: `none`; `partner_sits_out` (after the exchange the high bidder, then at most one defender, may go alone); `exchange_two` (the lone bidder discards two and receives two from the partner on the left).",
-    vec![AloneRule::None, AloneRule::PartnerSitsOut, AloneRule::ExchangeTwo]
+    vec![
+        AloneRule::None,
+        AloneRule::PartnerSitsOut,
+        AloneRule::ExchangeTwo
+    ]
 );
 string_enum_schema!(
     FirstLead,

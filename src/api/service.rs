@@ -15,7 +15,7 @@ use super::wire::{
     SeatInfo, SeatSpec,
 };
 use crate::bots::Strategy;
-use crate::engine::{Action, Game, HandRecord, RulesetSpec, Seat, Viewer};
+use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
 use crate::metrics::Metrics;
 use crate::store::{GameStore, StoreError};
 
@@ -261,8 +261,11 @@ impl GameService {
     }
 
     /// Creates a game; house players act at once if every seat is filled.
-    pub async fn create(&self, req: CreateGameRequest) -> Result<(CreatedGame, GameRecord), ApiError> {
-        let rules = req.ruleset.unwrap_or_else(RulesetSpec::default).build()?;
+    pub async fn create(
+        &self,
+        req: CreateGameRequest,
+    ) -> Result<(CreatedGame, GameRecord), ApiError> {
+        let rules = req.ruleset.unwrap_or_default().build()?;
         let seed = req.seed.unwrap_or_else(|| rand::rng().random());
         let game = Game::new(rules, seed, req.scenario.as_ref())?;
         let n = rules.seats();
@@ -291,7 +294,11 @@ impl GameService {
         let data = record.encode()?;
         for _ in 0..4 {
             let id = new_game_id();
-            match self.store.create(&id, 1, &data, record.game.is_over()).await {
+            match self
+                .store
+                .create(&id, 1, &data, record.game.is_over())
+                .await
+            {
                 Ok(()) => {
                     self.metrics.games_created.inc();
                     if record.game.is_over() {
@@ -314,7 +321,11 @@ impl GameService {
     }
 
     /// Claims a seat and returns its token (shown only now).
-    pub async fn claim_seat(&self, id: &str, req: ClaimSeatRequest) -> Result<ClaimedSeat, ApiError> {
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        req: ClaimSeatRequest,
+    ) -> Result<ClaimedSeat, ApiError> {
         let name = match req.name {
             Some(n) if n.chars().count() > 64 || n.chars().any(char::is_control) => {
                 return Err(ApiError::bad_request(
@@ -334,7 +345,10 @@ impl GameService {
                     Some(s) if s as usize >= n => {
                         return Err(ApiError::Conflict {
                             code: "invalid_seat",
-                            detail: format!("seat {s} does not exist; this game has seats 0 to {}", n - 1),
+                            detail: format!(
+                                "seat {s} does not exist; this game has seats 0 to {}",
+                                n - 1
+                            ),
                         });
                     }
                     Some(s) => s as usize,
@@ -401,7 +415,10 @@ impl GameService {
             .await;
         match result {
             Ok((version, record, seat)) => {
-                self.metrics.actions.with_label_values(&["applied", "client"]).inc();
+                self.metrics
+                    .actions
+                    .with_label_values(&["applied", "client"])
+                    .inc();
                 Ok(record.view(id, version, Viewer::Seat(seat)))
             }
             Err(e) => {
@@ -409,7 +426,10 @@ impl GameService {
                     ApiError::VersionConflict { .. } => "conflict",
                     _ => "rejected",
                 };
-                self.metrics.actions.with_label_values(&[outcome, "client"]).inc();
+                self.metrics
+                    .actions
+                    .with_label_values(&[outcome, "client"])
+                    .inc();
                 Err(e)
             }
         }

@@ -14,23 +14,53 @@ use crate::engine::{
     Pepper, Phase, Preset, RulesetSpec, Scenario, SetPenalty, Suit, Trump, View,
 };
 
-macro_rules! action_type {
-    ($name:ident, $value:literal) => {
-        #[doc = concat!("Always `", $value, "`.")]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-        pub enum $name {
-            #[doc = concat!("`", $value, "`")]
-            #[serde(rename = $value)]
-            Value,
-        }
-    };
+/// Always `pass`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum PassType {
+    /// `pass`
+    #[serde(rename = "pass")]
+    Value,
 }
-action_type!(PassType, "pass");
-action_type!(BidType, "bid");
-action_type!(ExchangeType, "exchange");
-action_type!(PlayType, "play");
-action_type!(AloneType, "alone");
-action_type!(PassCardsType, "pass_cards");
+
+/// Always `bid`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum BidType {
+    /// `bid`
+    #[serde(rename = "bid")]
+    Value,
+}
+
+/// Always `exchange`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum ExchangeType {
+    /// `exchange`
+    #[serde(rename = "exchange")]
+    Value,
+}
+
+/// Always `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum PlayType {
+    /// `play`
+    #[serde(rename = "play")]
+    Value,
+}
+
+/// Always `alone`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum AloneType {
+    /// `alone`
+    #[serde(rename = "alone")]
+    Value,
+}
+
+/// Always `pass_cards`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum PassCardsType {
+    /// `pass_cards`
+    #[serde(rename = "pass_cards")]
+    Value,
+}
 
 /// Pass in the auction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -128,6 +158,7 @@ pub struct PassCardsAction {
     )),
     example = json!({"type": "play", "card": "JS"})
 )]
+#[schema(as = Action)]
 pub enum ActionDoc {
     /// Pass.
     Pass(PassAction),
@@ -148,6 +179,7 @@ pub enum ActionDoc {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"preset": "hasenpfeffer"}))]
+#[schema(as = RulesetSpec)]
 pub struct RulesetSpecDoc {
     /// The preset (default `hasenpfeffer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -199,6 +231,7 @@ pub struct RulesetSpecDoc {
 /// A complete ruleset, every option resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Ruleset)]
 pub struct RulesetDoc {
     /// The preset it started from.
     pub preset: Preset,
@@ -238,6 +271,7 @@ pub struct RulesetDoc {
     "hands": [["JK","JH","JD","AH","KH","QH"],["9C","TC","QC","KC","AC","JC"],["9D","TD","QD","KD","AD","9H"],["9S","TS","JS","QS","KS","AS"]],
     "widow": ["TH"]
 }))]
+#[schema(as = Scenario)]
 pub struct ScenarioDoc {
     /// The first hand's dealer.
     pub dealer: u8,
@@ -251,6 +285,7 @@ pub struct ScenarioDoc {
 /// A bid in the auction or a contract.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Bid)]
 pub struct BidDoc {
     /// Tricks bid.
     pub tricks: u8,
@@ -262,6 +297,7 @@ pub struct BidDoc {
 /// One call of the auction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Call)]
 pub struct CallDoc {
     /// The seat.
     pub seat: u8,
@@ -272,6 +308,7 @@ pub struct CallDoc {
 /// The contract of a hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Contract)]
 pub struct ContractDoc {
     /// The declarer (high bidder).
     pub seat: u8,
@@ -285,6 +322,7 @@ pub struct ContractDoc {
 /// A card played to a trick.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Play)]
 pub struct PlayDoc {
     /// Who played it.
     pub seat: u8,
@@ -295,6 +333,7 @@ pub struct PlayDoc {
 /// A trick.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Trick)]
 pub struct TrickDoc {
     /// The seat that led.
     pub leader: u8,
@@ -308,6 +347,7 @@ pub struct TrickDoc {
 /// The public result of a finished hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = HandSummary)]
 pub struct HandSummaryDoc {
     /// The hand number (0 for the first).
     pub number: u32,
@@ -326,6 +366,7 @@ pub struct HandSummaryDoc {
 /// The full record of a finished hand, hidden cards included.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = HandRecord)]
 pub struct HandRecordDoc {
     /// The hand number (0 for the first).
     pub number: u32,
@@ -363,9 +404,11 @@ pub struct HandRecordDoc {
     pub tricks: Vec<TrickDoc>,
 }
 
+// Not `deny_unknown_fields`: it is flattened into `GameView`. The round-trip test still catches
+// any field the engine adds.
 /// What a seat (or a spectator) sees of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[schema(as = View)]
 pub struct ViewDoc {
     /// The seat this view is for; null for a spectator.
     pub seat: Option<u8>,
@@ -610,8 +653,8 @@ mod tests {
     use crate::engine::{Game, Viewer};
 
     fn same_through<T: serde::de::DeserializeOwned + Serialize>(value: serde_json::Value) {
-        let doc: T = serde_json::from_value(value.clone())
-            .unwrap_or_else(|e| panic!("{e}: {value}"));
+        let doc: T =
+            serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value}"));
         assert_eq!(serde_json::to_value(doc).unwrap(), value);
     }
 
@@ -623,7 +666,9 @@ mod tests {
             while let Some(seat) = game.turn() {
                 let view = serde_json::to_value(game.view(Viewer::Seat(seat))).unwrap();
                 same_through::<ViewDoc>(view);
-                same_through::<ViewDoc>(serde_json::to_value(game.view(Viewer::Spectator)).unwrap());
+                same_through::<ViewDoc>(
+                    serde_json::to_value(game.view(Viewer::Spectator)).unwrap(),
+                );
                 let legal = game.legal_actions(seat);
                 for a in &legal {
                     same_through::<ActionDoc>(serde_json::to_value(a).unwrap());

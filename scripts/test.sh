@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: installs what it needs, then runs every check.
+#   bash scripts/test.sh            # everything
+#   SKIP_BROWSER=1 SKIP_DEPLOY=1 bash scripts/test.sh   # skip the slow outside tools
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stage() { printf '\n==> %s (%s)\n' "$1" "$(date +%T)"; }
+need_apt() {
+  if ! command -v "$1" >/dev/null 2>&1; then
+    stage "installing $2 (apt)"
+    if [ -z "${APT_UPDATED:-}" ]; then apt-get update -qq; APT_UPDATED=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+  fi
+}
+
+need_apt redis-server redis-server
+
+stage "cargo fmt --check"
+cargo fmt --all -- --check
+
+stage "cargo clippy --all-targets -- -D warnings"
+cargo clippy --all-targets --locked -- -D warnings
+
+stage "cargo test (unit, integration over HTTP on memory and Redis, doc tests)"
+cargo test --locked --all-targets
+cargo test --locked --doc
+
+stage "OpenAPI lint (spectral:oas, no errors and no warnings)"
+npx --yes @stoplight/spectral-cli@6.16.3 lint openapi/openapi.json \
+  --ruleset .spectral.yaml --fail-severity=warn
+
+if [ -z "${SKIP_BROWSER:-}" ]; then
+  stage "Swagger UI in headless Chromium"
+  bash scripts/browser-test.sh
+fi
+
+if [ -z "${SKIP_DEPLOY:-}" ]; then
+  stage "Dockerfile and Kubernetes manifests"
+  bash scripts/check-deploy.sh
+fi
+
+stage "all checks passed"
