@@ -33,7 +33,10 @@ impl Metrics {
         let registry = Registry::new_custom(Some("hasenpfeffer".into()), None)
             .expect("a valid metrics prefix");
         let http_requests = IntCounterVec::new(
-            Opts::new("http_requests_total", "HTTP requests by route, method and status"),
+            Opts::new(
+                "http_requests_total",
+                "HTTP requests by route, method and status",
+            ),
             &["route", "method", "status"],
         )
         .expect("valid metric");
@@ -50,8 +53,8 @@ impl Metrics {
         .expect("valid metric");
         let games_created =
             IntCounter::new("games_created_total", "Games created").expect("valid metric");
-        let games_finished =
-            IntCounter::new("games_finished_total", "Games played to the end").expect("valid metric");
+        let games_finished = IntCounter::new("games_finished_total", "Games played to the end")
+            .expect("valid metric");
         let actions = IntCounterVec::new(
             Opts::new("actions_total", "Game actions by outcome and actor"),
             &["outcome", "actor"],
