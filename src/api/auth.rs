@@ -43,10 +43,7 @@ pub fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
                 Ok(Some(token.to_owned()))
             }
         }
-        _ => Err(ApiError::bad_request(
-            "malformed_authorization",
-            "the Authorization header must be `Bearer <token>`",
-        )),
+        _ => Err(ApiError::MalformedAuthorization),
     }
 }
 

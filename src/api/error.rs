@@ -54,6 +54,15 @@ pub enum ApiError {
         "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{{id}}/seats)"
     )]
     MissingToken,
+    /// The Authorization header is not `Bearer <token>`.
+    #[error("the Authorization header must be `Bearer <token>`")]
+    MalformedAuthorization,
+    /// The path exists but not with this method.
+    #[error("this path does not take this method; it takes {allow}")]
+    MethodNotAllowed {
+        /// The methods it takes, comma-separated.
+        allow: String,
+    },
     /// The token does not belong to any seat of this game.
     #[error("the token is not valid for any seat of this game")]
     InvalidToken,
@@ -111,6 +120,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest { code, .. } | ApiError::Conflict { code, .. } => code,
             ApiError::MissingToken => "missing_token",
+            ApiError::MalformedAuthorization => "malformed_authorization",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::InvalidToken => "invalid_token",
             ApiError::GameNotFound(_) => "game_not_found",
             ApiError::RouteNotFound(_) => "not_found",
@@ -128,6 +139,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => "Malformed request",
             ApiError::MissingToken => "Missing seat token",
+            ApiError::MalformedAuthorization => "Malformed Authorization header",
+            ApiError::MethodNotAllowed { .. } => "Method not allowed",
             ApiError::InvalidToken => "Invalid seat token",
             ApiError::GameNotFound(_) => "Game not found",
             ApiError::RouteNotFound(_) => "Not found",
@@ -174,7 +187,8 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::MissingToken | ApiError::MalformedAuthorization => StatusCode::UNAUTHORIZED,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::InvalidToken => StatusCode::FORBIDDEN,
             ApiError::GameNotFound(_) | ApiError::RouteNotFound(_) => StatusCode::NOT_FOUND,
             ApiError::VersionConflict { .. } | ApiError::Conflict { .. } => StatusCode::CONFLICT,
@@ -199,8 +213,11 @@ impl ResponseError for ApiError {
             ApiError::Unavailable => {
                 res.insert_header((header::RETRY_AFTER, "1"));
             }
-            ApiError::MissingToken => {
+            ApiError::MissingToken | ApiError::MalformedAuthorization => {
                 res.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            ApiError::MethodNotAllowed { allow } => {
+                res.insert_header((header::ALLOW, allow.as_str()));
             }
             _ => {}
         }

@@ -120,6 +120,26 @@ pub fn openapi_json() -> String {
     openapi().to_pretty_json().unwrap_or_default() + "\n"
 }
 
+/// The methods the OpenAPI document lists for a route pattern (for 405 answers).
+pub fn allowed_methods(pattern: &str) -> String {
+    static TABLE: std::sync::LazyLock<std::collections::HashMap<String, String>> =
+        std::sync::LazyLock::new(|| {
+            let doc = serde_json::to_value(openapi()).unwrap_or_default();
+            let mut table = std::collections::HashMap::new();
+            if let Some(paths) = doc.get("paths").and_then(|p| p.as_object()) {
+                for (path, item) in paths {
+                    let methods: Vec<String> = item
+                        .as_object()
+                        .map(|m| m.keys().map(|k| k.to_ascii_uppercase()).collect())
+                        .unwrap_or_default();
+                    table.insert(path.clone(), methods.join(", "));
+                }
+            }
+            table
+        });
+    TABLE.get(pattern).cloned().unwrap_or_else(|| "GET".into())
+}
+
 /// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
 /// request tracing.
 pub fn app(

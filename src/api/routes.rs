@@ -44,7 +44,7 @@ async fn read_json<T: DeserializeOwned>(
         }
         body.extend_from_slice(&chunk);
     }
-    if body.iter().all(u8::is_ascii_whitespace) {
+    if body.iter().all(u8::is_ascii_whitespace) || (empty_ok && body.trim_ascii() == b"null") {
         if empty_ok {
             return serde_json::from_slice(b"{}").map_err(|e| json_error(&e));
         }
@@ -116,7 +116,7 @@ fn view_response(view: GameView) -> HttpResponse {
 #[utoipa::path(
     tag = "games",
     operation_id = "create_game",
-    request_body(content = CreateGameRequest, description = "The ruleset, seed, optional first deal and seats; `{}` is enough."),
+    request_body(content = Option<CreateGameRequest>, description = "The ruleset, seed, optional first deal and seats; `{}` is enough."),
     responses(
         (status = 201, description = "The game was created. `Location` is its URL.", body = CreatedGame,
             headers(("Location" = String, description = "The game's URL"))),
@@ -150,8 +150,8 @@ pub async fn create_game(
 #[utoipa::path(
     tag = "games",
     operation_id = "claim_seat",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab")),
-    request_body(content = ClaimSeatRequest, description = "The seat and a display name; both optional."),
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
+    request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
     responses(
         (status = 201, description = "The seat is yours.", body = ClaimedSeat),
         (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json"),
@@ -183,7 +183,7 @@ pub async fn claim_seat(
 #[utoipa::path(
     tag = "games",
     operation_id = "get_game",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab")),
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     responses(
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
         (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json"),
@@ -246,7 +246,7 @@ macro_rules! action_endpoint {
             summary = $summary,
             description = $description,
             params(
-                ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab"),
+                ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
                 ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`."),
             ),
             request_body(content = ActionDoc, description = "The action: any entry of your view's `legal_actions`.", example = json!($example)),
@@ -338,7 +338,7 @@ action_endpoint!(
 #[utoipa::path(
     tag = "games",
     operation_id = "get_log",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab")),
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     responses(
         (status = 200, description = "The log.", body = GameLog),
         (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),

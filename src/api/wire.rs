@@ -504,8 +504,9 @@ pub struct CreateGameRequest {
     #[serde(default)]
     #[schema(value_type = Option<ScenarioDoc>)]
     pub scenario: Option<Scenario>,
-    /// Who sits where, seat 0 first (default: every seat open).
+    /// Who sits where, seat 0 first, one entry per player (default: every seat open).
     #[serde(default)]
+    #[schema(min_items = 4, max_items = 6)]
     pub seats: Option<Vec<SeatSpec>>,
 }
 
@@ -530,9 +531,9 @@ pub struct ClaimSeatRequest {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 5)]
     pub seat: Option<u8>,
-    /// A display name (up to 64 characters).
+    /// A display name (up to 64 characters, no control characters).
     #[serde(default)]
-    #[schema(max_length = 64)]
+    #[schema(max_length = 64, pattern = "^[^\\u0000-\\u001f\\u007f]*$")]
     pub name: Option<String>,
 }
 

@@ -1,0 +1,115 @@
+//! Push: Server-Sent Events and long polling, over the store's change notifications (which
+//! cross replicas through Redis).
+
+use std::time::Duration;
+
+use actix_web::web::Bytes;
+use tokio::sync::mpsc;
+use tokio::time::{Instant, sleep_until};
+use tokio_stream::wrappers::ReceiverStream;
+
+use super::error::ApiError;
+use super::service::GameService;
+use super::wire::GameView;
+
+/// How often an idle stream sends a keep-alive comment (and re-reads the game, in case a
+/// notification was lost while Redis was away).
+pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The longest a long poll waits.
+pub const MAX_WAIT: Duration = Duration::from_secs(60);
+
+fn event(view: &GameView) -> Bytes {
+    let data = serde_json::to_string(view).unwrap_or_default();
+    Bytes::from(format!(
+        "id: {}\nevent: {}\ndata: {}\n\n",
+        view.version,
+        if view.view.turn.is_none() {
+            "game_over"
+        } else {
+            "view"
+        },
+        data
+    ))
+}
+
+/// The event stream of one reader: the current view at once (unless the reader has it, per
+/// `last_event_id`), then the view after every change, keep-alives while idle, and the end after
+/// the game is over. The first view is read before this returns, so a bad token or an unknown
+/// game is an error response, not a broken stream.
+pub async fn stream(
+    svc: GameService,
+    id: String,
+    token: Option<String>,
+    last_event_id: Option<u64>,
+) -> Result<ReceiverStream<Result<Bytes, actix_web::Error>>, ApiError> {
+    let mut changes = svc.store().watch(&id);
+    let first = svc.view(&id, token.as_deref()).await?;
+    let (tx, rx) = mpsc::channel::<Result<Bytes, actix_web::Error>>(8);
+    tokio::spawn(async move {
+        let mut sent = last_event_id;
+        let mut view = Some(first);
+        loop {
+            if let Some(v) = view.take() {
+                let over = v.view.turn.is_none();
+                if sent.is_none_or(|s| v.version > s) {
+                    sent = Some(v.version);
+                    if tx.send(Ok(event(&v))).await.is_err() {
+                        return;
+                    }
+                }
+                if over {
+                    return;
+                }
+            }
+            let deadline = Instant::now() + KEEP_ALIVE;
+            tokio::select! {
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        // The store dropped the channel: subscribe again.
+                        changes = svc.store().watch(&id);
+                    }
+                }
+                _ = sleep_until(deadline) => {
+                    if tx.send(Ok(Bytes::from_static(b": keep-alive\n\n"))).await.is_err() {
+                        return;
+                    }
+                }
+                _ = tx.closed() => return,
+            }
+            match svc.view(&id, token.as_deref()).await {
+                Ok(v) => view = Some(v),
+                Err(ApiError::GameNotFound(_)) => return,
+                Err(_) => {} // the store is away: try again at the next tick
+            }
+        }
+    });
+    Ok(ReceiverStream::new(rx))
+}
+
+/// Long polling: the view as soon as its version passes `after`, or the current view after
+/// `wait` (at most [`MAX_WAIT`]).
+pub async fn wait_for(
+    svc: &GameService,
+    id: &str,
+    token: Option<&str>,
+    after: u64,
+    wait: Duration,
+) -> Result<GameView, ApiError> {
+    let mut changes = svc.store().watch(id);
+    let deadline = Instant::now() + wait.min(MAX_WAIT);
+    loop {
+        let view = svc.view(id, token).await?;
+        if view.version > after || view.view.turn.is_none() {
+            return Ok(view);
+        }
+        tokio::select! {
+            changed = changes.changed() => {
+                if changed.is_err() {
+                    changes = svc.store().watch(id);
+                }
+            }
+            _ = sleep_until(deadline) => return svc.view(id, token).await,
+        }
+    }
+}
