@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# A real-browser test of the Swagger UI: headless Debian chromium, driven by
+# playwright-core from npm (tests/browser/), opens /swagger-ui/, creates a game
+# with "Try it out" and checks the live 201 response. See tests/browser/swagger.mjs.
+#
+#   1. installs chromium with apt-get when /usr/bin/chromium is missing (root);
+#   2. npm ci in tests/browser (pinned playwright-core; no browser download);
+#   3. cargo build --release --bin hasenpfeffer (a no-op when up to date);
+#   4. starts the server on a free loopback port with LOG_FORMAT=json and the
+#      in-memory store, logging to target/browser/server.log, waits for /healthz;
+#   5. runs the browser test; the server is always stopped on exit.
+# Exit code: the test's (non-zero also when a setup step fails).
+# Screenshots: target/browser/swagger.png and swagger-op.png.
+#
+# Needs: Debian with apt-get (run as root) or chromium already installed, node
+# >= 20 and npm, cargo.
+#   SKIP_BUILD=1      use the existing target/release/hasenpfeffer as it is
+#   HASENPFEFFER_BIN  another server binary (implies SKIP_BUILD)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+OUT="$ROOT/target/browser"
+mkdir -p "$OUT"
+START=$(date +%s)
+say() { echo "[browser-test $(( $(date +%s) - START ))s] $*"; }
+
+# ---- 1. chromium -------------------------------------------------------------
+CHROMIUM=/usr/bin/chromium
+if [ ! -x "$CHROMIUM" ]; then
+  say "installing chromium (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+say "$("$CHROMIUM" --version 2>/dev/null || echo 'chromium: version unknown')"
+
+# ---- 2. playwright-core ------------------------------------------------------
+command -v node >/dev/null && command -v npm >/dev/null || { echo "node and npm are needed" >&2; exit 1; }
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>"$OUT/npm.log") || {
+  echo "npm ci failed:" >&2; grep -v 'Unknown user config' "$OUT/npm.log" >&2 || true; exit 1; }
+say "playwright-core $(node -p "require('./tests/browser/node_modules/playwright-core/package.json').version")"
+
+# ---- 3. the server binary ----------------------------------------------------
+BIN="${HASENPFEFFER_BIN:-$ROOT/target/release/hasenpfeffer}"
+if [ -z "${HASENPFEFFER_BIN:-}" ] && [ "${SKIP_BUILD:-0}" != 1 ]; then
+  say "cargo build --release --bin hasenpfeffer"
+  cargo build --release --bin hasenpfeffer >"$OUT/build.log" 2>&1 || {
+    rc=$?; tail -n 60 "$OUT/build.log" >&2
+    echo "FAIL: cargo build --release --bin hasenpfeffer failed (exit $rc; log: target/browser/build.log)" >&2
+    exit "$rc"; }
+fi
+[ -x "$BIN" ] || { echo "no server binary at $BIN" >&2; exit 1; }
+
+# ---- 4. start it -------------------------------------------------------------
+PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+BASE_URL="http://127.0.0.1:$PORT"
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# No REDIS_URL: the embedded in-memory store. Loopback only.
+env -u REDIS_URL PORT="$PORT" BIND_ADDR=127.0.0.1 LOG_FORMAT=json "$BIN" >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+say "server pid $SERVER_PID on $BASE_URL (log: target/browser/server.log)"
+
+# Wait (at most 30 s) for /healthz to answer 200; give up early if the server died.
+ready=0
+for _ in $(seq 1 60); do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then break; fi
+  if node -e "fetch('$BASE_URL/healthz',{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"; then
+    ready=1; break
+  fi
+  sleep 0.5
+done
+if [ "$ready" != 1 ]; then
+  if kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "FAIL: the server did not become healthy at $BASE_URL/healthz within 30 s; server.log:" >&2
+  else
+    status=0; wait "$SERVER_PID" || status=$?; SERVER_PID=""
+    echo "FAIL: the server exited (status $status) before answering /healthz; server.log:" >&2
+  fi
+  tail -n 40 "$OUT/server.log" >&2 || true
+  exit 1
+fi
+
+# ---- 5. the browser test -----------------------------------------------------
+set +e
+BASE_URL="$BASE_URL" CHROMIUM_PATH="$CHROMIUM" BROWSER_OUT_DIR="$OUT" node tests/browser/swagger.mjs
+rc=$?
+set -e
+if [ "$rc" != 0 ]; then
+  echo "server.log (last 40 lines):" >&2
+  tail -n 40 "$OUT/server.log" >&2 || true
+fi
+say "done: exit $rc"
+exit "$rc"
