@@ -120,24 +120,34 @@ pub fn openapi_json() -> String {
     openapi().to_pretty_json().unwrap_or_default() + "\n"
 }
 
-/// The methods the OpenAPI document lists for a route pattern (for 405 answers).
-pub fn allowed_methods(pattern: &str) -> String {
-    static TABLE: std::sync::LazyLock<std::collections::HashMap<String, String>> =
+/// The methods the OpenAPI document lists for the route a concrete path matches (for 405
+/// answers), or None if no route matches.
+pub fn allowed_methods(path: &str) -> Option<String> {
+    static TABLE: std::sync::LazyLock<Vec<(Vec<String>, String)>> =
         std::sync::LazyLock::new(|| {
             let doc = serde_json::to_value(openapi()).unwrap_or_default();
-            let mut table = std::collections::HashMap::new();
+            let mut table = Vec::new();
             if let Some(paths) = doc.get("paths").and_then(|p| p.as_object()) {
-                for (path, item) in paths {
+                for (template, item) in paths {
                     let methods: Vec<String> = item
                         .as_object()
                         .map(|m| m.keys().map(|k| k.to_ascii_uppercase()).collect())
                         .unwrap_or_default();
-                    table.insert(path.clone(), methods.join(", "));
+                    let segments = template.split('/').map(str::to_owned).collect();
+                    table.push((segments, methods.join(", ")));
                 }
             }
             table
         });
-    TABLE.get(pattern).cloned().unwrap_or_else(|| "GET".into())
+    let segments: Vec<&str> = path.split('/').collect();
+    TABLE.iter().find_map(|(template, methods)| {
+        let matches = template.len() == segments.len()
+            && template
+                .iter()
+                .zip(&segments)
+                .all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()));
+        matches.then(|| methods.clone())
+    })
 }
 
 /// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
@@ -178,4 +188,17 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(ratelimit::limit))
         .wrap(actix_web::middleware::from_fn(observe))
         .wrap(tracing_actix_web::TracingLogger::default())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn allowed_methods_follow_the_openapi_paths() {
+        assert_eq!(
+            super::allowed_methods("/v1/games/abc").as_deref(),
+            Some("GET")
+        );
+        assert_eq!(super::allowed_methods("/v1/games").as_deref(), Some("POST"));
+        assert_eq!(super::allowed_methods("/v1/nope"), None);
+    }
 }

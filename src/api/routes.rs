@@ -74,6 +74,23 @@ async fn read_json<T: DeserializeOwned>(
     serde_json::from_slice(&body).map_err(|e| json_error(&e))
 }
 
+/// Parses an action object. (`{"type":"pass"}` has no fields, and serde's internally tagged
+/// unit variants ignore extra ones, so they are refused here.)
+fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
+    if let Some(obj) = body.as_object()
+        && obj.get("type").and_then(|t| t.as_str()) == Some("pass")
+        && let Some(extra) = obj.keys().find(|k| k.as_str() != "type")
+    {
+        return Err(ApiError::bad_request(
+            "unknown_field",
+            format!(
+                "invalid request body: unknown field `{extra}`; a pass is `{{\"type\":\"pass\"}}`"
+            ),
+        ));
+    }
+    serde_json::from_value(body).map_err(|e| json_error(&e))
+}
+
 /// The version an `If-Match` header names (`"12"`, `W/"12"` or `12`).
 fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
     let Some(v) = req.headers().get(header::IF_MATCH) else {
@@ -120,10 +137,10 @@ fn view_response(view: GameView) -> HttpResponse {
     responses(
         (status = 201, description = "The game was created. `Location` is its URL.", body = CreatedGame,
             headers(("Location" = String, description = "The game's URL"))),
-        (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/payload_too_large", "title": "Payload too large", "status": 413, "detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+        (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/joker_with_no_trump", "title": "Invalid game settings", "status": 422, "detail": "a deck with the joker cannot be played with no trump: the joker is always a trump (set `no_trump` to false or use the `pepper24` deck)", "code": "joker_with_no_trump"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[post("/v1/games")]
@@ -154,10 +171,10 @@ pub async fn create_game(
     request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
     responses(
         (status = 201, description = "The seat is yours.", body = ClaimedSeat),
-        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`, `invalid_seat`).", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`, `invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/seat_taken", "title": "Conflict", "status": 409, "detail": "seat 2 is already taken", "code": "seat_taken"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -186,9 +203,9 @@ pub async fn claim_seat(
     params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     responses(
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/invalid_token", "title": "Invalid seat token", "status": 403, "detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     ),
     security((), ("seat_token" = []))
 )]
@@ -219,7 +236,8 @@ async fn act(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?.ok_or(ApiError::MissingToken)?;
     let expected = if_match(&req)?;
-    let action: Action = read_json(&req, payload, false).await?;
+    let body: serde_json::Value = read_json(&req, payload, false).await?;
+    let action = parse_action(body)?;
     if let Accepts::Only(kinds) = accepts
         && !kinds.contains(&action.kind())
     {
@@ -252,14 +270,14 @@ macro_rules! action_endpoint {
             request_body(content = ActionDoc, description = "The action: any entry of your view's `legal_actions`.", example = json!($example)),
             responses(
                 (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
-                (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json"),
-                (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json"),
-                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json"),
-                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
-                (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json"),
-                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json"),
-                (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json"),
-                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+                (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+                (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/missing_token", "title": "Missing seat token", "status": 401, "detail": "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)", "code": "missing_token"})),
+                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/invalid_token", "title": "Invalid seat token", "status": 403, "detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
+                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+                (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/version_conflict", "title": "Version conflict", "status": 409, "detail": "the game is at version 13, not the version given in If-Match; fetch the game and retry", "code": "version_conflict", "current_version": 13})),
+                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/payload_too_large", "title": "Payload too large", "status": 413, "detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+                (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/must_follow_suit", "title": "Illegal action", "status": 422, "detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)", "code": "must_follow_suit"})),
+                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
             ),
             security(("seat_token" = []))
         )]
@@ -341,8 +359,8 @@ action_endpoint!(
     params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     responses(
         (status = 200, description = "The log.", body = GameLog),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[get("/v1/games/{id}/log")]
@@ -469,7 +487,7 @@ pub async fn healthz(svc: web::Data<GameService>) -> HttpResponse {
     operation_id = "readyz",
     responses(
         (status = 200, description = "Ready.", body = Health),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[get("/readyz")]
@@ -500,6 +518,9 @@ pub async fn metrics(svc: web::Data<GameService>) -> HttpResponse {
 
 /// Any path that is not an endpoint.
 pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    if let Some(allow) = super::allowed_methods(req.path()) {
+        return Err(ApiError::MethodNotAllowed { allow });
+    }
     Err(ApiError::RouteNotFound(
         req.path().chars().take(200).collect(),
     ))

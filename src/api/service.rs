@@ -136,6 +136,11 @@ impl GameRecord {
 
     /// The view for `viewer`, with the game's id and version.
     pub fn view(&self, game_id: &str, version: u64, viewer: Viewer) -> GameView {
+        let mut view = self.game.view(viewer);
+        if !self.started() {
+            // Nothing can be done before every seat is filled (acting is `game_not_started`).
+            view.legal_actions.clear();
+        }
         GameView {
             game_id: game_id.to_owned(),
             version,
@@ -155,7 +160,7 @@ impl GameRecord {
                     name: s.name.clone(),
                 })
                 .collect(),
-            view: self.game.view(viewer),
+            view,
         }
     }
 }

@@ -487,7 +487,6 @@ pub enum SeatSpec {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({
     "ruleset": {"preset": "hasenpfeffer"},
-    "seed": 42,
     "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
 }))]
 pub struct CreateGameRequest {

@@ -5,6 +5,11 @@
 //! configuration; the TTL checks need a store built with [`ttl_config`] (short TTLs) and take a few
 //! seconds of real time.
 //!
+//! The checks of the shared records (change notifications, idempotent answers, deadlines,
+//! claims) take two stores: `store` acts, `other` observes (and acts too). With two instances on
+//! one backend ([`run_replicas`]) they play two replicas; with one ([`run_basic`]) both are the
+//! same store.
+//!
 //! ```no_run
 //! # async fn example() {
 //! use std::sync::Arc;
@@ -19,7 +24,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{GameStore, StoreConfig, StoreError, StoredGame};
+use tokio::sync::watch;
+
+use super::{GameStore, IdemWrite, MAX_IDEM_KEY_LEN, StoreConfig, StoreError, StoredGame};
+
+/// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
+/// reconnects and re-reads).
+pub const EVENT_WAIT: Duration = Duration::from_secs(5);
 
 /// The active-game TTL of [`ttl_config`].
 pub const SHORT_TTL: Duration = Duration::from_secs(2);
@@ -228,7 +239,435 @@ pub async fn ping_and_backend(store: &Arc<dyn GameStore>) {
     );
 }
 
-/// Every check above, concurrently.
+/// Wait until `rx` holds `want`; panics after `within`.
+pub async fn wait_for_version(rx: &mut watch::Receiver<u64>, want: u64, within: Duration) {
+    let outcome = match tokio::time::timeout(within, rx.wait_for(|v| *v == want)).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(_)) => Err("the watch channel closed"),
+        Err(_) => Err("timed out"),
+    };
+    if let Err(why) = outcome {
+        panic!(
+            "waiting {within:?} for version {want}: {why}; the watcher holds {}",
+            *rx.borrow()
+        );
+    }
+}
+
+/// `watch` on `other` follows every successful write of the game made through `store` (and
+/// through `other` itself), several receivers of one game all see it, failed writes announce
+/// nothing, and other games' writes don't touch the receiver.
+pub async fn watch_sees_writes(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let id = fresh_id();
+    let mut rx = other.watch(&id);
+    let mut rx2 = other.watch(&id);
+    let mut unrelated = other.watch(&fresh_id());
+    assert_eq!(*rx.borrow(), 0, "a game never written starts at 0");
+    store.create(&id, 1, b"v1", false).await.unwrap();
+    wait_for_version(&mut rx, 1, EVENT_WAIT).await;
+    store.save_if(&id, 1, 2, b"v2", false).await.unwrap();
+    wait_for_version(&mut rx, 2, EVENT_WAIT).await;
+    wait_for_version(&mut rx2, 2, EVENT_WAIT).await;
+    // The watcher's own store writing, with an idempotent answer.
+    let idem = IdemWrite {
+        key: "w",
+        answer: b"a",
+        ttl: Duration::from_secs(60),
+    };
+    other
+        .save_if_idem(&id, 2, 3, b"v3", true, Some(idem))
+        .await
+        .unwrap();
+    wait_for_version(&mut rx, 3, EVENT_WAIT).await;
+    // A receiver made now (after writes this store saw) sees later writes.
+    let mut late = store.watch(&id);
+    // Failed writes announce nothing.
+    rx.borrow_and_update();
+    assert_eq!(
+        store.save_if(&id, 1, 9, b"stale", false).await,
+        Err(StoreError::Conflict { current: 3 })
+    );
+    assert_eq!(
+        store.create(&id, 9, b"again", false).await,
+        Err(StoreError::AlreadyExists)
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!rx.has_changed().unwrap(), "failed writes announce nothing");
+    // A burst of writes: the watchers end at the last one.
+    for v in 3..13 {
+        store.save_if(&id, v, v + 1, b"burst", false).await.unwrap();
+    }
+    wait_for_version(&mut rx, 13, EVENT_WAIT).await;
+    wait_for_version(&mut rx2, 13, EVENT_WAIT).await;
+    wait_for_version(&mut late, 13, EVENT_WAIT).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(*rx.borrow(), 13, "nothing after the last write");
+    assert!(!unrelated.has_changed().unwrap());
+    assert_eq!(*unrelated.borrow_and_update(), 0);
+    // Writes of a game created later (e.g. after the first receiver was dropped) still arrive.
+    drop((rx, rx2, late));
+    let mut again = other.watch(&id);
+    store.save_if(&id, 13, 14, b"v14", false).await.unwrap();
+    wait_for_version(&mut again, 14, EVENT_WAIT).await;
+}
+
+/// A version read back from `load_with_idem`.
+async fn idem_version(store: &Arc<dyn GameStore>, id: &str, key: &str) -> Option<u64> {
+    store
+        .load_with_idem(id, key)
+        .await
+        .unwrap()
+        .0
+        .map(|g| g.version)
+}
+
+/// `save_if_idem` records the answer with the write, atomically: `load_with_idem` (on either
+/// store) gives the game and the answer together; a failed compare-and-set (or a missing game)
+/// records nothing; answers are per game and per key, keys are any 1 to 128 bytes (odd ones kept
+/// apart), invalid keys are refused without writing, and answers expire after their TTL.
+pub async fn idem_answers_are_atomic(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let idem = |key: &'static str, answer: &'static [u8]| IdemWrite {
+        key,
+        answer,
+        ttl: Duration::from_secs(60),
+    };
+    let id = fresh_id();
+    assert_eq!(other.load_with_idem(&id, "k1").await.unwrap(), (None, None));
+    store.create(&id, 1, b"v1", false).await.unwrap();
+    assert_eq!(
+        other.load_with_idem(&id, "k1").await.unwrap(),
+        (
+            Some(StoredGame {
+                version: 1,
+                data: b"v1".to_vec()
+            }),
+            None
+        )
+    );
+    store
+        .save_if_idem(&id, 1, 2, b"v2", false, Some(idem("k1", b"answer 1")))
+        .await
+        .unwrap();
+    assert_eq!(
+        other.load_with_idem(&id, "k1").await.unwrap(),
+        (
+            Some(StoredGame {
+                version: 2,
+                data: b"v2".to_vec()
+            }),
+            Some(b"answer 1".to_vec())
+        )
+    );
+    // A lost compare-and-set records no answer and changes nothing.
+    assert_eq!(
+        other
+            .save_if_idem(&id, 1, 2, b"lost", false, Some(idem("k2", b"answer 2")))
+            .await,
+        Err(StoreError::Conflict { current: 2 })
+    );
+    assert_eq!(store.load_with_idem(&id, "k2").await.unwrap().1, None);
+    assert_eq!(store.load(&id).await.unwrap().unwrap().data, b"v2");
+    // Nor does a write to a missing game.
+    let missing = fresh_id();
+    assert_eq!(
+        store
+            .save_if_idem(&missing, 1, 2, b"x", false, Some(idem("k1", b"a")))
+            .await,
+        Err(StoreError::NotFound)
+    );
+    assert_eq!(
+        other.load_with_idem(&missing, "k1").await.unwrap(),
+        (None, None)
+    );
+    // Answers belong to one game.
+    let id2 = fresh_id();
+    store.create(&id2, 1, b"x", false).await.unwrap();
+    assert_eq!(other.load_with_idem(&id2, "k1").await.unwrap().1, None);
+    // `None` is a plain save_if; a later answer under the same key replaces the earlier one.
+    store
+        .save_if_idem(&id, 2, 3, b"v3", false, None)
+        .await
+        .unwrap();
+    assert_eq!(idem_version(other, &id, "k1").await, Some(3));
+    store
+        .save_if_idem(&id, 3, 4, b"v4", false, Some(idem("k1", b"answer 1b")))
+        .await
+        .unwrap();
+    assert_eq!(
+        other.load_with_idem(&id, "k1").await.unwrap().1.as_deref(),
+        Some(&b"answer 1b"[..])
+    );
+    // Odd keys are kept apart, binary answers round-trip.
+    let long = "x".repeat(MAX_IDEM_KEY_LEN);
+    let keys = [
+        "a b",
+        "a%20b",
+        "a+b",
+        "{x}",
+        "}",
+        "ü😀",
+        "k1/../k2",
+        "k1:game",
+        "\n\0",
+        long.as_str(),
+    ];
+    let mut version = 4;
+    for (i, key) in keys.iter().enumerate() {
+        let answer = [i as u8, 0, 255];
+        store
+            .save_if_idem(
+                &id,
+                version,
+                version + 1,
+                b"odd",
+                false,
+                Some(IdemWrite {
+                    key,
+                    answer: &answer,
+                    ttl: Duration::from_secs(60),
+                }),
+            )
+            .await
+            .unwrap();
+        version += 1;
+    }
+    for (i, key) in keys.iter().enumerate() {
+        assert_eq!(
+            other.load_with_idem(&id, key).await.unwrap().1,
+            Some(vec![i as u8, 0, 255]),
+            "key {key:?}"
+        );
+    }
+    // Invalid keys: refused, nothing written.
+    let too_long = "x".repeat(MAX_IDEM_KEY_LEN + 1);
+    for bad in ["", too_long.as_str()] {
+        let result = store
+            .save_if_idem(
+                &id,
+                version,
+                version + 1,
+                b"bad",
+                false,
+                Some(IdemWrite {
+                    key: bad,
+                    answer: b"a",
+                    ttl: Duration::from_secs(60),
+                }),
+            )
+            .await;
+        assert!(
+            matches!(result, Err(StoreError::InvalidKey(_))),
+            "{result:?}"
+        );
+        assert!(matches!(
+            other.load_with_idem(&id, bad).await,
+            Err(StoreError::InvalidKey(_))
+        ));
+    }
+    assert_eq!(store.load(&id).await.unwrap().unwrap().version, version);
+    // Answers expire after their own TTL; the game stays.
+    store
+        .save_if_idem(
+            &id,
+            version,
+            version + 1,
+            b"short",
+            false,
+            Some(IdemWrite {
+                key: "short",
+                answer: b"a",
+                ttl: Duration::from_secs(1),
+            }),
+        )
+        .await
+        .unwrap();
+    assert!(
+        other
+            .load_with_idem(&id, "short")
+            .await
+            .unwrap()
+            .1
+            .is_some()
+    );
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    assert_eq!(
+        other.load_with_idem(&id, "short").await.unwrap(),
+        (
+            Some(StoredGame {
+                version: version + 1,
+                data: b"short".to_vec()
+            }),
+            None
+        )
+    );
+}
+
+/// The deadline index: `due_deadlines` (on either store) lists the ids due at or before a time,
+/// earliest first, up to a limit; rescheduling replaces (and is idempotent); cancelling removes.
+/// Uses deadlines in the first seconds of 1970 (no other check goes there) and cleans up.
+pub async fn deadlines_due_cancel_reschedule(
+    store: &Arc<dyn GameStore>,
+    other: &Arc<dyn GameStore>,
+) {
+    let ids: Vec<String> = (0..4).map(|_| fresh_id()).collect();
+    let [a, b, c, d] = [&ids[0], &ids[1], &ids[2], &ids[3]];
+    let mine = |due: Vec<String>| -> Vec<String> {
+        due.into_iter().filter(|id| ids.contains(id)).collect()
+    };
+    store.schedule_deadline(a, 1_000).await.unwrap();
+    store.schedule_deadline(b, 2_000).await.unwrap();
+    store.schedule_deadline(c, 3_000).await.unwrap();
+    let far = u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
+        + 3_600_000;
+    store.schedule_deadline(d, far).await.unwrap();
+    assert_eq!(
+        other.due_deadlines(999, 100).await.unwrap(),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        mine(other.due_deadlines(2_500, 100).await.unwrap()),
+        [a.clone(), b.clone()]
+    );
+    assert_eq!(
+        mine(other.due_deadlines(3_000, 100).await.unwrap()),
+        [a.clone(), b.clone(), c.clone()],
+        "a deadline equal to now is due"
+    );
+    // The limit keeps the earliest.
+    assert_eq!(
+        other.due_deadlines(3_000, 2).await.unwrap(),
+        [a.clone(), b.clone()]
+    );
+    assert_eq!(
+        other.due_deadlines(3_000, 0).await.unwrap(),
+        Vec::<String>::new()
+    );
+    // Rescheduling replaces; doing it twice is doing it once.
+    other.schedule_deadline(a, 2_500).await.unwrap();
+    other.schedule_deadline(a, 2_500).await.unwrap();
+    assert_eq!(
+        mine(store.due_deadlines(2_000, 100).await.unwrap()),
+        vec![b.clone()]
+    );
+    assert_eq!(
+        mine(store.due_deadlines(3_000, 100).await.unwrap()),
+        [b.clone(), a.clone(), c.clone()]
+    );
+    // Cancelling removes (and is a no-op when repeated or for unknown ids).
+    other.cancel_deadline(b).await.unwrap();
+    other.cancel_deadline(b).await.unwrap();
+    other.cancel_deadline(&fresh_id()).await.unwrap();
+    assert_eq!(
+        mine(store.due_deadlines(3_000, 100).await.unwrap()),
+        [a.clone(), c.clone()]
+    );
+    assert_eq!(
+        mine(store.due_deadlines(far, 100).await.unwrap()),
+        [a.clone(), c.clone(), d.clone()]
+    );
+    // Many games (spread over the Redis shards) come back in deadline order.
+    let many: Vec<String> = (0..40).map(|_| fresh_id()).collect();
+    for (i, id) in many.iter().enumerate().rev() {
+        store
+            .schedule_deadline(id, 10_000 + i as u64)
+            .await
+            .unwrap();
+    }
+    let due = other.due_deadlines(10_039, 1_000).await.unwrap();
+    let due: Vec<&String> = due.iter().filter(|id| many.contains(id)).collect();
+    assert_eq!(due, many.iter().collect::<Vec<_>>());
+    let due = other.due_deadlines(10_019, 1_000).await.unwrap();
+    assert_eq!(due.iter().filter(|id| many.contains(id)).count(), 20);
+    for id in ids.iter().chain(&many) {
+        store.cancel_deadline(id).await.unwrap();
+    }
+    assert_eq!(
+        mine(other.due_deadlines(far, 1_000).await.unwrap()),
+        Vec::<String>::new()
+    );
+}
+
+/// Claims: exclusive (across stores, and not re-entrant), released only by their owner, and
+/// expiring after their TTL; of 20 racing claimers exactly one wins.
+pub async fn claims_are_exclusive_and_expire(
+    store: &Arc<dyn GameStore>,
+    other: &Arc<dyn GameStore>,
+) {
+    let long = Duration::from_secs(30);
+    let id = fresh_id();
+    assert!(store.claim(&id, "a", long).await.unwrap());
+    assert!(!other.claim(&id, "b", long).await.unwrap());
+    assert!(
+        !store.claim(&id, "a", long).await.unwrap(),
+        "not re-entrant"
+    );
+    assert!(!other.release_claim(&id, "b").await.unwrap(), "not b's");
+    assert!(!other.claim(&id, "b", long).await.unwrap(), "still a's");
+    assert!(other.release_claim(&id, "a").await.unwrap());
+    assert!(
+        !store.release_claim(&id, "a").await.unwrap(),
+        "already released"
+    );
+    assert!(other.claim(&id, "b", long).await.unwrap());
+    // Claims are per game.
+    let id2 = fresh_id();
+    assert!(store.claim(&id2, "a", long).await.unwrap());
+    // A claim left behind expires.
+    let left = fresh_id();
+    assert!(
+        store
+            .claim(&left, "crashed", Duration::from_secs(1))
+            .await
+            .unwrap()
+    );
+    assert!(!other.claim(&left, "b", long).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    assert!(other.claim(&left, "b", long).await.unwrap(), "taken over");
+    assert!(!store.release_claim(&left, "crashed").await.unwrap());
+    assert!(store.release_claim(&left, "b").await.unwrap());
+    // A race has one winner.
+    const RACERS: usize = 20;
+    let raced = fresh_id();
+    let barrier = Arc::new(tokio::sync::Barrier::new(RACERS));
+    let tasks: Vec<_> = (0..RACERS)
+        .map(|i| {
+            let s = Arc::clone(if i % 2 == 0 { store } else { other });
+            let raced = raced.clone();
+            let barrier = Arc::clone(&barrier);
+            tokio::spawn(async move {
+                barrier.wait().await;
+                s.claim(&raced, &format!("r{i}"), long).await.unwrap()
+            })
+        })
+        .collect();
+    let mut winners = 0;
+    for task in tasks {
+        winners += usize::from(task.await.expect("claim task panicked"));
+    }
+    assert_eq!(winners, 1);
+    for (id, owner) in [(&id, "b"), (&id2, "a")] {
+        assert!(store.release_claim(id, owner).await.unwrap());
+    }
+}
+
+/// The checks of the shared records with two store instances on one backend (two replicas).
+pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    tokio::join!(
+        watch_sees_writes(store, other),
+        watch_sees_writes(other, store),
+        idem_answers_are_atomic(store, other),
+        claims_are_exclusive_and_expire(store, other),
+    );
+    deadlines_due_cancel_reschedule(store, other).await;
+}
+
+/// Every check above, concurrently (with `store` as both replicas).
 pub async fn run_basic(store: &Arc<dyn GameStore>) {
     tokio::join!(
         create_load_roundtrip(store),
@@ -239,6 +678,10 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         save_if_unknown_is_not_found(store),
         concurrent_save_if_has_one_winner(store),
         ping_and_backend(store),
+        watch_sees_writes(store, store),
+        idem_answers_are_atomic(store, store),
+        deadlines_due_cancel_reschedule(store, store),
+        claims_are_exclusive_and_expire(store, store),
     );
 }
 

@@ -1,28 +1,39 @@
 //! The in-process store: a map behind a mutex.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
+use tokio::sync::watch;
 
-use super::{GameStore, StoreConfig, StoreError, StoredGame};
+use super::hub::WatchHub;
+use super::{GameStore, IdemWrite, StoreConfig, StoreError, StoredGame, check_idem_key};
 
 /// Games kept in this process's memory, with the same semantics as the Redis stores.
 ///
 /// For `cargo run` on a bare machine and for tests: the games are lost when the process stops and
-/// are not shared between replicas. Expiry is lazy: an expired game is invisible at once and is
-/// dropped from memory the next time it is touched or during an occasional sweep of the whole map
-/// (amortized over writes, so memory stays bounded by the live games).
+/// are not shared between replicas. Expiry is lazy: an expired game (idempotent answer, claim) is
+/// invisible at once and is dropped from memory the next time it is touched or during an
+/// occasional sweep of the whole map (amortized over writes, so memory stays bounded by the live
+/// records). Watchers are told about writes in-process, in the order of the writes.
 #[derive(Debug)]
 pub struct MemoryStore {
     config: StoreConfig,
     inner: Mutex<Inner>,
+    hub: WatchHub,
 }
 
 #[derive(Debug, Default)]
 struct Inner {
     games: HashMap<String, Entry>,
+    /// Idempotent answers, by game id then key.
+    idem: HashMap<String, HashMap<String, Timed<Vec<u8>>>>,
+    /// Claims: the owner, until when.
+    claims: HashMap<String, Timed<String>>,
+    /// The deadline index: each game's deadline, and the same ordered by deadline.
+    deadlines: HashMap<String, u64>,
+    deadline_order: BTreeSet<(u64, String)>,
     /// Writes since the last sweep of expired entries.
     writes_since_sweep: usize,
 }
@@ -41,9 +52,31 @@ impl Entry {
     }
 }
 
+/// A value with an expiry (`None`: never).
+#[derive(Debug)]
+struct Timed<T> {
+    value: T,
+    expires_at: Option<Instant>,
+}
+
+impl<T> Timed<T> {
+    fn is_live(&self, now: Instant) -> bool {
+        self.expires_at.is_none_or(|at| now < at)
+    }
+}
+
 /// Sweep at the latest after this many writes (or after as many writes as there are entries, if
 /// that is more, so a sweep costs O(1) per write amortized).
 const MIN_WRITES_BETWEEN_SWEEPS: usize = 1024;
+
+/// `now + ttl`, `None` for a zero TTL (or one too long for the clock: it never runs out).
+fn expiry(now: Instant, ttl: Duration) -> Option<Instant> {
+    if ttl.is_zero() {
+        None
+    } else {
+        now.checked_add(ttl)
+    }
+}
 
 impl MemoryStore {
     /// An empty store.
@@ -51,6 +84,7 @@ impl MemoryStore {
         Self {
             config,
             inner: Mutex::new(Inner::default()),
+            hub: WatchHub::default(),
         }
     }
 
@@ -65,6 +99,12 @@ impl MemoryStore {
         self.len() == 0
     }
 
+    /// How many games have watchers (an upper bound: some may have lost theirs since the last
+    /// write or sweep). For tests and metrics.
+    pub fn watched_games(&self) -> usize {
+        self.hub.len()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         // A panic while holding the lock cannot leave a half-written entry (every update is a
         // single assignment), so a poisoned lock is still consistent.
@@ -72,21 +112,21 @@ impl MemoryStore {
     }
 
     fn expiry(&self, now: Instant, finished: bool) -> Option<Instant> {
-        let ttl = self.config.ttl(finished);
-        if ttl.is_zero() {
-            None
-        } else {
-            // A TTL too long for the clock never runs out.
-            now.checked_add(ttl)
-        }
+        expiry(now, self.config.ttl(finished))
     }
 }
 
 impl Inner {
     fn after_write(&mut self, now: Instant) {
         self.writes_since_sweep += 1;
-        if self.writes_since_sweep >= MIN_WRITES_BETWEEN_SWEEPS.max(self.games.len()) {
+        let entries = self.games.len() + self.idem.len() + self.claims.len();
+        if self.writes_since_sweep >= MIN_WRITES_BETWEEN_SWEEPS.max(entries) {
             self.games.retain(|_, e| e.is_live(now));
+            self.idem.retain(|_, answers| {
+                answers.retain(|_, a| a.is_live(now));
+                !answers.is_empty()
+            });
+            self.claims.retain(|_, c| c.is_live(now));
             self.writes_since_sweep = 0;
         }
     }
@@ -97,6 +137,12 @@ impl Inner {
             self.games.remove(id);
         }
         self.games.get_mut(id)
+    }
+
+    fn remove_deadline(&mut self, id: &str) {
+        if let Some((id, at)) = self.deadlines.remove_entry(id) {
+            self.deadline_order.remove(&(at, id));
+        }
     }
 }
 
@@ -124,6 +170,8 @@ impl GameStore for MemoryStore {
             },
         );
         inner.after_write(now);
+        // Under the lock, so that watchers see the writes of a game in their order.
+        self.hub.notify(id, version);
         Ok(())
     }
 
@@ -144,6 +192,22 @@ impl GameStore for MemoryStore {
         data: &[u8],
         finished: bool,
     ) -> Result<(), StoreError> {
+        self.save_if_idem(id, expected, new_version, data, finished, None)
+            .await
+    }
+
+    async fn save_if_idem(
+        &self,
+        id: &str,
+        expected: u64,
+        new_version: u64,
+        data: &[u8],
+        finished: bool,
+        idem: Option<IdemWrite<'_>>,
+    ) -> Result<(), StoreError> {
+        if let Some(idem) = &idem {
+            check_idem_key(idem.key)?;
+        }
         let now = Instant::now();
         let expires_at = self.expiry(now, finished);
         let mut inner = self.lock();
@@ -154,10 +218,111 @@ impl GameStore for MemoryStore {
             });
         }
         entry.version = new_version;
-        entry.data = data.to_vec();
+        entry.data.clear();
+        entry.data.extend_from_slice(data);
         entry.expires_at = expires_at;
+        if let Some(idem) = idem {
+            inner.idem.entry(id.to_owned()).or_default().insert(
+                idem.key.to_owned(),
+                Timed {
+                    value: idem.answer.to_vec(),
+                    expires_at: expiry(now, idem.ttl),
+                },
+            );
+        }
         inner.after_write(now);
+        self.hub.notify(id, new_version);
         Ok(())
+    }
+
+    async fn load_with_idem(
+        &self,
+        id: &str,
+        key: &str,
+    ) -> Result<(Option<StoredGame>, Option<Vec<u8>>), StoreError> {
+        check_idem_key(key)?;
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let game = inner.live(id, now).map(|e| StoredGame {
+            version: e.version,
+            data: e.data.clone(),
+        });
+        let answer = match inner.idem.get_mut(id) {
+            Some(answers) => {
+                if answers.get(key).is_some_and(|a| !a.is_live(now)) {
+                    answers.remove(key);
+                }
+                let answer = answers.get(key).map(|a| a.value.clone());
+                if answers.is_empty() {
+                    inner.idem.remove(id);
+                }
+                answer
+            }
+            None => None,
+        };
+        Ok((game, answer))
+    }
+
+    fn watch(&self, id: &str) -> watch::Receiver<u64> {
+        self.hub.subscribe(id).0
+    }
+
+    async fn schedule_deadline(&self, id: &str, at_unix_ms: u64) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        inner.remove_deadline(id);
+        inner.deadlines.insert(id.to_owned(), at_unix_ms);
+        inner.deadline_order.insert((at_unix_ms, id.to_owned()));
+        Ok(())
+    }
+
+    async fn cancel_deadline(&self, id: &str) -> Result<(), StoreError> {
+        self.lock().remove_deadline(id);
+        Ok(())
+    }
+
+    async fn due_deadlines(
+        &self,
+        now_unix_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let inner = self.lock();
+        Ok(inner
+            .deadline_order
+            .iter()
+            .take_while(|(at, _)| *at <= now_unix_ms)
+            .take(limit)
+            .map(|(_, id)| id.clone())
+            .collect())
+    }
+
+    async fn claim(&self, id: &str, owner: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        if inner.claims.get(id).is_some_and(|c| c.is_live(now)) {
+            return Ok(false);
+        }
+        inner.claims.insert(
+            id.to_owned(),
+            Timed {
+                value: owner.to_owned(),
+                expires_at: expiry(now, ttl.max(Duration::from_millis(1))),
+            },
+        );
+        inner.after_write(now);
+        Ok(true)
+    }
+
+    async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let held = inner
+            .claims
+            .get(id)
+            .is_some_and(|c| c.is_live(now) && c.value == owner);
+        if held {
+            inner.claims.remove(id);
+        }
+        Ok(held)
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -39,11 +39,45 @@
 //!
 //! A game lives in one hash at `{prefix}:{<id>}:game` (e.g. `hp:{k3x9}:game`) with the fields `v`
 //! (the version, a decimal string) and `d` (the serialized game, raw bytes). The braces are a Redis
-//! Cluster hash tag: later per-game keys (events, idempotency records) use the same
-//! `{prefix}:{<id>}:<what>` form and so share the game's slot. Characters of the id that would
+//! Cluster hash tag: every per-game key uses the same `{prefix}:{<id>}:<what>` form and so shares
+//! the game's slot (one Lua script can touch them together). Characters of the id that would
 //! break the hash tag (`{`, `}`) and `%` are percent-encoded, and the empty id is written `%`; ids
 //! made of letters, digits, `-` and `_` appear as they are. Every write sets the key's expiry: the
 //! [`StoreConfig::finished_ttl`] when the game is finished, else [`StoreConfig::game_ttl`].
+//!
+//! | key or channel | type | what |
+//! | --- | --- | --- |
+//! | `{prefix}:{<id>}:game` | hash `v`, `d` | the game |
+//! | `{prefix}:{<id>}:events` | pub/sub channel | the new version, published by every write's script |
+//! | `{prefix}:{<id>}:idem:<key>` | string, own TTL | an idempotent answer ([`GameStore::save_if_idem`]); `<key>` is [`idem_key_part`]: letters, digits and `-_.~` as they are, other bytes `%XX` |
+//! | `{prefix}:{<id>}:claim` | string, own TTL | the owner of the claim on the game's deadline ([`GameStore::claim`]) |
+//! | `{prefix}:deadlines:{<n>}` | sorted set | the deadline index, shard `n` in `0..16` ([`deadline_shard`]): member the game id, score the deadline in ms since the epoch |
+//!
+//! The deadline index is split in [`DEADLINE_SHARDS`] keys with their own hash tags so that, on a
+//! cluster, it spreads over the nodes instead of loading (and depending on) the one node that
+//! would hold a single global key; [`GameStore::due_deadlines`] asks every shard at once and
+//! merges. It is a hint: entries of games that expired stay until cancelled, so the caller
+//! cancels the deadline of a due game it cannot find.
+//!
+//! # Change notifications
+//!
+//! [`GameStore::watch`] is fed in-process by [`MemoryStore`], and through Redis pub/sub by the
+//! Redis stores (one `PSUBSCRIBE {prefix}:*:events` connection per store instance, started by the
+//! first `watch`, reconnecting with backoff and re-reading the watched games' versions after each
+//! reconnect).
+//!
+//! Why one pattern subscription rather than one per watched game: the subscription never changes,
+//! so opening or closing an event stream costs no Redis command and cannot race with a
+//! reconnection, and re-subscribing is one command however many games are watched; the price is
+//! that every replica receives a ~40-byte message per write of any game. On a cluster, classic
+//! `PUBLISH` is forwarded to every node, so one connection to any node (the seeds are tried in
+//! turn) hears everything; sharded pub/sub would need one subscription per game on the owning
+//! node, redone on slot migrations, and has no patterns.
+//!
+//! After a reconnect the subscriber cannot know which messages it missed, so it re-reads the
+//! version of every watched game (`HGET v`, 32 at a time) and updates the watchers whose value
+//! differs; the first subscription does the same, covering writes between the first `watch` and
+//! the subscription. Messages arriving meanwhile are applied after the re-read, in order.
 //!
 //! # Errors and time limits
 //!
@@ -57,6 +91,7 @@ use async_trait::async_trait;
 
 #[doc(hidden)]
 pub mod conformance;
+mod hub;
 mod memory;
 mod redis;
 #[doc(hidden)]
@@ -65,7 +100,10 @@ pub mod testing;
 mod tests;
 
 pub use self::memory::MemoryStore;
-pub use self::redis::{RedisClusterStore, RedisStore, game_key, key_tag};
+pub use self::redis::{
+    DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
+    game_key, idem_key_part, key_tag,
+};
 
 /// One stored game: the opaque serialized game and its version.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +112,37 @@ pub struct StoredGame {
     pub version: u64,
     /// The serialized game, exactly as it was passed to the store.
     pub data: Vec<u8>,
+}
+
+/// An idempotent answer to record together with a write ([`GameStore::save_if_idem`]).
+///
+/// The answer is stored under the game id and `key` only if the compare-and-set succeeds, in the
+/// same atomic step, so a retried request either finds the answer of the write that happened or
+/// finds neither the write nor the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IdemWrite<'a> {
+    /// The client's `Idempotency-Key`: 1 to [`MAX_IDEM_KEY_LEN`] bytes, any characters.
+    pub key: &'a str,
+    /// The answer to replay (opaque bytes, produced and read by the caller).
+    pub answer: &'a [u8],
+    /// How long the answer is kept. Zero means forever (as for [`StoreConfig`] TTLs).
+    pub ttl: Duration,
+}
+
+/// The longest accepted idempotency key, in bytes.
+pub const MAX_IDEM_KEY_LEN: usize = 128;
+
+/// Whether `key` is usable as an idempotency key: 1 to [`MAX_IDEM_KEY_LEN`] bytes.
+/// [`StoreError::InvalidKey`] otherwise. Every character is allowed (the Redis stores encode the
+/// unsafe ones).
+pub fn check_idem_key(key: &str) -> Result<(), StoreError> {
+    if key.is_empty() || key.len() > MAX_IDEM_KEY_LEN {
+        return Err(StoreError::InvalidKey(format!(
+            "an idempotency key has 1 to {MAX_IDEM_KEY_LEN} bytes, not {}",
+            key.len()
+        )));
+    }
+    Ok(())
 }
 
 /// Why a store operation failed.
@@ -98,6 +167,10 @@ pub enum StoreError {
     /// wrong type at the key, an unexpected script reply).
     #[error("game store returned corrupt data: {0}")]
     Corrupt(String),
+    /// A caller-chosen key (an idempotency key) is empty or too long; see [`check_idem_key`].
+    /// Nothing was read or written.
+    #[error("invalid key: {0}")]
+    InvalidKey(String),
 }
 
 /// Where games are kept: a versioned blob per game id with compare-and-set writes.
@@ -105,10 +178,15 @@ pub enum StoreError {
 /// Implementations must be cheap to share (`Arc<dyn GameStore>`) and safe to call concurrently.
 /// Expired games are invisible: `load` answers `None`, `save_if` answers
 /// [`StoreError::NotFound`], and `create` may reuse the id.
+///
+/// Besides the games, a store keeps three kinds of small records that every replica shares:
+/// idempotent answers ([`GameStore::save_if_idem`]), a deadline index
+/// ([`GameStore::schedule_deadline`]) and claims ([`GameStore::claim`]); and it tells watchers
+/// about every write of a game, by any replica ([`GameStore::watch`]).
 #[async_trait]
 pub trait GameStore: Send + Sync + 'static {
     /// Insert a new game at `version` (normally 1); [`StoreError::AlreadyExists`] if the id is
-    /// taken. `finished` picks the expiry (see [`StoreConfig`]).
+    /// taken. `finished` picks the expiry (see [`StoreConfig`]). Watchers of the id see `version`.
     async fn create(
         &self,
         id: &str,
@@ -118,12 +196,13 @@ pub trait GameStore: Send + Sync + 'static {
     ) -> Result<(), StoreError>;
 
     /// The game stored under `id`, or `None` if there is none (or it expired).
+    /// On Redis this is one round trip (`HMGET`).
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
 
     /// Compare-and-set: write `data` as `new_version` only if the stored version equals
     /// `expected`; [`StoreError::Conflict`] with the stored version otherwise,
     /// [`StoreError::NotFound`] if the game is gone. Refreshes the expiry, chosen by `finished`.
-    /// On Redis this is one round trip (a Lua script).
+    /// On Redis this is one round trip (a Lua script). Watchers of the id see `new_version`.
     async fn save_if(
         &self,
         id: &str,
@@ -132,6 +211,75 @@ pub trait GameStore: Send + Sync + 'static {
         data: &[u8],
         finished: bool,
     ) -> Result<(), StoreError>;
+
+    /// [`GameStore::save_if`], and, if the write succeeds, in the same atomic step, record
+    /// `idem.answer` under (`id`, `idem.key`) for `idem.ttl` (replacing an answer stored there).
+    /// Nothing is recorded when the write fails. [`StoreError::InvalidKey`] (and no write) if the
+    /// key is not valid ([`check_idem_key`]). `idem: None` is exactly `save_if`.
+    async fn save_if_idem(
+        &self,
+        id: &str,
+        expected: u64,
+        new_version: u64,
+        data: &[u8],
+        finished: bool,
+        idem: Option<IdemWrite<'_>>,
+    ) -> Result<(), StoreError>;
+
+    /// The game (as [`GameStore::load`]) and the answer recorded under (`id`, `key`) by
+    /// [`GameStore::save_if_idem`], read together (one round trip on Redis, a consistent
+    /// snapshot). An answer outlives its game if its TTL is longer. [`StoreError::InvalidKey`] if
+    /// the key is not valid.
+    async fn load_with_idem(
+        &self,
+        id: &str,
+        key: &str,
+    ) -> Result<(Option<StoredGame>, Option<Vec<u8>>), StoreError>;
+
+    /// A receiver of the versions of game `id`: after every successful `create` or `save_if` of
+    /// that game, by any replica sharing the backend, its value becomes the version written.
+    ///
+    /// The first value is the last version this store instance has seen for the game, or 0 when
+    /// it has seen none: call `watch` *before* loading the game, then wait for `changed()`, and
+    /// no write is missed. Writes may be coalesced (a slow reader sees the latest version only).
+    /// On Redis the notifications come from pub/sub through one background task per store
+    /// instance, started by the first `watch`; after a lost connection it re-reads the version of
+    /// every watched game, so a write made meanwhile still shows up, late (see [Change
+    /// notifications](self#change-notifications)). A value can thus briefly step back after a
+    /// reconnect, and after Redis lost its data (a restarted game is at version 1 again): compare
+    /// with the stored game, don't assume monotonic values. Dropping every receiver of a game
+    /// stops its tracking.
+    ///
+    /// Call it inside a Tokio runtime (the Redis stores spawn their subscriber on it).
+    fn watch(&self, id: &str) -> tokio::sync::watch::Receiver<u64>;
+
+    /// Put game `id` in the deadline index, due at `at_unix_ms` (milliseconds since the Unix
+    /// epoch), replacing its previous deadline if any. The index is a hint shared by the
+    /// replicas: the game itself stays the truth (see [`GameStore::claim`]).
+    async fn schedule_deadline(&self, id: &str, at_unix_ms: u64) -> Result<(), StoreError>;
+
+    /// Take game `id` out of the deadline index (no-op if it is not in it).
+    async fn cancel_deadline(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Up to `limit` game ids whose deadline is at or before `now_unix_ms`, earliest first. They
+    /// stay in the index until cancelled or rescheduled. Deadlines are compared as f64 on Redis
+    /// (exact below 2^53 ms, i.e. for every real date).
+    async fn due_deadlines(
+        &self,
+        now_unix_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError>;
+
+    /// Try to become the one replica that handles game `id`'s due deadline: `true` if the claim
+    /// is now held by `owner` for `ttl` (at least 1 ms), `false` if someone holds it (even
+    /// `owner` itself: claims are not re-entrant). A claim left by a crashed replica expires.
+    /// Claims only avoid wasted work: the compare-and-set on the game version is what makes a
+    /// fallback move happen once.
+    async fn claim(&self, id: &str, owner: &str, ttl: Duration) -> Result<bool, StoreError>;
+
+    /// Drop `owner`'s claim on game `id`: `true` if it held the claim, `false` if the claim is
+    /// gone or held by someone else (left alone).
+    async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError>;
 
     /// Cheap reachability check (a Redis `PING`), for `/readyz`.
     async fn ping(&self) -> Result<(), StoreError>;

@@ -1,21 +1,39 @@
 //! The Redis stores: one server ([`RedisStore`]) or a cluster ([`RedisClusterStore`]).
 //!
 //! Both share the Lua scripts, the key layout, the reply decoding and the error mapping in
-//! [`Core`], which is generic over the connection type.
+//! [`Core`], which is generic over the connection type, and the change notifications
+//! ([`events`]).
+//!
+//! # Round trips
+//!
+//! Every game operation is one round trip: `load` is one `HMGET`, `create`, `save_if` and
+//! `save_if_idem` are one `EVALSHA` each (the script's SHA1 is computed once per process; a
+//! server that does not know the script, e.g. after a restart, answers `NOSCRIPT` and the call is
+//! repeated once as `EVAL`, which also caches it), and `load_with_idem` is one `EVALSHA` reading
+//! the game and the answer. The commands are built directly (one buffer per call, the game's
+//! bytes copied once into it), without intermediate argument vectors.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::future::Future;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use async_trait::async_trait;
 use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
 use redis::cluster_async::ClusterConnection;
-use redis::{ErrorKind, IntoConnectionInfo, ProtocolVersion, RedisError, Script, Value};
+use redis::{
+    Cmd, ErrorKind, FromRedisValue, IntoConnectionInfo, ProtocolVersion, RedisError, Script, Value,
+};
 use tokio::time::Instant;
 
-use super::{GameStore, StoreConfig, StoreError, StoredGame};
+use super::{GameStore, IdemWrite, StoreConfig, StoreError, StoredGame, check_idem_key};
+
+mod events;
+
+use self::events::Events;
+pub use self::events::EventsStatus;
 
 /// The hash-tag part of a game's keys: the id, with `%`, `{` and `}` percent-encoded (so the tag
 /// cannot end early) and the empty id written `%` (an empty tag `{}` would not be a hash tag).
@@ -41,16 +59,55 @@ pub fn key_tag(id: &str) -> Cow<'_, str> {
 
 /// The Redis key of one of a game's records: `{prefix}:{<tag>}:{kind}`, e.g. `hp:{abc}:game`.
 ///
-/// `kind` is `"game"` for the game itself (a hash with the fields `v` and `d`); other per-game
-/// records (events, idempotency keys) should use their own `kind` so they share the game's
-/// cluster slot. The tag is [`key_tag`]`(id)`.
+/// `kind` is `"game"` for the game itself (a hash with the fields `v` and `d`); the other
+/// per-game records use their own `kind` (`events` for the pub/sub channel, `idem:<key>`,
+/// `claim`) so they share the game's cluster slot. The tag is [`key_tag`]`(id)`.
 pub fn game_key(prefix: &str, id: &str, kind: &str) -> String {
     format!("{prefix}:{{{}}}:{kind}", key_tag(id))
 }
 
-/// Insert a game unless the key exists.
+/// An idempotency key as it appears in a Redis key: letters, digits and `-_.~` as they are, every
+/// other byte (of its UTF-8 form) percent-encoded (`%2F`), so the encoding is one-to-one and the
+/// key holds only printable ASCII.
+pub fn idem_key_part(key: &str) -> Cow<'_, str> {
+    let safe = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~');
+    if key.bytes().all(safe) {
+        return Cow::Borrowed(key);
+    }
+    let mut out = String::with_capacity(key.len() * 3);
+    for b in key.bytes() {
+        if safe(b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// How many sorted sets the deadline index is split into (see [`deadline_shard`]).
+pub const DEADLINE_SHARDS: u32 = 16;
+
+/// Which deadline shard holds game `id`: FNV-1a of the id's bytes, modulo [`DEADLINE_SHARDS`]
+/// (stable across processes and versions, so every replica agrees).
+pub fn deadline_shard(id: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in id.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h % DEADLINE_SHARDS
+}
+
+/// The Redis key of deadline shard `shard`: `{prefix}:deadlines:{<shard>}`, e.g.
+/// `hp:deadlines:{7}`, a sorted set of game ids scored by their deadline (ms since the epoch).
+pub fn deadline_key(prefix: &str, shard: u32) -> String {
+    format!("{prefix}:deadlines:{{{shard}}}")
+}
+
+/// Insert a game unless the key exists, and announce it.
 ///
-/// `KEYS[1]`: the game hash. ARGV: version, data, TTL in ms (0: no expiry).
+/// `KEYS[1]`: the game hash. ARGV: version, data, TTL in ms (0: no expiry), events channel.
 /// Returns 1 when created, 0 when the key exists.
 const CREATE_LUA: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 1 then
@@ -60,15 +117,20 @@ redis.call('HSET', KEYS[1], 'v', ARGV[1], 'd', ARGV[2])
 if ARGV[3] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
+redis.call('PUBLISH', ARGV[4], ARGV[1])
 return 1
 ";
 
-/// Compare-and-set of a game's version, data and expiry.
+/// Compare-and-set of a game's version, data and expiry; on success, optionally record an
+/// idempotent answer, and announce the new version.
 ///
-/// `KEYS[1]`: the game hash. ARGV: expected version, new version, data, TTL in ms (0: no expiry).
-/// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
-/// Returns 1 when written, 0 when the key is missing, -1 when the hash has no version field, or
-/// the stored version (a string) when it differs from the expected one.
+/// `KEYS[1]`: the game hash; `KEYS[2]` (optional): the idempotency record. ARGV: expected
+/// version, new version, data, TTL in ms (0: no expiry), events channel, and with `KEYS[2]` the
+/// answer and its TTL in ms (0: no expiry). Versions are compared as their decimal strings (exact
+/// for every u64, unlike Lua numbers). Returns 1 when written, 0 when the key is missing, -1 when
+/// the hash has no version field, or the stored version (a string) when it differs from the
+/// expected one. The notification is published last, inside the script, so no replica hears of a
+/// write before it can read it.
 const SAVE_IF_LUA: &str = r"
 local cur = redis.call('HGET', KEYS[1], 'v')
 if not cur then
@@ -86,11 +148,68 @@ if ARGV[4] ~= '0' then
 else
   redis.call('PERSIST', KEYS[1])
 end
+if KEYS[2] then
+  if ARGV[7] ~= '0' then
+    redis.call('SET', KEYS[2], ARGV[6], 'PX', ARGV[7])
+  else
+    redis.call('SET', KEYS[2], ARGV[6])
+  end
+end
+redis.call('PUBLISH', ARGV[5], ARGV[2])
 return 1
+";
+
+/// Read a game and an idempotency record together.
+///
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the idempotency record. Returns `[v, d, answer]`, each
+/// nil when missing.
+const LOAD_WITH_IDEM_LUA: &str = r"
+local g = redis.call('HMGET', KEYS[1], 'v', 'd')
+return {g[1], g[2], redis.call('GET', KEYS[2])}
+";
+
+/// Delete a claim if `ARGV[1]` holds it. `KEYS[1]`: the claim. Returns 1 if deleted, else 0.
+const RELEASE_CLAIM_LUA: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
 ";
 
 static CREATE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(CREATE_LUA));
 static SAVE_IF_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(SAVE_IF_LUA));
+static LOAD_WITH_IDEM_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(LOAD_WITH_IDEM_LUA));
+static RELEASE_CLAIM_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(RELEASE_CLAIM_LUA));
+
+/// `EVALSHA <sha> <numkeys>`: the start of a script call; the caller appends keys and arguments.
+fn evalsha(script: &Script, numkeys: usize) -> Cmd {
+    let mut cmd = redis::cmd("EVALSHA");
+    cmd.arg(script.get_hash()).arg(numkeys);
+    cmd
+}
+
+/// Run a command built by [`evalsha`]; if the server does not know the script (`NOSCRIPT`, e.g.
+/// after a restart or a `SCRIPT FLUSH`), send the same call as `EVAL` with the script's source,
+/// which also caches it for the next `EVALSHA`. Safe to repeat: a `NOSCRIPT` call ran nothing.
+async fn run_script<T, C>(con: &mut C, cmd: &Cmd, code: &str) -> redis::RedisResult<T>
+where
+    T: FromRedisValue,
+    C: ConnectionLike,
+{
+    match cmd.query_async(con).await {
+        Err(e) if e.code() == Some("NOSCRIPT") => {
+            let mut eval = redis::cmd("EVAL");
+            eval.arg(code);
+            for arg in cmd.args_iter().skip(2) {
+                if let redis::Arg::Simple(bytes) = arg {
+                    eval.arg(bytes);
+                }
+            }
+            eval.query_async(con).await
+        }
+        other => other,
+    }
+}
 
 /// How often one store call may try: a second try only when the first one could not have reached
 /// Redis (a refused connection, typically a cached failure from before a restart; the first try
@@ -144,12 +263,106 @@ fn parse_version(raw: &[u8], what: &str) -> Result<u64, StoreError> {
         })
 }
 
+/// A game from its `v` and `d` fields (both missing: no game).
+fn stored_game(
+    key: &str,
+    version: Option<Vec<u8>>,
+    data: Option<Vec<u8>>,
+) -> Result<Option<StoredGame>, StoreError> {
+    match (version, data) {
+        (None, None) => Ok(None),
+        (Some(version), Some(data)) => Ok(Some(StoredGame {
+            version: parse_version(&version, key)?,
+            data,
+        })),
+        _ => Err(StoreError::Corrupt(format!(
+            "{key}: the game hash lacks its version or its data"
+        ))),
+    }
+}
+
+/// A bulk string or nil from a script reply.
+fn optional_bytes(value: Value, what: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    match value {
+        Value::Nil => Ok(None),
+        Value::BulkString(bytes) => Ok(Some(bytes)),
+        other => Err(StoreError::Corrupt(format!(
+            "{what}: unexpected reply {other:?}"
+        ))),
+    }
+}
+
+/// A sorted-set score as sent by Redis (a double over RESP3, a string over RESP2).
+fn score(value: &Value) -> Option<f64> {
+    match value {
+        Value::Double(d) => Some(*d),
+        Value::BulkString(b) => std::str::from_utf8(b).ok()?.parse().ok(),
+        Value::SimpleString(s) => s.parse().ok(),
+        Value::Int(i) => Some(*i as f64),
+        _ => None,
+    }
+}
+
+/// The `(score, member)` pairs of a `ZRANGEBYSCORE ... WITHSCORES` reply: a flat array of member
+/// and score (RESP2) or an array of `[member, score]` pairs (RESP3).
+fn scored_members(reply: Value, what: &str) -> Result<Vec<(f64, String)>, StoreError> {
+    let bad = || StoreError::Corrupt(format!("{what}: unexpected ZRANGEBYSCORE reply"));
+    let member = |v: Value| match v {
+        Value::BulkString(b) => String::from_utf8(b).map_err(|_| bad()),
+        Value::SimpleString(s) => Ok(s),
+        _ => Err(bad()),
+    };
+    let Value::Array(items) = reply else {
+        return Err(bad());
+    };
+    let mut out = Vec::with_capacity(items.len());
+    if matches!(items.first(), Some(Value::Array(_))) {
+        for item in items {
+            let Value::Array(pair) = item else {
+                return Err(bad());
+            };
+            let Ok([m, s]) = <[Value; 2]>::try_from(pair) else {
+                return Err(bad());
+            };
+            out.push((score(&s).ok_or_else(bad)?, member(m)?));
+        }
+    } else {
+        if items.len() % 2 != 0 {
+            return Err(bad());
+        }
+        let mut it = items.into_iter();
+        while let (Some(m), Some(s)) = (it.next(), it.next()) {
+            out.push((score(&s).ok_or_else(bad)?, member(m)?));
+        }
+    }
+    Ok(out)
+}
+
 impl<C> Core<C>
 where
     C: ConnectionLike + Clone + Send + Sync + 'static,
 {
     fn key(&self, id: &str) -> String {
         game_key(&self.config.key_prefix, id, "game")
+    }
+
+    fn channel(&self, id: &str) -> String {
+        game_key(&self.config.key_prefix, id, "events")
+    }
+
+    fn idem_key(&self, id: &str, key: &str) -> String {
+        let mut kind = String::with_capacity(5 + key.len());
+        kind.push_str("idem:");
+        kind.push_str(&idem_key_part(key));
+        game_key(&self.config.key_prefix, id, &kind)
+    }
+
+    fn claim_key(&self, id: &str) -> String {
+        game_key(&self.config.key_prefix, id, "claim")
+    }
+
+    fn deadline_key(&self, id: &str) -> String {
+        deadline_key(&self.config.key_prefix, deadline_shard(id))
     }
 
     /// Run `f` on a fresh handle of the connection, within `op_timeout` for all tries together.
@@ -183,6 +396,34 @@ where
         }
     }
 
+    /// Send `cmd` (through [`Core::call`]) and decode the reply as `T`.
+    async fn query<T>(&self, op: &str, idempotent: bool, cmd: &Cmd) -> Result<T, StoreError>
+    where
+        T: FromRedisValue + Send,
+    {
+        self.call(op, idempotent, |mut con| async move {
+            cmd.query_async(&mut con).await
+        })
+        .await
+    }
+
+    /// Run a script call built by [`evalsha`] (through [`Core::call`]).
+    async fn script<T>(
+        &self,
+        op: &str,
+        idempotent: bool,
+        cmd: &Cmd,
+        code: &'static str,
+    ) -> Result<T, StoreError>
+    where
+        T: FromRedisValue + Send,
+    {
+        self.call(op, idempotent, |mut con| async move {
+            run_script(&mut con, cmd, code).await
+        })
+        .await
+    }
+
     async fn create(
         &self,
         id: &str,
@@ -190,16 +431,13 @@ where
         data: &[u8],
         finished: bool,
     ) -> Result<(), StoreError> {
-        let key = self.key(id);
-        let version = version.to_string();
-        let ttl = ttl_millis(self.config.ttl(finished));
-        let reply: Value = self
-            .call("create", false, |mut con| {
-                let mut inv = CREATE_SCRIPT.key(&key);
-                inv.arg(&version).arg(data).arg(ttl);
-                async move { inv.invoke_async(&mut con).await }
-            })
-            .await?;
+        let mut cmd = evalsha(&CREATE_SCRIPT, 1);
+        cmd.arg(self.key(id))
+            .arg(version)
+            .arg(data)
+            .arg(ttl_millis(self.config.ttl(finished)))
+            .arg(self.channel(id));
+        let reply: Value = self.script("create", false, &cmd, CREATE_LUA).await?;
         match reply {
             Value::Int(1) => Ok(()),
             Value::Int(0) => Err(StoreError::AlreadyExists),
@@ -211,23 +449,11 @@ where
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let key = self.key(id);
-        let (version, data): (Option<Vec<u8>>, Option<Vec<u8>>) = self
-            .call("load", true, |mut con| {
-                let mut cmd = redis::cmd("HMGET");
-                cmd.arg(&key).arg("v").arg("d");
-                async move { cmd.query_async(&mut con).await }
-            })
-            .await?;
-        match (version, data) {
-            (None, None) => Ok(None),
-            (Some(version), Some(data)) => Ok(Some(StoredGame {
-                version: parse_version(&version, &key)?,
-                data,
-            })),
-            _ => Err(StoreError::Corrupt(format!(
-                "{key}: the game hash lacks its version or its data"
-            ))),
-        }
+        let mut cmd = redis::cmd("HMGET");
+        cmd.arg(&key).arg("v").arg("d");
+        let (version, data): (Option<Vec<u8>>, Option<Vec<u8>>) =
+            self.query("load", true, &cmd).await?;
+        stored_game(&key, version, data)
     }
 
     async fn save_if(
@@ -237,18 +463,26 @@ where
         new_version: u64,
         data: &[u8],
         finished: bool,
+        idem: Option<IdemWrite<'_>>,
     ) -> Result<(), StoreError> {
+        if let Some(idem) = &idem {
+            check_idem_key(idem.key)?;
+        }
         let key = self.key(id);
-        let expected_s = expected.to_string();
-        let new_version = new_version.to_string();
-        let ttl = ttl_millis(self.config.ttl(finished));
-        let reply: Value = self
-            .call("save_if", false, |mut con| {
-                let mut inv = SAVE_IF_SCRIPT.key(&key);
-                inv.arg(&expected_s).arg(&new_version).arg(data).arg(ttl);
-                async move { inv.invoke_async(&mut con).await }
-            })
-            .await?;
+        let mut cmd = evalsha(&SAVE_IF_SCRIPT, if idem.is_some() { 2 } else { 1 });
+        cmd.arg(&key);
+        if let Some(idem) = &idem {
+            cmd.arg(self.idem_key(id, idem.key));
+        }
+        cmd.arg(expected)
+            .arg(new_version)
+            .arg(data)
+            .arg(ttl_millis(self.config.ttl(finished)))
+            .arg(self.channel(id));
+        if let Some(idem) = &idem {
+            cmd.arg(idem.answer).arg(ttl_millis(idem.ttl));
+        }
+        let reply: Value = self.script("save_if", false, &cmd, SAVE_IF_LUA).await?;
         match reply {
             Value::Int(1) => Ok(()),
             Value::Int(0) => Err(StoreError::NotFound),
@@ -264,17 +498,129 @@ where
         }
     }
 
-    async fn ping(&self) -> Result<(), StoreError> {
-        let _: String = self
-            .call("ping", true, |mut con| async move {
-                redis::cmd("PING").query_async(&mut con).await
-            })
+    async fn load_with_idem(
+        &self,
+        id: &str,
+        idem_key: &str,
+    ) -> Result<(Option<StoredGame>, Option<Vec<u8>>), StoreError> {
+        check_idem_key(idem_key)?;
+        let key = self.key(id);
+        let mut cmd = evalsha(&LOAD_WITH_IDEM_SCRIPT, 2);
+        cmd.arg(&key).arg(self.idem_key(id, idem_key));
+        let reply: Value = self
+            .script("load_with_idem", true, &cmd, LOAD_WITH_IDEM_LUA)
             .await?;
+        let Value::Array(items) = reply else {
+            return Err(StoreError::Corrupt(format!(
+                "redis load_with_idem: unexpected script reply {reply:?}"
+            )));
+        };
+        let Ok([version, data, answer]) = <[Value; 3]>::try_from(items) else {
+            return Err(StoreError::Corrupt(
+                "redis load_with_idem: the script reply is not 3 values".into(),
+            ));
+        };
+        let game = stored_game(
+            &key,
+            optional_bytes(version, &key)?,
+            optional_bytes(data, &key)?,
+        )?;
+        Ok((game, optional_bytes(answer, "idempotency record")?))
+    }
+
+    /// The stored version of the game whose events channel is `channel` (`None`: no game).
+    async fn version_of_channel(&self, channel: &str) -> Result<Option<u64>, StoreError> {
+        let Some(base) = channel.strip_suffix("events") else {
+            return Ok(None);
+        };
+        let key = format!("{base}game");
+        let mut cmd = redis::cmd("HGET");
+        cmd.arg(&key).arg("v");
+        let raw: Option<Vec<u8>> = self.query("resync", true, &cmd).await?;
+        raw.map(|v| parse_version(&v, &key)).transpose()
+    }
+
+    async fn schedule_deadline(&self, id: &str, at_unix_ms: u64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("ZADD");
+        cmd.arg(self.deadline_key(id)).arg(at_unix_ms).arg(id);
+        let _: Value = self.query("schedule_deadline", true, &cmd).await?;
+        Ok(())
+    }
+
+    async fn cancel_deadline(&self, id: &str) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("ZREM");
+        cmd.arg(self.deadline_key(id)).arg(id);
+        let _: Value = self.query("cancel_deadline", true, &cmd).await?;
+        Ok(())
+    }
+
+    /// Every shard at once (concurrent calls on the multiplexed connection, so about one round
+    /// trip), then the earliest `limit` of their answers.
+    async fn due_deadlines(
+        &self,
+        now_unix_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let shards = (0..DEADLINE_SHARDS).map(|shard| async move {
+            let key = deadline_key(&self.config.key_prefix, shard);
+            let mut cmd = redis::cmd("ZRANGEBYSCORE");
+            cmd.arg(&key)
+                .arg("-inf")
+                .arg(now_unix_ms)
+                .arg("WITHSCORES")
+                .arg("LIMIT")
+                .arg(0)
+                .arg(limit);
+            let reply: Value = self.query("due_deadlines", true, &cmd).await?;
+            scored_members(reply, &key)
+        });
+        let mut due = Vec::new();
+        for shard in futures_util::future::join_all(shards).await {
+            due.extend(shard?);
+        }
+        due.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        due.truncate(limit);
+        Ok(due.into_iter().map(|(_, id)| id).collect())
+    }
+
+    async fn claim(&self, id: &str, owner: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(self.claim_key(id))
+            .arg(owner)
+            .arg("NX")
+            .arg("PX")
+            .arg(ttl_millis(ttl).max(1));
+        let reply: Value = self.query("claim", false, &cmd).await?;
+        match reply {
+            Value::Nil => Ok(false),
+            Value::Okay => Ok(true),
+            Value::SimpleString(s) if s == "OK" => Ok(true),
+            other => Err(StoreError::Corrupt(format!(
+                "redis claim: unexpected reply {other:?}"
+            ))),
+        }
+    }
+
+    async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError> {
+        let mut cmd = evalsha(&RELEASE_CLAIM_SCRIPT, 1);
+        cmd.arg(self.claim_key(id)).arg(owner);
+        let released: i64 = self
+            .script("release_claim", true, &cmd, RELEASE_CLAIM_LUA)
+            .await?;
+        Ok(released == 1)
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        let _: String = self.query("ping", true, &redis::cmd("PING")).await?;
         Ok(())
     }
 }
 
-/// Implement [`GameStore`] for a wrapper around a [`Core`] field named `core`.
+/// Implement [`GameStore`] for a wrapper around a [`Core`] field named `core` and an [`Events`]
+/// field named `events`.
 macro_rules! delegate_game_store {
     ($store:ty, $backend:literal) => {
         #[async_trait]
@@ -302,8 +648,63 @@ macro_rules! delegate_game_store {
                 finished: bool,
             ) -> Result<(), StoreError> {
                 self.core
-                    .save_if(id, expected, new_version, data, finished)
+                    .save_if(id, expected, new_version, data, finished, None)
                     .await
+            }
+
+            async fn save_if_idem(
+                &self,
+                id: &str,
+                expected: u64,
+                new_version: u64,
+                data: &[u8],
+                finished: bool,
+                idem: Option<IdemWrite<'_>>,
+            ) -> Result<(), StoreError> {
+                self.core
+                    .save_if(id, expected, new_version, data, finished, idem)
+                    .await
+            }
+
+            async fn load_with_idem(
+                &self,
+                id: &str,
+                key: &str,
+            ) -> Result<(Option<StoredGame>, Option<Vec<u8>>), StoreError> {
+                self.core.load_with_idem(id, key).await
+            }
+
+            fn watch(&self, id: &str) -> tokio::sync::watch::Receiver<u64> {
+                self.events.watch(&self.core, id)
+            }
+
+            async fn schedule_deadline(&self, id: &str, at_unix_ms: u64) -> Result<(), StoreError> {
+                self.core.schedule_deadline(id, at_unix_ms).await
+            }
+
+            async fn cancel_deadline(&self, id: &str) -> Result<(), StoreError> {
+                self.core.cancel_deadline(id).await
+            }
+
+            async fn due_deadlines(
+                &self,
+                now_unix_ms: u64,
+                limit: usize,
+            ) -> Result<Vec<String>, StoreError> {
+                self.core.due_deadlines(now_unix_ms, limit).await
+            }
+
+            async fn claim(
+                &self,
+                id: &str,
+                owner: &str,
+                ttl: Duration,
+            ) -> Result<bool, StoreError> {
+                self.core.claim(id, owner, ttl).await
+            }
+
+            async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError> {
+                self.core.release_claim(id, owner).await
             }
 
             async fn ping(&self) -> Result<(), StoreError> {
@@ -337,9 +738,13 @@ fn connection_info(url: &str) -> Result<redis::ConnectionInfo, StoreError> {
 ///
 /// Holds one [`ConnectionManager`]: a multiplexed connection that every request shares and that
 /// is re-established in the background when Redis restarts. Cloning is cheap and shares it.
+///
+/// Change notifications ([`GameStore::watch`]) come through one more connection, dedicated to
+/// pub/sub and opened by the first `watch` (see the [store docs](crate::store#change-notifications)).
 #[derive(Clone)]
 pub struct RedisStore {
     core: Core<ConnectionManager>,
+    events: Arc<Events>,
 }
 
 impl std::fmt::Debug for RedisStore {
@@ -356,7 +761,9 @@ impl RedisStore {
     /// [`StoreConfig::op_timeout`].
     pub async fn connect(url: &str, config: StoreConfig) -> Result<Self, StoreError> {
         config.validate()?;
-        let client = redis::Client::open(connection_info(url)?)
+        let info = connection_info(url)?;
+        let events = Arc::new(Events::new(&config, vec![info.clone()]));
+        let client = redis::Client::open(info)
             .map_err(|e| StoreError::Unavailable(format!("invalid redis URL: {e}")))?;
         let timeout = config.op_timeout;
         let con = tokio::time::timeout(
@@ -370,6 +777,7 @@ impl RedisStore {
         .map_err(|e| map_error("connect", &e))?;
         let store = Self {
             core: Core { con, config },
+            events,
         };
         store.core.ping().await?;
         Ok(store)
@@ -380,13 +788,16 @@ impl RedisStore {
     /// still down.
     pub fn connect_lazy(url: &str, config: StoreConfig) -> Result<Self, StoreError> {
         config.validate()?;
-        let client = redis::Client::open(connection_info(url)?)
+        let info = connection_info(url)?;
+        let events = Arc::new(Events::new(&config, vec![info.clone()]));
+        let client = redis::Client::open(info)
             .map_err(|e| StoreError::Unavailable(format!("invalid redis URL: {e}")))?;
         let con =
             ConnectionManager::new_lazy_with_config(client, manager_config(config.op_timeout))
                 .map_err(|e| map_error("connect", &e))?;
         Ok(Self {
             core: Core { con, config },
+            events,
         })
     }
 
@@ -404,6 +815,11 @@ impl RedisStore {
     /// The Redis key of game `id`'s record.
     pub fn key_of(&self, id: &str) -> String {
         self.core.key(id)
+    }
+
+    /// How the change notifications are doing (for tests, metrics and diagnostics).
+    pub fn events_status(&self) -> EventsStatus {
+        self.events.status()
     }
 }
 
@@ -424,9 +840,14 @@ delegate_game_store!(RedisStore, "redis");
 ///
 /// Every key of a game carries the game id as its hash tag (see [`game_key`]), so one game lives
 /// in one slot and the same Lua scripts as [`RedisStore`] run unchanged. Cloning is cheap.
+///
+/// Change notifications ([`GameStore::watch`]) come through one more connection, dedicated to
+/// pub/sub, to one node (the seeds are tried in turn); see the
+/// [store docs](crate::store#change-notifications).
 #[derive(Clone)]
 pub struct RedisClusterStore {
     core: Core<ClusterConnection>,
+    events: Arc<Events>,
 }
 
 impl std::fmt::Debug for RedisClusterStore {
@@ -452,6 +873,7 @@ impl RedisClusterStore {
             .iter()
             .map(|n| connection_info(n))
             .collect::<Result<Vec<_>, _>>()?;
+        let events = Arc::new(Events::new(&config, infos.clone()));
         let protocol = infos[0].redis_settings().protocol();
         let timeout = config.op_timeout;
         let client = ClusterClient::builder(infos)
@@ -473,6 +895,7 @@ impl RedisClusterStore {
             .map_err(|e| map_error("cluster connect", &e))?;
         let store = Self {
             core: Core { con, config },
+            events,
         };
         store.core.ping().await?;
         Ok(store)
@@ -492,6 +915,11 @@ impl RedisClusterStore {
     /// The Redis key of game `id`'s record.
     pub fn key_of(&self, id: &str) -> String {
         self.core.key(id)
+    }
+
+    /// How the change notifications are doing (for tests, metrics and diagnostics).
+    pub fn events_status(&self) -> EventsStatus {
+        self.events.status()
     }
 }
 

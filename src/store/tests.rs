@@ -1,5 +1,7 @@
-//! The conformance suite against every backend, plus Redis-specific checks (expiry, key layout,
-//! faults). Each Redis test runs its own private `redis-server` (see `testing`).
+//! The conformance suite against every backend (two store instances acting as two replicas on
+//! the Redis backends), plus Redis-specific checks (expiry, key layout, faults, change
+//! notifications across restarts and lost subscriptions, round trips per call). Each Redis test
+//! runs its own private `redis-server` or cluster (see `testing`).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -7,9 +9,12 @@ use std::time::{Duration, Instant};
 use ::redis::AsyncCommands;
 use ::redis::cluster_routing::Slot;
 
-use super::conformance::{self, LONG_TTL, SHORT_TTL, fresh_id, ttl_config};
+use super::conformance::{
+    self, EVENT_WAIT, LONG_TTL, SHORT_TTL, fresh_id, ttl_config, wait_for_version,
+};
 use super::testing::{TestRedis, TestRedisCluster};
 use super::*;
+use std::future::Future;
 
 fn memory(cfg: StoreConfig) -> Arc<dyn GameStore> {
     Arc::new(MemoryStore::new(cfg))
@@ -47,6 +52,11 @@ async fn redis_conformance() {
         .unwrap();
     assert_eq!(store.backend(), "redis");
     conformance::run_basic(&store).await;
+    // A second instance on the same Redis: another replica.
+    let other = connect_from_url(Some(&redis.url()), StoreConfig::default())
+        .await
+        .unwrap();
+    conformance::run_replicas(&store, &other).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -351,6 +361,15 @@ async fn redis_cluster_conformance() {
         .unwrap();
     assert_eq!(store.backend(), "redis-cluster");
     conformance::run_basic(&store).await;
+    // Another replica, seeded with the nodes in another order (its subscriber uses another node).
+    let mut urls = cluster.urls();
+    urls.rotate_left(1);
+    let other: Arc<dyn GameStore> = Arc::new(
+        RedisClusterStore::connect(&urls, StoreConfig::default())
+            .await
+            .unwrap(),
+    );
+    conformance::run_replicas(&store, &other).await;
 
     // The comma-separated form reaches the same cluster.
     let urls = cluster.urls().join(",");
@@ -452,4 +471,487 @@ async fn redis_cluster_node_kill_and_restart() {
     assert_eq!(first, None, "the first call after the restart failed");
     store.create(&id, 1, b"x", false).await.unwrap();
     store.save_if(&id, 1, 2, b"y", false).await.unwrap();
+}
+
+/// A plain connection to a test Redis, outside any store.
+async fn admin(port: u16) -> ::redis::aio::MultiplexedConnection {
+    ::redis::Client::open(format!("redis://127.0.0.1:{port}"))
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap()
+}
+
+async fn numpat(con: &mut ::redis::aio::MultiplexedConnection) -> i64 {
+    ::redis::cmd("PUBSUB")
+        .arg("NUMPAT")
+        .query_async(con)
+        .await
+        .unwrap()
+}
+
+/// Poll `cond` every 20 ms until it holds; panics after `within`.
+async fn eventually<F, Fut>(what: &str, within: Duration, mut cond: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    let deadline = Instant::now() + within;
+    while !cond().await {
+        assert!(Instant::now() < deadline, "{what}: not within {within:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Redis killed and restarted (empty) under a watcher: its subscriber reconnects and the next
+/// write, by another replica, reaches the watcher within a bounded time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_watch_survives_a_restart() {
+    let mut redis = TestRedis::start();
+    let cfg = StoreConfig {
+        op_timeout: Duration::from_millis(800),
+        ..StoreConfig::default()
+    };
+    let watcher = redis_store(&redis, cfg.clone()).await;
+    let writer = redis_store(&redis, cfg).await;
+    let id = fresh_id();
+    let mut rx = watcher.watch(&id);
+    writer.create(&id, 1, b"x", false).await.unwrap();
+    wait_for_version(&mut rx, 1, EVENT_WAIT).await;
+    assert_eq!(watcher.events_status().sessions, 1);
+
+    redis.kill();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!watcher.events_status().connected);
+    redis.restart();
+    let restarted = Instant::now();
+    // The data died with the server: the game is written again, from scratch.
+    eventually(
+        "a write after the restart",
+        Duration::from_secs(5),
+        || async { writer.create(&id, 7, b"again", false).await.is_ok() },
+    )
+    .await;
+    wait_for_version(&mut rx, 7, EVENT_WAIT).await;
+    writer.save_if(&id, 7, 8, b"more", false).await.unwrap();
+    wait_for_version(&mut rx, 8, EVENT_WAIT).await;
+    assert!(
+        restarted.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        restarted.elapsed()
+    );
+    let status = watcher.events_status();
+    assert!(status.connected && status.sessions >= 2, "{status:?}");
+}
+
+/// A write made while the subscriber is disconnected (its message reaches nobody) is found by the
+/// re-read after it reconnects.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_watch_resyncs_after_a_lost_subscription() {
+    let redis = TestRedis::start();
+    let watcher = redis_store(&redis, StoreConfig::default()).await;
+    let writer = redis_store(&redis, StoreConfig::default()).await;
+    let mut admin = admin(redis.port()).await;
+    let id = fresh_id();
+    writer.create(&id, 1, b"x", false).await.unwrap();
+    // Written before anyone watched: the first subscription's re-read reports it.
+    let mut rx = watcher.watch(&id);
+    wait_for_version(&mut rx, 1, EVENT_WAIT).await;
+    eventually("subscribed", EVENT_WAIT, || async {
+        watcher.events_status().connected
+    })
+    .await;
+    assert_eq!(numpat(&mut admin).await, 1);
+
+    // Cut the subscriber's connection and write at once. If nobody was subscribed during the
+    // write (checked afterwards: the subscriber waits before reconnecting, and subscribes only
+    // once), its message is lost for sure and only the re-read can deliver it. On a machine so
+    // slow that the subscriber was back already, try again.
+    let mut version = 1;
+    let mut lost = false;
+    let mut sessions = 0;
+    for _ in 0..5 {
+        sessions = watcher.events_status().sessions;
+        let killed: i64 = ::redis::cmd("CLIENT")
+            .arg("KILL")
+            .arg("TYPE")
+            .arg("pubsub")
+            .query_async(&mut admin)
+            .await
+            .unwrap();
+        assert_eq!(killed, 1);
+        writer
+            .save_if(&id, version, version + 1, b"y", false)
+            .await
+            .unwrap();
+        version += 1;
+        if numpat(&mut admin).await == 0 {
+            lost = true;
+            break;
+        }
+        wait_for_version(&mut rx, version, EVENT_WAIT).await;
+    }
+    assert!(lost, "the subscriber always reconnected before the write");
+    wait_for_version(&mut rx, version, EVENT_WAIT).await;
+    assert!(
+        watcher.events_status().sessions > sessions,
+        "found by a new session's re-read"
+    );
+    // And the messages flow again.
+    writer
+        .save_if(&id, version, version + 1, b"z", false)
+        .await
+        .unwrap();
+    wait_for_version(&mut rx, version + 1, EVENT_WAIT).await;
+}
+
+/// No subscriber until the first `watch`; games nobody watches any more are forgotten; the
+/// subscriber (and its connection) goes away with the last clone of the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_events_start_lazily_and_stop_with_the_store() {
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, StoreConfig::default()).await;
+    let mut admin = admin(redis.port()).await;
+    let id = fresh_id();
+    store.create(&id, 1, b"x", false).await.unwrap();
+    store.save_if(&id, 1, 2, b"x", false).await.unwrap();
+    assert!(!store.events_status().started);
+    assert_eq!(numpat(&mut admin).await, 0);
+
+    let mut rx = store.watch(&id);
+    assert!(store.events_status().started);
+    wait_for_version(&mut rx, 2, EVENT_WAIT).await;
+    assert_eq!(numpat(&mut admin).await, 1);
+    let other = fresh_id();
+    let rx2 = store.watch(&other);
+    assert_eq!(store.events_status().watched_games, 2);
+    drop((rx, rx2));
+    // The next write of a game nobody watches drops its entry.
+    store.save_if(&id, 2, 3, b"x", false).await.unwrap();
+    eventually("entry dropped", EVENT_WAIT, || async {
+        store.events_status().watched_games <= 1
+    })
+    .await;
+
+    let clone = store.clone();
+    drop(store);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(numpat(&mut admin).await, 1, "a clone still holds the store");
+    drop(clone);
+    eventually("subscriber gone", Duration::from_secs(2), || async {
+        numpat(&mut admin.clone()).await == 0
+    })
+    .await;
+}
+
+/// `INFO commandstats` as (command, calls).
+async fn command_calls(con: &mut ::redis::aio::MultiplexedConnection) -> Vec<(String, u64)> {
+    let info: String = ::redis::cmd("INFO")
+        .arg("commandstats")
+        .query_async(con)
+        .await
+        .unwrap();
+    info.lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("cmdstat_")?;
+            let (name, stats) = rest.split_once(':')?;
+            let calls = stats
+                .strip_prefix("calls=")?
+                .split(',')
+                .next()?
+                .parse()
+                .ok()?;
+            Some((name.to_owned(), calls))
+        })
+        .collect()
+}
+
+/// Each game operation is one command: `load` one `HMGET`, the writes and `load_with_idem` one
+/// `EVALSHA`; a server that lost the scripts (`NOSCRIPT`) is handled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_game_calls_are_one_round_trip() {
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, StoreConfig::default()).await;
+    let mut admin = admin(redis.port()).await;
+    let id = fresh_id();
+    let idem = |key| IdemWrite {
+        key,
+        answer: b"answer",
+        ttl: Duration::from_secs(60),
+    };
+    // Warm up: the server learns the scripts (NOSCRIPT, then EVAL).
+    store.create(&id, 1, b"x", false).await.unwrap();
+    store.save_if(&id, 1, 2, b"x", false).await.unwrap();
+    store
+        .save_if_idem(&id, 2, 3, b"x", false, Some(idem("w")))
+        .await
+        .unwrap();
+    store.load_with_idem(&id, "w").await.unwrap();
+
+    let _: () = ::redis::cmd("CONFIG")
+        .arg("RESETSTAT")
+        .query_async(&mut admin)
+        .await
+        .unwrap();
+    let mut version = 3;
+    for _ in 0..5 {
+        assert_eq!(store.load(&id).await.unwrap().unwrap().version, version);
+        store
+            .save_if(&id, version, version + 1, b"y", false)
+            .await
+            .unwrap();
+        version += 1;
+    }
+    store
+        .save_if_idem(&id, version, version + 1, b"z", false, Some(idem("k")))
+        .await
+        .unwrap();
+    let (game, answer) = store.load_with_idem(&id, "k").await.unwrap();
+    assert_eq!(game.unwrap().version, version + 1);
+    assert_eq!(answer.as_deref(), Some(&b"answer"[..]));
+    let calls = command_calls(&mut admin).await;
+    let count = |name: &str| calls.iter().find(|(n, _)| n == name).map_or(0, |(_, c)| *c);
+    // 5 save_if + 1 save_if_idem + 1 load_with_idem; HMGET: 5 loads + 1 inside load_with_idem.
+    assert_eq!(count("evalsha"), 7, "{calls:?}");
+    assert_eq!(count("hmget"), 6, "{calls:?}");
+    assert_eq!(count("eval"), 0, "{calls:?}");
+    // Everything else ran inside the scripts (or is this check's own CONFIG/INFO).
+    let inside = [
+        "evalsha",
+        "hmget",
+        "hget",
+        "hset",
+        "pexpire",
+        "persist",
+        "publish",
+        "set",
+        "get",
+        "exists",
+        "config|resetstat",
+        "info",
+    ];
+    for (name, _) in &calls {
+        assert!(
+            inside.contains(&name.as_str()),
+            "unexpected {name}: {calls:?}"
+        );
+    }
+
+    // The server forgets the scripts: the next calls still work (EVAL once, then EVALSHA).
+    let _: () = ::redis::cmd("SCRIPT")
+        .arg("FLUSH")
+        .query_async(&mut admin)
+        .await
+        .unwrap();
+    store
+        .save_if(&id, version + 1, version + 2, b"w", false)
+        .await
+        .unwrap();
+    store.create(&fresh_id(), 1, b"w", false).await.unwrap();
+    assert!(store.load_with_idem(&id, "k").await.unwrap().1.is_some());
+    assert!(!store.release_claim(&id, "nobody").await.unwrap());
+    store
+        .save_if(&id, version + 2, version + 3, b"w", false)
+        .await
+        .unwrap();
+}
+
+/// Where the shared records live: idempotent answers and claims next to the game (same slot,
+/// with their own TTLs), deadlines in 16 shard keys.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_record_key_layout() {
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, StoreConfig::default()).await;
+    let mut con = store.connection();
+    let id = fresh_id();
+    store.create(&id, 1, b"x", false).await.unwrap();
+    store
+        .save_if_idem(
+            &id,
+            1,
+            2,
+            b"y",
+            false,
+            Some(IdemWrite {
+                key: "a b/ü",
+                answer: b"answer",
+                ttl: Duration::from_secs(60),
+            }),
+        )
+        .await
+        .unwrap();
+    let idem_key = format!("hp:{{{id}}}:idem:a%20b%2F%C3%BC");
+    let answer: Vec<u8> = con.get(&idem_key).await.unwrap();
+    assert_eq!(answer, b"answer");
+    let ttl: i64 = con.pttl(&idem_key).await.unwrap();
+    assert!(ttl > 59_000 && ttl <= 60_000, "{ttl}");
+    assert!(
+        store
+            .claim(&id, "me", Duration::from_secs(10))
+            .await
+            .unwrap()
+    );
+    let claim_key = format!("hp:{{{id}}}:claim");
+    let owner: String = con.get(&claim_key).await.unwrap();
+    assert_eq!(owner, "me");
+    let ttl: i64 = con.pttl(&claim_key).await.unwrap();
+    assert!(ttl > 9_000 && ttl <= 10_000, "{ttl}");
+    let mut keys: Vec<String> = con.keys(format!("*{id}*")).await.unwrap();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [claim_key.clone(), store.key_of(&id), idem_key.clone()]
+    );
+    let slot = Slot::for_key(id.as_bytes());
+    for key in [&claim_key, &idem_key] {
+        assert_eq!(Slot::for_key(key), slot);
+    }
+
+    store.schedule_deadline(&id, 12_345).await.unwrap();
+    let shard_key = deadline_key("hp", deadline_shard(&id));
+    assert_eq!(
+        shard_key,
+        format!("hp:deadlines:{{{}}}", deadline_shard(&id))
+    );
+    let score: f64 = con.zscore(&shard_key, &id).await.unwrap();
+    assert_eq!(score, 12_345.0);
+    // The shard function is fixed (every replica, every version must agree).
+    assert_eq!(
+        ["", "a", "abc", "0f3a-B_9"].map(deadline_shard),
+        [5, 12, 11, 12]
+    );
+    let shards: std::collections::HashSet<u32> =
+        (0..200).map(|i| deadline_shard(&format!("g{i}"))).collect();
+    assert_eq!(shards.len(), DEADLINE_SHARDS as usize);
+    assert_eq!(idem_key_part("Az09-_.~"), "Az09-_.~");
+    assert_eq!(idem_key_part("%"), "%25");
+}
+
+/// The cluster node the subscriber uses dies and comes back: the watcher sees later writes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_cluster_watch_survives_a_node_restart() {
+    let mut cluster = TestRedisCluster::start(3);
+    let cfg = StoreConfig {
+        op_timeout: Duration::from_millis(800),
+        ..StoreConfig::default()
+    };
+    let watcher = RedisClusterStore::connect(&cluster.urls(), cfg.clone())
+        .await
+        .unwrap();
+    let writer = RedisClusterStore::connect(&cluster.urls(), cfg)
+        .await
+        .unwrap();
+    // Games on every node.
+    let ids: Vec<String> = (0..6).map(|_| fresh_id()).collect();
+    let mut rxs: Vec<_> = ids.iter().map(|id| watcher.watch(id)).collect();
+    for (id, rx) in ids.iter().zip(&mut rxs) {
+        writer.create(id, 1, b"x", false).await.unwrap();
+        wait_for_version(rx, 1, EVENT_WAIT).await;
+    }
+    // The subscriber is on the first seed node.
+    let mut node0 = admin(cluster.ports()[0]).await;
+    assert_eq!(numpat(&mut node0).await, 1);
+    cluster.kill_node(0);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    cluster.restart_node(0);
+    let restarted = Instant::now();
+    for (id, rx) in ids.iter().zip(&mut rxs) {
+        // The games on node 0 died with it; the others go on.
+        let version = writer.load(id).await.unwrap().map(|g| g.version);
+        match version {
+            Some(v) => writer.save_if(id, v, v + 1, b"y", false).await.unwrap(),
+            None => writer.create(id, 10, b"y", false).await.unwrap(),
+        }
+        let want = version.map_or(10, |v| v + 1);
+        wait_for_version(rx, want, EVENT_WAIT).await;
+    }
+    assert!(
+        restarted.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        restarted.elapsed()
+    );
+    let status = watcher.events_status();
+    assert!(status.connected && status.sessions >= 2, "{status:?}");
+}
+
+/// `MEMORY USAGE` of stored games as the service writes them (JSON), at several points of a game
+/// of every preset. Prints a table; run with
+/// `cargo test --lib store::tests::redis_memory_usage_of_a_game -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a check"]
+async fn redis_memory_usage_of_a_game() {
+    use crate::api::service::SeatRecord;
+    use crate::api::wire::SeatSpec;
+    use crate::bots::Strategy;
+    use crate::engine::{Game, Preset};
+    use rand::SeedableRng;
+
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, StoreConfig::default()).await;
+    let mut con = store.connection();
+    let seats = |n: usize| -> Vec<SeatRecord> {
+        (0..n)
+            .map(|i| SeatRecord {
+                spec: if i == 0 {
+                    SeatSpec::Open
+                } else {
+                    SeatSpec::Bot {
+                        strategy: Strategy::Heuristic,
+                    }
+                },
+                name: (i == 0).then(|| "my-bot-name".to_owned()),
+                token_hash: (i == 0).then(|| "ab".repeat(32)),
+            })
+            .collect()
+    };
+    println!("preset, point, json bytes, MEMORY USAGE bytes");
+    for preset in [Preset::Hasenpfeffer, Preset::Pepper] {
+        let rules = preset.rules();
+        let mut game = Game::new(rules, 7, None).unwrap();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let mut log = Vec::new();
+        // Play to the end, remembering every state.
+        let mut states = vec![(0usize, game.clone(), 0usize)];
+        let mut actions = 0;
+        while let Some(seat) = game.turn() {
+            let action = Strategy::Heuristic.choose(&game, seat, &mut rng).unwrap();
+            let applied = game.apply(seat, &action).unwrap();
+            log.extend(applied.finished_hands);
+            actions += 1;
+            states.push((actions, game.clone(), log.len()));
+        }
+        let total = states.len() - 1;
+        let full_log = log;
+        for (label, at) in [
+            ("start", 0),
+            ("mid hand 1", 10.min(total)),
+            ("quarter", total / 4),
+            ("mid-game", total / 2),
+            ("three quarters", total * 3 / 4),
+            ("end", total),
+        ] {
+            let (_, game, hands) = &states[at];
+            let record = serde_json::json!({
+                "format": 1,
+                "game": game,
+                "seats": seats(rules.seats()),
+                "log": &full_log[..*hands],
+            });
+            let data = serde_json::to_vec(&record).unwrap();
+            let id = fresh_id();
+            store.create(&id, 1, &data, false).await.unwrap();
+            let usage: i64 = ::redis::cmd("MEMORY")
+                .arg("USAGE")
+                .arg(store.key_of(&id))
+                .arg("SAMPLES")
+                .arg(0)
+                .query_async(&mut con)
+                .await
+                .unwrap();
+            println!(
+                "{preset:?}, {label} (action {at}/{total}, {hands} hands logged), {}, {usage}",
+                data.len()
+            );
+        }
+    }
 }

@@ -1,0 +1,565 @@
+//! Every error: its status, `application/problem+json`, its `code`, and the game unchanged.
+
+use reqwest::header::{IF_MATCH, RETRY_AFTER, WWW_AUTHENTICATE};
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    Store, TestApp, assert_problem, both_stores, header, spawn_app, spawn_app_with,
+};
+
+/// A started game (every seat claimed) with a fixed deal, dealer 3, so seat 0 bids first:
+/// seat 0 `AS KS AH KH QH TH`, seat 1 `9S 9C TC QC KC AC`, seat 2 `TS 9D TD QD KD AD`,
+/// seat 3 `QS JS JC JD JH 9H`, the joker in the widow.
+fn scenario_game() -> Value {
+    json!({
+        "seed": 7,
+        "scenario": {
+            "dealer": 3,
+            "hands": [
+                ["AS", "KS", "AH", "KH", "QH", "TH"],
+                ["9S", "9C", "TC", "QC", "KC", "AC"],
+                ["TS", "9D", "TD", "QD", "KD", "AD"],
+                ["QS", "JS", "JC", "JD", "JH", "9H"],
+            ],
+            "widow": ["JK"],
+        },
+    })
+}
+
+async fn started_scenario(app: &TestApp) -> (String, Vec<String>) {
+    let id = app.create_game(&scenario_game()).await;
+    let tokens = app.claim_all(&id, 4).await;
+    (id, tokens)
+}
+
+/// Posts raw bytes as JSON.
+async fn post_raw(app: &TestApp, path: &str, token: Option<&str>, body: &str) -> reqwest::Response {
+    let req = app
+        .client
+        .post(app.url(path))
+        .header("content-type", "application/json")
+        .body(body.to_owned());
+    let req = match token {
+        Some(t) => req.bearer_auth(t),
+        None => req,
+    };
+    req.send().await.expect("sent")
+}
+
+/// Asserts the game is still at `version` and that every seat's view is what it was.
+async fn unchanged(app: &TestApp, id: &str, before: &Value) {
+    let now = app.view(id, None).await;
+    assert_eq!(now, *before, "a rejected request changed the game");
+}
+
+async fn malformed_requests(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    let actions = format!("/v1/games/{id}/actions");
+    let t = Some(tokens[0].as_str());
+    let cases: &[(&str, &str, u16, &str)] = &[
+        (&actions, "{", 400, "malformed_json"),
+        (&actions, "{\"type\": \"pass\",}", 400, "malformed_json"),
+        (&actions, "", 400, "malformed_json"),
+        (
+            &actions,
+            "{\"type\":\"bid\",\"tricks\":1,\"colour\":2}",
+            400,
+            "unknown_field",
+        ),
+        (
+            &actions,
+            "{\"type\":\"bid\",\"tricks\":\"four\"}",
+            400,
+            "invalid_body",
+        ),
+        (&actions, "{\"type\":\"bid\"}", 400, "invalid_body"),
+        (&actions, "[]", 400, "invalid_body"),
+        (&actions, "{\"type\":\"shout\"}", 400, "invalid_value"),
+        (
+            &actions,
+            "{\"type\":\"play\",\"card\":\"ZZ\"}",
+            400,
+            "invalid_card",
+        ),
+        (
+            &actions,
+            "{\"type\":\"play\",\"card\":\"10H\"}",
+            400,
+            "invalid_card",
+        ),
+        (
+            &actions,
+            "{\"type\":\"exchange\",\"trump\":\"H\",\"discard\":[\"XX\"]}",
+            400,
+            "invalid_card",
+        ),
+        (
+            "/v1/games",
+            "{\"seed\": 1, \"colour\": 2}",
+            400,
+            "unknown_field",
+        ),
+        ("/v1/games", "{\"seed\": \"one\"}", 400, "invalid_body"),
+        ("/v1/games", "{\"seed\": ", 400, "malformed_json"),
+        (
+            "/v1/games",
+            "{\"ruleset\": {\"preset\": \"bridge\"}}",
+            400,
+            "invalid_value",
+        ),
+    ];
+    for (path, body, status, code) in cases {
+        let res = post_raw(&app, path, t, body).await;
+        assert_problem(res, *status, code).await;
+        unchanged(&app, &id, &before).await;
+    }
+    let seats = format!("/v1/games/{id}/seats");
+    assert_problem(
+        post_raw(&app, &seats, None, "{\"chair\": 1}").await,
+        400,
+        "unknown_field",
+    )
+    .await;
+    assert_problem(
+        post_raw(&app, &seats, None, "{\"seat\": -1}").await,
+        400,
+        "invalid_body",
+    )
+    .await;
+    unchanged(&app, &id, &before).await;
+}
+
+/// `#[serde(tag = "type", deny_unknown_fields)]` does not reject unknown fields on the unit
+/// variant `pass`; the API refuses them itself.
+async fn unknown_field_on_pass_is_rejected(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    let res = post_raw(
+        &app,
+        &format!("/v1/games/{id}/actions"),
+        Some(&tokens[0]),
+        "{\"type\":\"pass\",\"x\":1}",
+    )
+    .await;
+    assert_problem(res, 400, "unknown_field").await;
+    unchanged(&app, &id, &before).await;
+}
+
+async fn tokens_are_checked(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_scenario(&app).await;
+    let (other, other_tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    let pass = json!({"type": "pass"});
+
+    // No token.
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{id}/actions")))
+        .json(&pass)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(header(&res, WWW_AUTHENTICATE), "Bearer");
+    assert_problem(res, 401, "missing_token").await;
+    unchanged(&app, &id, &before).await;
+
+    // A wrong token, and a token of another game, to act and to read.
+    let wrong = format!("hp_{}", "0".repeat(64));
+    for token in [wrong.as_str(), other_tokens[0].as_str(), "x"] {
+        let res = app.act(&id, token, "actions", &pass).await;
+        assert_problem(res, 403, "invalid_token").await;
+        assert_problem(app.get_game(&id, Some(token)).await, 403, "invalid_token").await;
+        unchanged(&app, &id, &before).await;
+    }
+    // A token is not a substitute for another seat's: seat 1 cannot act for seat 0.
+    let res = app.act(&id, &tokens[1], "actions", &pass).await;
+    assert_problem(res, 422, "not_your_turn").await;
+    unchanged(&app, &id, &before).await;
+    // The other game is untouched too.
+    assert_eq!(app.version(&other).await, 5);
+}
+
+async fn unknown_games_and_routes(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    for missing in ["zzzzzzzzzzzzzzzz", "no-such-game", "%7Bx%7D"] {
+        assert_problem(app.get_game(missing, None).await, 404, "game_not_found").await;
+        assert_problem(
+            app.get(&format!("/v1/games/{missing}/log")).await,
+            404,
+            "game_not_found",
+        )
+        .await;
+        let res = app
+            .act(missing, &tokens[0], "actions", &json!({"type": "pass"}))
+            .await;
+        assert_problem(res, 404, "game_not_found").await;
+        assert_problem(app.claim(missing, None).await, 404, "game_not_found").await;
+    }
+    for path in [
+        "/v1/nope",
+        "/v2/games",
+        "/",
+        &format!("/v1/games/{id}/fold"),
+    ] {
+        assert_problem(app.get(path).await, 404, "not_found").await;
+    }
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/games/{id}")))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(
+        res.headers().get("allow").and_then(|v| v.to_str().ok()),
+        Some("GET")
+    );
+    assert_problem(res, 405, "method_not_allowed").await;
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/games/{id}/play")))
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 405, "method_not_allowed").await;
+    unchanged(&app, &id, &before).await;
+}
+
+async fn stale_if_match(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    assert_eq!(before["version"], 5);
+    let send = |version: &'static str| {
+        app.client
+            .post(app.url(&format!("/v1/games/{id}/bid")))
+            .bearer_auth(&tokens[0])
+            .header(IF_MATCH, version)
+            .json(&json!({"type": "bid", "tricks": 1}))
+            .send()
+    };
+    for stale in ["\"4\"", "\"1\"", "W/\"6\"", "4"] {
+        let doc = assert_problem(send(stale).await.expect("sent"), 409, "version_conflict").await;
+        assert_eq!(doc["current_version"], 5);
+        unchanged(&app, &id, &before).await;
+    }
+    assert_problem(
+        send("\"five\"").await.expect("sent"),
+        400,
+        "invalid_if_match",
+    )
+    .await;
+    unchanged(&app, &id, &before).await;
+    // The current version is accepted, weak or strong.
+    let res = send("W/\"5\"").await.expect("sent");
+    let (view, _) = crate::helpers::view_of(res).await;
+    assert_eq!(view["version"], 6);
+}
+
+/// Posts `action` as `seat`, expects the problem `code`, and checks the game did not change.
+async fn refused(
+    app: &TestApp,
+    id: &str,
+    token: &str,
+    endpoint: &str,
+    action: Value,
+    status: u16,
+    code: &str,
+) -> Value {
+    let before = app.view(id, None).await;
+    let doc = assert_problem(app.act(id, token, endpoint, &action).await, status, code).await;
+    unchanged(app, id, &before).await;
+    doc
+}
+
+async fn accepted(app: &TestApp, id: &str, token: &str, endpoint: &str, action: Value) {
+    let res = app.act(id, token, endpoint, &action).await;
+    assert_eq!(
+        res.status(),
+        200,
+        "{action}: {}",
+        res.text().await.unwrap_or_default()
+    );
+}
+
+async fn illegal_actions(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, t) = started_scenario(&app).await;
+    let (app, id) = (&app, id.as_str());
+    let start = app.view(id, None).await;
+    assert_eq!(start["turn"], 0);
+    assert_eq!(start["dealer"], 3);
+    let play = |card: &str| json!({"type": "play", "card": card});
+    let bid = |tricks: u8| json!({"type": "bid", "tricks": tricks});
+    let pass = json!({"type": "pass"});
+
+    // The auction: seat 0 is to act.
+    refused(app, id, &t[2], "bid", pass.clone(), 422, "not_your_turn").await;
+    refused(app, id, &t[0], "actions", play("AS"), 422, "wrong_phase").await;
+    refused(app, id, &t[0], "play", pass.clone(), 400, "wrong_endpoint").await;
+    refused(app, id, &t[0], "exchange", bid(2), 400, "wrong_endpoint").await;
+    refused(app, id, &t[0], "bid", bid(7), 422, "bid_too_high").await;
+    accepted(app, id, &t[0], "bid", bid(1)).await;
+    refused(app, id, &t[1], "bid", bid(1), 422, "bid_too_low").await;
+    for token in &t[1..] {
+        accepted(app, id, token, "bid", pass.clone()).await;
+    }
+
+    // The exchange: seat 0 holds the widow's joker too.
+    let mine = app.view(id, Some(&t[0])).await;
+    assert_eq!(mine["phase"], "exchange");
+    assert_eq!(mine["widow"], json!(["JK"]));
+    let exchange = |trump: &str, discard: &[&str]| json!({"type": "exchange", "trump": trump, "discard": discard});
+    let e = "exchange";
+    refused(
+        app,
+        id,
+        &t[0],
+        e,
+        exchange("H", &["JS"]),
+        422,
+        "card_not_in_hand",
+    )
+    .await;
+    refused(
+        app,
+        id,
+        &t[0],
+        e,
+        exchange("H", &["TH", "QH"]),
+        422,
+        "wrong_card_count",
+    )
+    .await;
+    refused(
+        app,
+        id,
+        &t[0],
+        e,
+        exchange("NT", &["TH"]),
+        422,
+        "no_trump_not_allowed",
+    )
+    .await;
+    refused(
+        app,
+        id,
+        &t[1],
+        e,
+        exchange("H", &["9S"]),
+        422,
+        "not_your_turn",
+    )
+    .await;
+    refused(app, id, &t[0], "bid", pass.clone(), 422, "wrong_phase").await;
+    accepted(app, id, &t[0], e, exchange("H", &["TH"])).await;
+
+    // The play: seat 0 (the declarer) leads the ace of spades; seat 1 holds the nine.
+    accepted(app, id, &t[0], "play", play("AS")).await;
+    assert_eq!(app.view(id, None).await["turn"], 1);
+    refused(app, id, &t[1], "play", play("9C"), 422, "must_follow_suit").await;
+    refused(app, id, &t[1], "play", play("JS"), 422, "card_not_in_hand").await;
+    refused(app, id, &t[1], "play", play("JK"), 422, "card_not_in_hand").await;
+    refused(app, id, &t[2], "play", play("TS"), 422, "not_your_turn").await;
+    refused(app, id, &t[1], "bid", bid(2), 422, "wrong_phase").await;
+    let alone = json!({"type": "alone", "alone": true});
+    refused(app, id, &t[1], "alone", alone, 422, "wrong_phase").await;
+    let pass_cards = json!({"type": "pass_cards", "cards": ["9S", "9C"]});
+    refused(app, id, &t[1], "pass-cards", pass_cards, 422, "wrong_phase").await;
+    refused(app, id, &t[1], "alone", play("9S"), 400, "wrong_endpoint").await;
+    refused(
+        app,
+        id,
+        &t[1],
+        "pass-cards",
+        play("9S"),
+        400,
+        "wrong_endpoint",
+    )
+    .await;
+    accepted(app, id, &t[1], "play", play("9S")).await;
+}
+
+async fn seats_and_start(store: Store) {
+    let app = spawn_app(store).await;
+    // Seat 0 bids first.
+    let id = app.create_game(&scenario_game()).await;
+    let res = app.claim(&id, Some(&json!({"seat": 0}))).await;
+    assert_eq!(res.status(), 201);
+    assert_eq!(header(&res, reqwest::header::CACHE_CONTROL), "no-store");
+    let claimed: Value = res.json().await.expect("JSON");
+    let token = claimed["token"].as_str().expect("token").to_owned();
+    let before = app.view(&id, None).await;
+    assert_eq!(before["status"], "waiting_for_players");
+    assert_eq!(before["version"], 2);
+
+    // Acting before every seat is claimed.
+    let res = app
+        .act(&id, &token, "actions", &json!({"type": "pass"}))
+        .await;
+    assert_problem(res, 409, "game_not_started").await;
+    unchanged(&app, &id, &before).await;
+    // The seat's own view works meanwhile, with its cards but nothing to do yet.
+    let mine = app.view(&id, Some(&token)).await;
+    assert_eq!(mine["seat"], 0);
+    assert_eq!(mine["hand"].as_array().expect("hand").len(), 6);
+    assert_eq!(mine["legal_actions"], json!([]));
+
+    assert_problem(
+        app.claim(&id, Some(&json!({"seat": 0}))).await,
+        409,
+        "seat_taken",
+    )
+    .await;
+    unchanged(&app, &id, &before).await;
+    assert_problem(
+        app.claim(&id, Some(&json!({"seat": 4}))).await,
+        409,
+        "invalid_seat",
+    )
+    .await;
+    unchanged(&app, &id, &before).await;
+    let long = "n".repeat(65);
+    assert_problem(
+        app.claim(&id, Some(&json!({"name": long}))).await,
+        400,
+        "invalid_name",
+    )
+    .await;
+    unchanged(&app, &id, &before).await;
+    // An empty body takes the next free seat.
+    for seat in 1..4 {
+        let res = app.claim(&id, None).await;
+        assert_eq!(res.status(), 201);
+        let claimed: Value = res.json().await.expect("JSON");
+        assert_eq!(claimed["seat"], seat);
+    }
+    let full = app.view(&id, None).await;
+    assert_eq!(full["status"], "playing");
+    assert_problem(app.claim(&id, None).await, 409, "no_free_seat").await;
+    unchanged(&app, &id, &full).await;
+}
+
+async fn impossible_games(store: Store) {
+    let app = spawn_app(store).await;
+    let cases = [
+        (
+            json!({"ruleset": {"preset": "hasenpfeffer", "no_trump": true}}),
+            "joker_with_no_trump",
+        ),
+        (
+            json!({"ruleset": {"preset": "hasenpfeffer", "players": 6}}),
+            "six_players_need_pinochle48",
+        ),
+        (
+            json!({"ruleset": {"preset": "pepper", "target_score": 0}}),
+            "target_score_out_of_range",
+        ),
+        (json!({"seats": [{"kind": "open"}]}), "wrong_seat_count"),
+        (
+            json!({"scenario": {"dealer": 0, "hands": [["JK"]], "widow": []}}),
+            "invalid_scenario",
+        ),
+        (
+            // Seat 1 holds a card seat 0 holds too, and the joker is missing.
+            json!({"scenario": {
+                "dealer": 0,
+                "hands": [
+                    ["AS", "KS", "AH", "KH", "QH", "TH"],
+                    ["AS", "9C", "TC", "QC", "KC", "AC"],
+                    ["TS", "9D", "TD", "QD", "KD", "AD"],
+                    ["QS", "JS", "JC", "JD", "JH", "9H"],
+                ],
+                "widow": ["9S"],
+            }}),
+            "invalid_scenario",
+        ),
+        (
+            json!({"scenario": {"dealer": 4, "hands": scenario_game()["scenario"]["hands"], "widow": ["JK"]}}),
+            "invalid_scenario",
+        ),
+    ];
+    for (body, code) in cases {
+        assert_problem(app.create(&body).await, 422, code).await;
+    }
+    // Nothing was created.
+    let metrics = app.get("/metrics").await.text().await.expect("metrics");
+    assert!(
+        metrics.contains("hasenpfeffer_games_created_total 0"),
+        "{metrics}"
+    );
+}
+
+async fn body_over_the_limit(store: Store) {
+    let app = spawn_app_with(store, |c| c.max_body_bytes = 256).await;
+    let big = json!({"seed": 1, "padding": "x".repeat(400)});
+    assert_problem(app.create(&big).await, 413, "payload_too_large").await;
+    let (id, tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    let res = app
+        .act(
+            &id,
+            &tokens[0],
+            "actions",
+            &json!({"type": "pass", "pad": "y".repeat(300)}),
+        )
+        .await;
+    assert_problem(res, 413, "payload_too_large").await;
+    unchanged(&app, &id, &before).await;
+    let res = app
+        .claim(&id, Some(&json!({"name": "z".repeat(300)})))
+        .await;
+    assert_problem(res, 413, "payload_too_large").await;
+    unchanged(&app, &id, &before).await;
+    // Under the limit all is well.
+    let res = app
+        .act(&id, &tokens[0], "bid", &json!({"type": "pass"}))
+        .await;
+    assert_eq!(res.status(), 200);
+}
+
+async fn too_many_requests(store: Store) {
+    let app = spawn_app_with(store, |c| {
+        c.rate_limit_per_sec = 1;
+        c.rate_limit_burst = 2;
+    })
+    .await;
+    let mut limited = None;
+    for _ in 0..10 {
+        let res = app.get("/v1/rulesets").await;
+        if res.status() == 429 {
+            limited = Some(res);
+            break;
+        }
+        assert_eq!(res.status(), 200);
+    }
+    let res = limited.expect("a burst of 2 at 1 per second is exceeded by 10 requests");
+    let retry_after: u64 = header(&res, RETRY_AFTER)
+        .parse()
+        .expect("Retry-After seconds");
+    assert!(retry_after >= 1);
+    let doc = assert_problem(res, 429, "rate_limited").await;
+    assert_eq!(doc["retry_after"], retry_after);
+    // Probes and metrics are never limited.
+    for path in ["/healthz", "/readyz", "/metrics", "/healthz"] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+}
+
+both_stores!(
+    too_many_requests,
+    malformed_requests,
+    unknown_field_on_pass_is_rejected,
+    tokens_are_checked,
+    unknown_games_and_routes,
+    stale_if_match,
+    illegal_actions,
+    seats_and_start,
+    impossible_games,
+    body_over_the_limit,
+);

@@ -1,0 +1,726 @@
+//! Shared test scaffolding: a server on a free port over either store, a reqwest client, thin
+//! wrappers over the endpoints, and the checks every response of a game goes through.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use hasenpfeffer::Application;
+use hasenpfeffer::config::Config;
+use hasenpfeffer::store::testing::TestRedis;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use reqwest::header::{CONTENT_TYPE, ETAG, LOCATION};
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{Value, json};
+
+/// Runs an `async fn name(store: Store)` once per store: `name::memory` and `name::redis`.
+/// Attributes given before the name (e.g. `#[ignore = "BUG: ..."]`) go on both tests.
+macro_rules! both_stores {
+    ($($(#[$meta:meta])* $name:ident),* $(,)?) => {$(
+        mod $name {
+            $(#[$meta])*
+            #[tokio::test]
+            async fn memory() {
+                super::$name($crate::helpers::Store::Memory).await
+            }
+
+            $(#[$meta])*
+            #[tokio::test]
+            async fn redis() {
+                super::$name($crate::helpers::Store::Redis).await
+            }
+        }
+    )*};
+}
+pub(crate) use both_stores;
+
+/// Which store the server runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Store {
+    /// The embedded in-memory store (no `REDIS_URL`).
+    Memory,
+    /// A private `redis-server` started for this test.
+    Redis,
+}
+
+/// A running server and a client for it. The server stops when the test's runtime shuts down;
+/// the private Redis (if any) when this is dropped.
+pub struct TestApp {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    /// A client that does not follow redirects.
+    pub client: Client,
+    _redis: Option<TestRedis>,
+}
+
+/// Starts the server on a free port over `store`.
+pub async fn spawn_app(store: Store) -> TestApp {
+    spawn_app_with(store, |_| {}).await
+}
+
+/// Starts the server on a free port over `store`, with `configure` applied to the test config.
+pub async fn spawn_app_with(store: Store, configure: impl FnOnce(&mut Config)) -> TestApp {
+    let redis = match store {
+        Store::Memory => None,
+        Store::Redis => Some(
+            tokio::task::spawn_blocking(TestRedis::start)
+                .await
+                .expect("start a private redis-server"),
+        ),
+    };
+    let mut config = Config {
+        port: 0,
+        bind_addr: "127.0.0.1".into(),
+        workers: Some(2),
+        redis_url: redis.as_ref().map(TestRedis::url),
+        // Tests send hundreds of requests a second from one address.
+        rate_limit_per_sec: 0,
+        ..Config::default()
+    };
+    configure(&mut config);
+    let app = Application::build(config).await.expect("the server starts");
+    let expected_backend = match store {
+        Store::Memory => "memory",
+        Store::Redis => "redis",
+    };
+    assert_eq!(app.backend(), expected_backend);
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let client = Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("a reqwest client");
+    TestApp {
+        base,
+        client,
+        _redis: redis,
+    }
+}
+
+impl TestApp {
+    /// The absolute URL of `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// `GET path`.
+    pub async fn get(&self, path: &str) -> Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("GET sent")
+    }
+
+    /// `POST /v1/games` with a JSON body.
+    pub async fn create(&self, body: &Value) -> Response {
+        self.client
+            .post(self.url("/v1/games"))
+            .json(body)
+            .send()
+            .await
+            .expect("create sent")
+    }
+
+    /// Creates a game and returns its id, checking the 201, the Location header and the body.
+    pub async fn create_game(&self, body: &Value) -> String {
+        let res = self.create(body).await;
+        assert_eq!(res.status(), StatusCode::CREATED, "create {body}");
+        let location = header(&res, LOCATION);
+        assert_eq!(header(&res, ETAG), "\"1\"");
+        let created: Value = res.json().await.expect("created game JSON");
+        let id = created["game_id"].as_str().expect("game_id").to_owned();
+        assert_eq!(location, format!("/v1/games/{id}"));
+        assert_eq!(created["version"], 1);
+        id
+    }
+
+    /// `POST /v1/games/{id}/seats` with an optional JSON body.
+    pub async fn claim(&self, id: &str, body: Option<&Value>) -> Response {
+        let req = self.client.post(self.url(&format!("/v1/games/{id}/seats")));
+        let req = match body {
+            Some(b) => req.json(b),
+            None => req,
+        };
+        req.send().await.expect("claim sent")
+    }
+
+    /// Claims seats `0..n` by number and returns their tokens, seat 0 first.
+    pub async fn claim_all(&self, id: &str, n: usize) -> Vec<String> {
+        let mut tokens = Vec::new();
+        for seat in 0..n {
+            let res = self
+                .claim(
+                    id,
+                    Some(&json!({"seat": seat, "name": format!("player {seat}")})),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::CREATED);
+            let claimed: Value = res.json().await.expect("claimed seat JSON");
+            assert_eq!(claimed["seat"], seat);
+            let token = claimed["token"].as_str().expect("token").to_owned();
+            assert_token_shape(&token);
+            tokens.push(token);
+        }
+        let mut distinct = tokens.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), n, "tokens are distinct");
+        tokens
+    }
+
+    /// `GET /v1/games/{id}`, as a seat with its token or as a spectator.
+    pub async fn get_game(&self, id: &str, token: Option<&str>) -> Response {
+        let req = self.client.get(self.url(&format!("/v1/games/{id}")));
+        let req = match token {
+            Some(t) => req.bearer_auth(t),
+            None => req,
+        };
+        req.send().await.expect("GET game sent")
+    }
+
+    /// The view (checked: 200, JSON, an ETag equal to the version), and its raw text.
+    pub async fn view_text(&self, id: &str, token: Option<&str>) -> (Value, String) {
+        let res = self.get_game(id, token).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        view_of(res).await
+    }
+
+    /// The view (checked: 200, JSON, an ETag equal to the version).
+    pub async fn view(&self, id: &str, token: Option<&str>) -> Value {
+        self.view_text(id, token).await.0
+    }
+
+    /// The game's current version, from the spectator view.
+    pub async fn version(&self, id: &str) -> u64 {
+        self.view(id, None).await["version"]
+            .as_u64()
+            .expect("version")
+    }
+
+    /// `POST /v1/games/{id}/{endpoint}` with a JSON action and a token.
+    pub async fn act(&self, id: &str, token: &str, endpoint: &str, action: &Value) -> Response {
+        self.client
+            .post(self.url(&format!("/v1/games/{id}/{endpoint}")))
+            .bearer_auth(token)
+            .json(action)
+            .send()
+            .await
+            .expect("action sent")
+    }
+
+    /// `GET /v1/games/{id}/log` (checked: 200).
+    pub async fn log(&self, id: &str) -> Value {
+        let res = self.get(&format!("/v1/games/{id}/log")).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        res.json().await.expect("log JSON")
+    }
+}
+
+/// A header's value as a string ("" when absent).
+pub fn header(res: &Response, name: reqwest::header::HeaderName) -> String {
+    res.headers()
+        .get(name)
+        .map(|v| v.to_str().expect("ASCII header").to_owned())
+        .unwrap_or_default()
+}
+
+/// Reads a 200 view: JSON content, `ETag: "<version>"`; returns it with its raw text.
+pub async fn view_of(res: Response) -> (Value, String) {
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        header(&res, CONTENT_TYPE).starts_with("application/json"),
+        "a view is JSON"
+    );
+    let etag = header(&res, ETAG);
+    let text = res.text().await.expect("view body");
+    let view: Value = serde_json::from_str(&text).expect("view JSON");
+    let version = view["version"].as_u64().expect("a view has a version");
+    assert_eq!(
+        etag,
+        format!("\"{version}\""),
+        "the ETag is the quoted version"
+    );
+    (view, text)
+}
+
+/// Checks a problem document: status, `application/problem+json`, the RFC 9457 members and the
+/// code. Returns the document.
+pub async fn assert_problem(res: Response, status: u16, code: &str) -> Value {
+    let got = res.status().as_u16();
+    let ctype = header(&res, CONTENT_TYPE);
+    let text = res.text().await.expect("problem body");
+    assert_eq!(got, status, "status for `{code}`: {text}");
+    assert_eq!(
+        ctype, "application/problem+json",
+        "content type for `{code}`"
+    );
+    let doc: Value = serde_json::from_str(&text).expect("problem JSON");
+    assert_eq!(doc["code"], code, "{text}");
+    assert_eq!(doc["status"], status);
+    assert_eq!(
+        doc["type"],
+        format!("https://hasenpfeffer.dev/problems/{code}")
+    );
+    assert!(doc["title"].as_str().is_some_and(|t| !t.is_empty()));
+    assert!(doc["detail"].as_str().is_some_and(|t| !t.is_empty()));
+    doc
+}
+
+/// `hp_` and 64 lowercase hex digits.
+pub fn assert_token_shape(token: &str) {
+    let hex = token.strip_prefix("hp_").expect("tokens start with hp_");
+    assert_eq!(hex.len(), 64);
+    assert!(
+        hex.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+/// Whether a JSON string is a card code (`9C` .. `AS`, `JK`).
+pub fn is_card(s: &str) -> bool {
+    let b = s.as_bytes();
+    s == "JK" || (b.len() == 2 && b"9TJQKA".contains(&b[0]) && b"CDHS".contains(&b[1]))
+}
+
+/// A multiset of card codes.
+pub type Cards = BTreeMap<String, u32>;
+
+/// The multiset of a JSON array of card codes.
+pub fn cards(v: &Value) -> Cards {
+    let mut out = Cards::new();
+    for c in v.as_array().unwrap_or_else(|| panic!("a card list: {v}")) {
+        let c = c.as_str().expect("a card code");
+        assert!(is_card(c), "`{c}` is a card code");
+        *out.entry(c.to_owned()).or_default() += 1;
+    }
+    out
+}
+
+/// `a + b`.
+pub fn plus(a: &Cards, b: &Cards) -> Cards {
+    let mut out = a.clone();
+    for (c, n) in b {
+        *out.entry(c.clone()).or_default() += n;
+    }
+    out
+}
+
+/// Whether `a` is contained in `b` (as multisets).
+pub fn within(a: &Cards, b: &Cards) -> bool {
+    a.iter().all(|(c, n)| b.get(c).copied().unwrap_or(0) >= *n)
+}
+
+fn size(a: &Cards) -> u32 {
+    a.values().sum()
+}
+
+/// The full deck of a ruleset's `deck`.
+pub fn full_deck(deck: &str) -> Cards {
+    let mut out = Cards::new();
+    let copies = match deck {
+        "standard25" | "pepper24" => 1,
+        "pinochle48" => 2,
+        other => panic!("unknown deck {other}"),
+    };
+    for r in "9TJQKA".chars() {
+        for s in "CDHS".chars() {
+            out.insert(format!("{r}{s}"), copies);
+        }
+    }
+    if deck == "standard25" {
+        out.insert("JK".into(), 1);
+    }
+    out
+}
+
+/// Every card code in `v` with its JSON path, skipping the top-level members in `skip`.
+pub fn cards_outside(v: &Value, skip: &[&str]) -> Vec<(String, String)> {
+    fn walk(v: &Value, path: &str, out: &mut Vec<(String, String)>) {
+        match v {
+            Value::String(s) if is_card(s) => out.push((path.to_owned(), s.clone())),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, &format!("{path}[{i}]"), out);
+                }
+            }
+            Value::Object(map) => {
+                for (k, item) in map {
+                    walk(item, &format!("{path}.{k}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for (k, item) in v.as_object().expect("a view is an object") {
+        if !skip.contains(&k.as_str()) {
+            walk(item, k, &mut out);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing
+
+/// The endpoint made for an action's type.
+pub fn specific_endpoint(action: &Value) -> &'static str {
+    match action["type"].as_str().expect("an action type") {
+        "pass" | "bid" => "bid",
+        "exchange" => "exchange",
+        "play" => "play",
+        "alone" => "alone",
+        "pass_cards" => "pass-cards",
+        other => panic!("unknown action type {other}"),
+    }
+}
+
+/// The test client's policy: in the auction pass three times in four when passing is legal,
+/// else the first legal bid; otherwise any legal action.
+pub fn choose(view: &Value, rng: &mut SmallRng) -> Value {
+    let legal = view["legal_actions"].as_array().expect("legal_actions");
+    assert!(!legal.is_empty(), "the seat to act has legal actions");
+    let pass = json!({"type": "pass"});
+    if view["phase"] == "auction" {
+        let may_pass = legal.contains(&pass);
+        if may_pass && rng.random_range(0..4) != 0 {
+            return pass;
+        }
+        if let Some(bid) = legal.iter().find(|a| a["type"] == "bid") {
+            return bid.clone();
+        }
+        return pass;
+    }
+    legal[rng.random_range(0..legal.len())].clone()
+}
+
+/// Seats of a ruleset (from a view).
+pub fn seats_of(view: &Value) -> usize {
+    view["ruleset"]["players"].as_u64().expect("players") as usize
+}
+
+/// A finished game played by [`play_game`].
+pub struct Played {
+    /// The game's id.
+    pub id: String,
+    /// The seats' tokens.
+    pub tokens: Vec<String>,
+    /// The spectator's view at the end.
+    pub last: Value,
+    /// The log at the end.
+    pub log: Value,
+    /// How many actions went to each endpoint (`actions`, `bid`, `exchange`, ...).
+    pub endpoints: BTreeMap<&'static str, usize>,
+}
+
+/// Views seen during a game, checked against the log once their hand is over.
+#[derive(Default)]
+pub struct Seen {
+    views: Vec<(Option<usize>, Value)>,
+}
+
+impl Seen {
+    /// Records a view read by `reader` (None: the spectator), after checking what can be checked
+    /// at once: the raw text holds no token, and no card outside the reader's own.
+    pub fn record(&mut self, reader: Option<usize>, view: Value, text: &str, tokens: &[String]) {
+        for t in tokens {
+            assert!(!text.contains(t.as_str()), "a view contains a seat token");
+            assert!(
+                !text.contains(&hasenpfeffer::api::auth::hash_token(t)),
+                "a view contains a token hash"
+            );
+        }
+        let expected_seat = reader.map_or(Value::Null, |s| json!(s));
+        assert_eq!(view["seat"], expected_seat, "the view is the reader's");
+        if let Some(s) = reader {
+            let hand = cards(&view["hand"]);
+            assert_eq!(
+                u64::from(size(&hand)),
+                view["hand_sizes"][s].as_u64().expect("hand size"),
+                "hand_sizes agrees with the hand"
+            );
+            for a in view["legal_actions"].as_array().expect("legal_actions") {
+                if let Some(c) = a.get("card") {
+                    assert!(
+                        hand.contains_key(c.as_str().expect("card")),
+                        "{a} not in hand"
+                    );
+                }
+                for k in ["discard", "cards"] {
+                    if let Some(cs) = a.get(k) {
+                        assert!(within(&cards(cs), &hand), "{a} not in hand {hand:?}");
+                    }
+                }
+            }
+        }
+        self.views.push((reader, view));
+    }
+
+    /// Checks every recorded view against the finished game's log.
+    pub fn check_against(&self, log: &Value) {
+        let hands = log["hands"].as_array().expect("log hands");
+        for (reader, view) in &self.views {
+            let n = view["hand_number"].as_u64().expect("hand_number") as usize;
+            let record = hands
+                .get(n)
+                .unwrap_or_else(|| panic!("the log has hand {n} once the game is over"));
+            assert_eq!(record["number"], n);
+            check_view_against_record(*reader, view, record);
+        }
+    }
+}
+
+/// Played cards of the view (finished tricks and the trick in progress), by seat.
+fn played_by_seat(view: &Value, seats: usize) -> Vec<Cards> {
+    let mut out = vec![Cards::new(); seats];
+    let mut tricks: Vec<&Value> = view["tricks"].as_array().expect("tricks").iter().collect();
+    tricks.push(&view["trick"]);
+    for t in tricks {
+        for p in t["plays"].as_array().expect("plays") {
+            let s = p["seat"].as_u64().expect("seat") as usize;
+            let c = p["card"].as_str().expect("card");
+            *out[s].entry(c.to_owned()).or_default() += 1;
+        }
+    }
+    out
+}
+
+/// The secrecy check of one view against its hand's record (deal, widow, discards, passed
+/// cards): every card the reader sees was the reader's own, the declarer's widow, or played.
+pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &Value) {
+    let seats = seats_of(view);
+    let deal: Vec<Cards> = record["deal"]
+        .as_array()
+        .expect("deal")
+        .iter()
+        .map(cards)
+        .collect();
+    let widow = cards(&record["widow"]);
+    let passed = cards(&record["passed_cards"]);
+    let declarer = record["contract"]["seat"].as_u64().map(|s| s as usize);
+    let passer = declarer
+        .filter(|_| !passed.is_empty())
+        .map(|d| (d + 2) % seats);
+    // What each seat may know of its own: its deal, and for the declarer the widow and the
+    // cards passed to it.
+    let known: Vec<Cards> = (0..seats)
+        .map(|s| {
+            if Some(s) == declarer {
+                plus(&plus(&deal[s], &widow), &passed)
+            } else {
+                deal[s].clone()
+            }
+        })
+        .collect();
+    let played = played_by_seat(view, seats);
+    for (s, p) in played.iter().enumerate() {
+        assert!(
+            within(p, &known[s]),
+            "seat {s} played {p:?}, not from its cards {:?}",
+            known[s]
+        );
+    }
+    let Some(s) = reader else {
+        for k in ["hand", "widow", "discards", "passed_cards", "legal_actions"] {
+            assert_eq!(view[k], json!([]), "the spectator's `{k}` is empty");
+        }
+        let seen = cards_outside(view, &["trick", "tricks"]);
+        assert!(seen.is_empty(), "the spectator sees {seen:?}");
+        return;
+    };
+    let hand = cards(&view["hand"]);
+    let view_widow = cards(&view["widow"]);
+    let view_discards = cards(&view["discards"]);
+    let view_passed = cards(&view["passed_cards"]);
+    assert!(
+        within(&hand, &known[s]),
+        "seat {s} holds {hand:?}, not its own cards"
+    );
+    if view["phase"] == "auction" {
+        assert_eq!(hand, deal[s], "in the auction a hand is the deal");
+    }
+    if !view_widow.is_empty() {
+        assert_eq!(Some(s), declarer, "only the declarer sees the widow");
+        assert_eq!(view_widow, widow);
+    }
+    if !view_discards.is_empty() {
+        assert_eq!(Some(s), declarer, "only the declarer sees discards");
+        let all = plus(
+            &cards(&record["discards"]),
+            &cards(&record["lone_discards"]),
+        );
+        assert!(within(&view_discards, &all));
+    }
+    if !view_passed.is_empty() {
+        assert!(
+            Some(s) == declarer || Some(s) == passer,
+            "seat {s} sees passed cards"
+        );
+        assert_eq!(view_passed, passed);
+    }
+    // Conservation: what the seat holds, played, discarded and passed on is what it was dealt
+    // and received.
+    let mut out = plus(&hand, &played[s]);
+    let mut got = deal[s].clone();
+    if Some(s) == declarer {
+        out = plus(&out, &view_discards);
+        got = plus(&plus(&got, &view_widow), &view_passed);
+    } else if Some(s) == passer {
+        out = plus(&out, &view_passed);
+    }
+    assert_eq!(
+        out, got,
+        "seat {s}: hand + played + discarded != dealt + received in {view}"
+    );
+    // Nothing else anywhere in the view names a card the reader may not know.
+    for (path, card) in cards_outside(view, &["hand", "trick", "tricks", "legal_actions"]) {
+        assert!(
+            known[s].contains_key(&card),
+            "seat {s} sees {card} at {path}, not one of its cards"
+        );
+    }
+}
+
+/// Checks the log of a finished game: every hand, numbered from 0, with a full deal.
+pub fn check_log(log: &Value, last: &Value) {
+    let hands = log["hands"].as_array().expect("log hands");
+    assert!(!hands.is_empty(), "a finished game has hands in its log");
+    let seats = seats_of(last);
+    let deck = full_deck(last["ruleset"]["deck"].as_str().expect("deck"));
+    let per_seat = (size(&deck) as usize) / seats;
+    for (i, h) in hands.iter().enumerate() {
+        assert_eq!(h["number"], i, "hands are numbered from 0");
+        let deal = h["deal"].as_array().expect("deal");
+        assert_eq!(deal.len(), seats, "a deal for every seat");
+        let mut all = cards(&h["widow"]);
+        for d in deal {
+            assert_eq!(d.as_array().expect("cards").len(), per_seat, "a full hand");
+            all = plus(&all, &cards(d));
+        }
+        assert_eq!(
+            all, deck,
+            "hand {i}: the deal and the widow are the whole deck"
+        );
+    }
+    let last_hand = hands.last().expect("a hand");
+    assert_eq!(
+        last_hand["scores"], last["scores"],
+        "the log ends at the final scores"
+    );
+    assert_eq!(last["last_hand"]["number"], last_hand["number"]);
+}
+
+/// Plays a whole game through the API as a client holding every seat: creates it with every
+/// seat open (plus `create` fields), claims every seat, then posts a legal action of the seat
+/// to act until the game is over, to `/actions` or the action's own endpoint at random.
+/// Checks the version grows by exactly one per action and every response's secrecy; with
+/// `all_views` also reads every seat's and the spectator's view, and the log, after each action.
+pub async fn play_game(app: &TestApp, create: Value, rng_seed: u64, all_views: bool) -> Played {
+    let mut rng = SmallRng::seed_from_u64(rng_seed);
+    let id = app.create_game(&create).await;
+    let first = app.view(&id, None).await;
+    assert_eq!(first["status"], "waiting_for_players");
+    assert_eq!(first["version"], 1);
+    let seats = seats_of(&first);
+    assert_eq!(first["seats"].as_array().expect("seats").len(), seats);
+    let tokens = app.claim_all(&id, seats).await;
+    let mut version = 1 + seats as u64;
+    let mut seen = Seen::default();
+    let (spectator, text) = app.view_text(&id, None).await;
+    assert_eq!(spectator["status"], "playing");
+    assert_eq!(spectator["version"], version);
+    seen.record(None, spectator.clone(), &text, &tokens);
+    let mut turn = spectator["turn"].as_u64();
+    let mut actions = 0;
+    let mut endpoints = BTreeMap::new();
+    while let Some(seat) = turn {
+        let seat = seat as usize;
+        let (view, text) = app.view_text(&id, Some(&tokens[seat])).await;
+        assert_eq!(view["version"], version, "nobody else moved");
+        assert_eq!(view["turn"], seat);
+        seen.record(Some(seat), view.clone(), &text, &tokens);
+        let action = choose(&view, &mut rng);
+        let endpoint = if rng.random_range(0..2) == 0 {
+            "actions"
+        } else {
+            specific_endpoint(&action)
+        };
+        *endpoints.entry(endpoint).or_default() += 1;
+        let res = app.act(&id, &tokens[seat], endpoint, &action).await;
+        let status = res.status();
+        if status != StatusCode::OK {
+            let body = res.text().await.unwrap_or_default();
+            panic!("{action} to /{endpoint} was refused ({status}): {body}");
+        }
+        let (after, text) = view_of(res).await;
+        version += 1;
+        assert_eq!(after["version"], version, "one action, one version");
+        seen.record(Some(seat), after.clone(), &text, &tokens);
+        turn = after["turn"].as_u64();
+        actions += 1;
+        assert!(actions < 20_000, "the game does not end");
+        if all_views {
+            for (s, token) in tokens.iter().enumerate() {
+                let (v, text) = app.view_text(&id, Some(token)).await;
+                assert_eq!(v["version"], version);
+                seen.record(Some(s), v, &text, &tokens);
+            }
+            let (v, text) = app.view_text(&id, None).await;
+            assert_eq!(v["version"], version);
+            let in_progress = v["hand_number"].as_u64().expect("hand_number");
+            seen.record(None, v.clone(), &text, &tokens);
+            let log = app.log(&id).await;
+            let logged = log["hands"].as_array().expect("hands").len() as u64;
+            if v["phase"] == "game_over" {
+                assert_eq!(logged, in_progress + 1);
+            } else {
+                assert_eq!(
+                    logged, in_progress,
+                    "the hand in progress stays out of the log"
+                );
+            }
+            let log_text = log.to_string();
+            for t in &tokens {
+                assert!(!log_text.contains(t.as_str()), "the log contains a token");
+            }
+        }
+    }
+    let (last, text) = app.view_text(&id, None).await;
+    seen.record(None, last.clone(), &text, &tokens);
+    assert_eq!(last["phase"], "game_over");
+    assert_eq!(last["status"], "finished");
+    assert_eq!(last["turn"], Value::Null);
+    assert_eq!(last["version"], version);
+    let winner = &last["winner"];
+    let draw = last["draw"].as_bool().expect("draw");
+    assert!(
+        (winner == 0 || winner == 1) != draw,
+        "a winner or a draw: {winner} / {draw}"
+    );
+    for (s, token) in tokens.iter().enumerate() {
+        let (v, text) = app.view_text(&id, Some(token)).await;
+        assert_eq!(
+            v["legal_actions"],
+            json!([]),
+            "nothing to do after the game"
+        );
+        seen.record(Some(s), v, &text, &tokens);
+    }
+    let log = app.log(&id).await;
+    assert_eq!(log["game_id"], id.as_str());
+    assert_eq!(log["version"], version);
+    check_log(&log, &last);
+    seen.check_against(&log);
+    Played {
+        id,
+        tokens,
+        last,
+        log,
+        endpoints,
+    }
+}

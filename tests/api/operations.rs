@@ -1,0 +1,205 @@
+//! Headers, Swagger UI, health, metrics, the ruleset catalogue and the OpenAPI drift check.
+
+use reqwest::StatusCode;
+use reqwest::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, LOCATION};
+use serde_json::{Value, json};
+
+use crate::helpers::{Store, both_stores, header, spawn_app, view_of};
+
+async fn created_games_and_views_carry_headers(store: Store) {
+    let app = spawn_app(store).await;
+    // `{}` and an empty body both create a game.
+    let res = app
+        .client
+        .post(app.url("/v1/games"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let id = app.create_game(&json!({})).await;
+    let res = app.get_game(&id, None).await;
+    assert_eq!(header(&res, CACHE_CONTROL), "no-store");
+    assert_eq!(header(&res, ETAG), "\"1\"");
+    let (view, _) = view_of(res).await;
+    assert_eq!(view["game_id"], id.as_str());
+    assert_eq!(view["ruleset"]["preset"], "hasenpfeffer");
+    assert_eq!(view["phase"], "auction");
+    assert_eq!(view["hand"], json!([]));
+    let tokens = app.claim_all(&id, 4).await;
+    let (view, _) = view_of(app.get_game(&id, None).await).await;
+    assert_eq!(view["version"], 5);
+    let seat = view["turn"].as_u64().expect("a turn") as usize;
+    let (mine, _) = view_of(app.get_game(&id, Some(&tokens[seat])).await).await;
+    assert_eq!(mine["hand"].as_array().expect("hand").len(), 6);
+    let res = app
+        .act(&id, &tokens[seat], "bid", &json!({"type": "pass"}))
+        .await;
+    assert_eq!(header(&res, ETAG), "\"6\"");
+    assert_eq!(header(&res, CACHE_CONTROL), "no-store");
+    let (after, _) = view_of(res).await;
+    assert_eq!(after["seat"], seat);
+    // The Location is the game's URL.
+    let res = app.create(&json!({"seed": 3})).await;
+    let location = header(&res, LOCATION);
+    let (view, _) = view_of(app.get(&location).await).await;
+    assert_eq!(view["version"], 1);
+}
+
+async fn swagger_ui(store: Store) {
+    let app = spawn_app(store).await;
+    let res = app.get("/swagger-ui").await;
+    assert!(res.status().is_redirection(), "{}", res.status());
+    assert_eq!(header(&res, LOCATION), "/swagger-ui/");
+    let res = app.get("/swagger-ui/").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(header(&res, CONTENT_TYPE).starts_with("text/html"));
+    let html = res.text().await.expect("html");
+    assert!(html.to_lowercase().contains("swagger"), "{html}");
+}
+
+async fn health_and_readiness(store: Store) {
+    let app = spawn_app(store).await;
+    let backend = match store {
+        Store::Memory => "memory",
+        Store::Redis => "redis",
+    };
+    for path in ["/healthz", "/readyz"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let body: Value = res.json().await.expect("JSON");
+        assert_eq!(body["status"], "ok");
+        assert_eq!(body["store"], backend);
+    }
+}
+
+async fn metrics(store: Store) {
+    let app = spawn_app(store).await;
+    let id = app.create_game(&json!({"seed": 9})).await;
+    let tokens = app.claim_all(&id, 4).await;
+    let turn = app.view(&id, None).await["turn"].as_u64().expect("turn") as usize;
+    let res = app
+        .act(&id, &tokens[turn], "actions", &json!({"type": "pass"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let res = app
+        .act(
+            &id,
+            &tokens[(turn + 2) % 4],
+            "actions",
+            &json!({"type": "pass"}),
+        )
+        .await;
+    assert_eq!(res.status().as_u16(), 422);
+    let res = app.get("/metrics").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(header(&res, CONTENT_TYPE).starts_with("text/plain"));
+    let text = res.text().await.expect("metrics");
+    for name in [
+        "hasenpfeffer_http_requests_total",
+        "hasenpfeffer_http_request_duration_seconds",
+        "hasenpfeffer_games_created_total",
+        "hasenpfeffer_games_finished_total",
+        "hasenpfeffer_actions_total",
+    ] {
+        assert!(text.contains(name), "{name} missing from\n{text}");
+    }
+    assert!(
+        text.contains("hasenpfeffer_games_created_total 1"),
+        "{text}"
+    );
+    // Requests are counted by route template, not by game id.
+    assert!(text.contains("/v1/games/{id}/actions"), "{text}");
+    assert!(!text.contains(&id), "a game id in the metrics");
+    for t in &tokens {
+        assert!(!text.contains(t.as_str()));
+    }
+}
+
+async fn rulesets(store: Store) {
+    let app = spawn_app(store).await;
+    let res = app.get("/v1/rulesets").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let catalog: Value = res.json().await.expect("JSON");
+    let presets = catalog["presets"].as_array().expect("presets");
+    let names: Vec<&str> = presets
+        .iter()
+        .map(|p| p["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "hasenpfeffer",
+            "hasenpfeffer-open",
+            "pepper",
+            "double-hasenpfeffer"
+        ]
+    );
+    for p in presets {
+        assert_eq!(p["rules"]["preset"], p["name"]);
+        assert!(p["description"].as_str().is_some_and(|d| !d.is_empty()));
+    }
+    assert!(!catalog["options"].as_array().expect("options").is_empty());
+}
+
+/// Every option value a preset uses is one the catalogue lists for that option, so a client can
+/// send back what it reads.
+async fn ruleset_catalog_lists_the_wire_values(store: Store) {
+    let app = spawn_app(store).await;
+    let catalog: Value = app.get("/v1/rulesets").await.json().await.expect("JSON");
+    let options = catalog["options"].as_array().expect("options");
+    for p in catalog["presets"].as_array().expect("presets") {
+        for o in options {
+            let name = o["name"].as_str().expect("name");
+            let value = &p["rules"][name];
+            let Some(value) = value.as_str() else {
+                continue;
+            };
+            let listed: Vec<&str> = o["values"]
+                .as_str()
+                .expect("values")
+                .split('|')
+                .map(str::trim)
+                .collect();
+            assert!(
+                listed.contains(&value),
+                "preset {}: {name} = {value}, but the catalogue lists {listed:?}",
+                p["name"]
+            );
+            // And the listed value is accepted back.
+            let res = app
+                .create(&json!({"ruleset": {"preset": p["name"], name: value}}))
+                .await;
+            assert_eq!(res.status(), StatusCode::CREATED, "{name} = {value}");
+        }
+    }
+}
+
+async fn served_openapi_matches_the_committed_document(store: Store) {
+    let app = spawn_app(store).await;
+    let res = app.get("/openapi.json").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let served: Value = res
+        .json()
+        .await
+        .expect("the served OpenAPI document is JSON");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
+    let committed: Value = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null);
+    assert!(
+        served == committed,
+        "the served OpenAPI document differs from openapi/openapi.json; regenerate it with: \
+         cargo run --bin openapi > openapi/openapi.json"
+    );
+}
+
+both_stores!(
+    created_games_and_views_carry_headers,
+    swagger_ui,
+    health_and_readiness,
+    metrics,
+    rulesets,
+    ruleset_catalog_lists_the_wire_values,
+    served_openapi_matches_the_committed_document,
+);
