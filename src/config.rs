@@ -41,6 +41,9 @@ pub struct Config {
     /// Take the client IP from `X-Forwarded-For` (`TRUST_FORWARDED_FOR`, default false; set it
     /// only behind a proxy or ingress that sets the header).
     pub trust_forwarded_for: bool,
+    /// Games kept in each replica's memory to save a store read per move (`CACHED_GAMES`,
+    /// default 10000; 0 disables). Only a guess: stale entries are caught by the version check.
+    pub cached_games: usize,
     /// Worker threads (`WORKERS`, default: the number of CPUs).
     pub workers: Option<usize>,
 }
@@ -61,6 +64,7 @@ impl Default for Config {
             rate_limit_per_sec: 0,
             rate_limit_burst: 100,
             trust_forwarded_for: false,
+            cached_games: 10_000,
             workers: None,
         }
     }
@@ -129,6 +133,7 @@ impl Config {
             rate_limit_per_sec: parse(&get, "RATE_LIMIT_PER_SEC", d.rate_limit_per_sec)?,
             rate_limit_burst: parse(&get, "RATE_LIMIT_BURST", d.rate_limit_burst)?,
             trust_forwarded_for: parse(&get, "TRUST_FORWARDED_FOR", d.trust_forwarded_for)?,
+            cached_games: parse(&get, "CACHED_GAMES", d.cached_games)?,
             workers: get("WORKERS")
                 .map(|_| parse(&get, "WORKERS", 0usize))
                 .transpose()?

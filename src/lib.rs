@@ -55,7 +55,13 @@ impl Application {
         };
         let store = connect_from_url(config.redis_url.as_deref(), store_config).await?;
         let backend = store.backend();
-        let service = GameService::new(store, Metrics::new());
+        let service = GameService::new(store, Metrics::new(), config.cached_games);
+        let replica = format!(
+            "{}-{}",
+            std::process::id(),
+            api::auth::new_token().get(3..15).unwrap_or("0")
+        );
+        tokio::spawn(api::clock::run(service.clone(), replica));
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let body_limit = config.max_body_bytes;

@@ -242,6 +242,9 @@ impl From<StoreError> for ApiError {
         match e {
             StoreError::Conflict { current } => ApiError::VersionConflict { current },
             StoreError::NotFound => ApiError::GameNotFound(String::new()),
+            StoreError::InvalidKey(reason) => {
+                ApiError::bad_request("invalid_idempotency_key", reason)
+            }
             StoreError::Unavailable(reason) => {
                 tracing::warn!(%reason, "store unavailable");
                 ApiError::Unavailable
@@ -259,6 +262,8 @@ pub fn json_error(err: &serde_json::Error) -> ApiError {
     let msg = err.to_string();
     let code = if msg.contains("unknown field") {
         "unknown_field"
+    } else if msg.contains("duplicate field") {
+        "duplicate_field"
     } else if msg.contains("unknown variant") {
         "invalid_value"
     } else if err.is_syntax() || err.is_eof() {

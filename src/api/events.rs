@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use actix_web::web::Bytes;
+use futures_util::StreamExt;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, sleep_until};
 use tokio_stream::wrappers::ReceiverStream;
@@ -13,8 +14,21 @@ use super::service::GameService;
 use super::wire::GameView;
 
 /// How often an idle stream sends a keep-alive comment (and re-reads the game, in case a
-/// notification was lost while Redis was away).
+/// notification was lost while Redis was away), unless `SSE_KEEP_ALIVE_MS` says otherwise.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The keep-alive period in force: `SSE_KEEP_ALIVE_MS` (50 to 3600000) if set, else
+/// [`KEEP_ALIVE`]. Read once.
+pub fn keep_alive() -> Duration {
+    static PERIOD: std::sync::LazyLock<Duration> = std::sync::LazyLock::new(|| {
+        std::env::var("SSE_KEEP_ALIVE_MS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|ms| (50..=3_600_000).contains(ms))
+            .map_or(KEEP_ALIVE, Duration::from_millis)
+    });
+    *PERIOD
+}
 
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
@@ -42,10 +56,10 @@ pub async fn stream(
     id: String,
     token: Option<String>,
     last_event_id: Option<u64>,
-) -> Result<ReceiverStream<Result<Bytes, actix_web::Error>>, ApiError> {
+) -> Result<impl futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static, ApiError> {
     let mut changes = svc.store().watch(&id);
     let first = svc.view(&id, token.as_deref()).await?;
-    let (tx, rx) = mpsc::channel::<Result<Bytes, actix_web::Error>>(8);
+    let (tx, rx) = mpsc::channel::<Bytes>(8);
     tokio::spawn(async move {
         let mut sent = last_event_id;
         let mut view = Some(first);
@@ -54,7 +68,7 @@ pub async fn stream(
                 let over = v.view.turn.is_none();
                 if sent.is_none_or(|s| v.version > s) {
                     sent = Some(v.version);
-                    if tx.send(Ok(event(&v))).await.is_err() {
+                    if tx.send(event(&v)).await.is_err() {
                         return;
                     }
                 }
@@ -62,7 +76,7 @@ pub async fn stream(
                     return;
                 }
             }
-            let deadline = Instant::now() + KEEP_ALIVE;
+            let deadline = Instant::now() + keep_alive();
             tokio::select! {
                 changed = changes.changed() => {
                     if changed.is_err() {
@@ -71,7 +85,7 @@ pub async fn stream(
                     }
                 }
                 _ = sleep_until(deadline) => {
-                    if tx.send(Ok(Bytes::from_static(b": keep-alive\n\n"))).await.is_err() {
+                    if tx.send(Bytes::from_static(b": keep-alive\n\n")).await.is_err() {
                         return;
                     }
                 }
@@ -84,7 +98,7 @@ pub async fn stream(
             }
         }
     });
-    Ok(ReceiverStream::new(rx))
+    Ok(ReceiverStream::new(rx).map(Ok))
 }
 
 /// Long polling: the view as soon as its version passes `after`, or the current view after

@@ -2,7 +2,9 @@
 //! Swagger UI, over the game service.
 
 pub mod auth;
+pub mod clock;
 pub mod error;
+pub mod events;
 pub mod ratelimit;
 pub mod routes;
 mod schema;
@@ -96,6 +98,7 @@ where
         .service(routes::create_game)
         .service(routes::claim_seat)
         .service(routes::get_game)
+        .service(routes::follow_game)
         .service(routes::post_action)
         .service(routes::post_bid)
         .service(routes::post_exchange)

@@ -1,13 +1,18 @@
 //! HTTP handlers: parse, call the service, answer. Nothing else lives here.
 
 use actix_web::http::header::{self, HeaderValue};
+use std::time::Duration;
+
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use futures_util::StreamExt;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use utoipa::IntoParams;
 
 use super::auth::bearer;
 use super::error::{ApiError, Problem, json_error};
-use super::service::GameService;
+use super::events;
+use super::service::{ActRequest, GameService};
 use super::wire::{
     ActionDoc, ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameView,
     Health, OptionInfo, PresetInfo, RulesetCatalog,
@@ -71,7 +76,116 @@ async fn read_json<T: DeserializeOwned>(
             "the request body is not valid UTF-8",
         ));
     }
-    serde_json::from_slice(&body).map_err(|e| json_error(&e))
+    // serde_json keeps the last of repeated keys silently; a proxy, a logger or another parser
+    // may read the first. Refuse the ambiguity.
+    serde_json::from_slice::<UniqueKeys>(&body).map_err(|e| json_error(&e))?;
+    let value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| json_error(&e))?;
+    check_objects(&value)?;
+    serde_json::from_value(value).map_err(|e| json_error(&e))
+}
+
+/// serde reads a JSON array as a struct, its elements as the fields in order (`[0]` would claim
+/// seat 0, `["pass"]` would pass). Every request body of the contract is an object, and so are
+/// these members of one when present (`ruleset`, `scenario`, each entry of `seats`): anything
+/// else is refused.
+fn check_objects(body: &serde_json::Value) -> Result<(), ApiError> {
+    fn kind(v: &serde_json::Value) -> &'static str {
+        match v {
+            serde_json::Value::Null => "null",
+            serde_json::Value::Bool(_) => "a boolean",
+            serde_json::Value::Number(_) => "a number",
+            serde_json::Value::String(_) => "a string",
+            serde_json::Value::Array(_) => "an array",
+            serde_json::Value::Object(_) => "an object",
+        }
+    }
+    let refuse = |what: &str, v: &serde_json::Value| {
+        ApiError::bad_request(
+            "invalid_body",
+            format!(
+                "invalid request body: {what} must be a JSON object, not {}",
+                kind(v)
+            ),
+        )
+    };
+    let obj = body.as_object().ok_or_else(|| refuse("the body", body))?;
+    for key in ["ruleset", "scenario"] {
+        if let Some(v) = obj.get(key)
+            && !v.is_null()
+            && !v.is_object()
+        {
+            return Err(refuse(&format!("`{key}`"), v));
+        }
+    }
+    if let Some(seats) = obj.get("seats").and_then(serde_json::Value::as_array)
+        && let Some(bad) = seats.iter().find(|s| !s.is_object())
+    {
+        return Err(refuse("each entry of `seats`", bad));
+    }
+    Ok(())
+}
+
+/// Any JSON value whose objects have no repeated key (deserializing checks it, keeping nothing).
+struct UniqueKeys;
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueKeysVisitor)
+    }
+}
+
+struct UniqueKeysVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
+        while seq.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(UniqueKeys)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                let key: String = key.chars().take(64).collect();
+                return Err(serde::de::Error::custom(format_args!(
+                    "duplicate field `{key}`"
+                )));
+            }
+            map.next_value::<UniqueKeys>()?;
+            seen.insert(key);
+        }
+        Ok(UniqueKeys)
+    }
 }
 
 /// Parses an action object. (`{"type":"pass"}` has no fields, and serde's internally tagged
@@ -151,7 +265,7 @@ pub async fn create_game(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let body: CreateGameRequest = read_json(&req, payload, true).await?;
-    let (created, _) = svc.create(body).await?;
+    let created = svc.create(body).await?;
     tracing::info!(game_id = %created.game_id, "game created");
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", created.game_id)))
@@ -192,20 +306,53 @@ pub async fn claim_seat(
         .json(claimed))
 }
 
+/// Query parameters of `GET /v1/games/{id}`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct GetGameQuery {
+    /// Long polling: answer as soon as the game's version is greater than this (at once if it
+    /// already is), or with the current view after `wait_ms`.
+    #[param(minimum = 0, example = 12)]
+    pub wait_for_version: Option<u64>,
+    /// How long a long poll waits, in milliseconds (default 25000, at most 60000).
+    #[param(minimum = 0, maximum = 60000, example = 25000)]
+    pub wait_ms: Option<u64>,
+}
+
+/// Query parameters of `GET /v1/games/{id}/events`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Resume after this version (as the `Last-Event-ID` header does).
+    #[param(minimum = 0, example = 12)]
+    pub last_event_id: Option<u64>,
+}
+
+fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
+    web::Query::<T>::from_query(req.query_string())
+        .map(web::Query::into_inner)
+        .map_err(|e| ApiError::bad_request("invalid_query", format!("invalid query string: {e}")))
+}
+
 /// Get the game.
 ///
 /// With `Authorization: Bearer <token>` this is your seat's view: your hand and your
 /// `legal_actions`. Without it, the spectator view: public information only. The `ETag` is the
-/// version.
+/// version. With `wait_for_version=N` it is a long poll: it answers as soon as the version
+/// passes N, or after `wait_ms` with the current view.
 #[utoipa::path(
     tag = "games",
     operation_id = "get_game",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"), GetGameQuery),
     responses(
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/invalid_token", "title": "Invalid seat token", "status": 403, "detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        (status = 400, description = "A bad query parameter.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
+        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/malformed_authorization","title":"Malformed Authorization header","status":401,"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/game_not_found","title":"Game not found","status":404,"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/store_unavailable","title":"Service unavailable","status":503,"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
     ),
     security((), ("seat_token" = []))
 )]
@@ -217,7 +364,72 @@ pub async fn get_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?;
-    Ok(view_response(svc.view(&id, token.as_deref()).await?))
+    let q: GetGameQuery = query(&req)?;
+    let view = match q.wait_for_version {
+        Some(after) => {
+            let wait = Duration::from_millis(q.wait_ms.unwrap_or(25_000));
+            events::wait_for(&svc, &id, token.as_deref(), after, wait).await?
+        }
+        None => svc.view(&id, token.as_deref()).await?,
+    };
+    Ok(view_response(view))
+}
+
+/// Follow the game (Server-Sent Events).
+///
+/// A `text/event-stream`: your view (or the spectator view without a token) at once, then after
+/// every change, as `event: view` (or `event: game_over` for the last one) with `id:` the
+/// version and `data:` the view as JSON. Comments (`: keep-alive`) every 15 s while idle. Send
+/// `Last-Event-ID` (or `last_event_id`) to resume: you get the current view only if it is newer.
+/// The stream ends after the game is over.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "follow_game",
+    params(
+        ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
+        ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume."),
+        EventsQuery,
+    ),
+    responses(
+        (status = 200, description = "The event stream.", content_type = "text/event-stream", body = String,
+            example = json!("id: 7\nevent: view\ndata: {\"game_id\":\"k3x9p2m7q4w8z5ab\",\"version\":7}\n\n")),
+        (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
+        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/malformed_authorization","title":"Malformed Authorization header","status":401,"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/game_not_found","title":"Game not found","status":404,"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/store_unavailable","title":"Service unavailable","status":503,"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+    ),
+    security((), ("seat_token" = []))
+)]
+#[get("/v1/games/{id}/events")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn follow_game(
+    svc: web::Data<GameService>,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req)?;
+    let q: EventsQuery = query(&req)?;
+    let last = match req.headers().get("last-event-id") {
+        Some(v) => Some(
+            v.to_str()
+                .ok()
+                .and_then(|s| s.trim().parse::<u64>().ok())
+                .ok_or_else(|| {
+                    ApiError::bad_request(
+                        "invalid_last_event_id",
+                        "Last-Event-ID must be a version number",
+                    )
+                })?,
+        ),
+        None => q.last_event_id,
+    };
+    let stream = events::stream(svc.get_ref().clone(), id.into_inner(), token, last).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(stream))
 }
 
 /// Which action types an endpoint takes.
@@ -250,9 +462,29 @@ async fn act(
             ),
         ));
     }
-    Ok(view_response(
-        svc.act(&id, Some(&token), action, expected).await?,
-    ))
+    let idempotency_key = match req.headers().get("idempotency-key") {
+        None => None,
+        Some(v) => Some(v.to_str().map_err(|_| {
+            ApiError::bad_request(
+                "invalid_idempotency_key",
+                "the Idempotency-Key header must be visible ASCII",
+            )
+        })?),
+    };
+    let answer = svc
+        .act(ActRequest {
+            id: &id,
+            token: &token,
+            action,
+            if_match: expected,
+            idempotency_key,
+        })
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(etag(answer.version))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("application/json")
+        .body(answer.body))
 }
 
 macro_rules! action_endpoint {
@@ -266,6 +498,7 @@ macro_rules! action_endpoint {
             params(
                 ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
                 ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`."),
+                ("Idempotency-Key" = Option<String>, Header, description = "A key of your choice (1 to 128 characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours."),
             ),
             request_body(content = ActionDoc, description = "The action: any entry of your view's `legal_actions`.", example = json!($example)),
             responses(

@@ -3,6 +3,7 @@
 //! caller's view. Handlers call this and do nothing else.
 
 use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -12,12 +13,12 @@ use super::auth::{hash_token, new_token, token_matches};
 use super::error::ApiError;
 use super::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameStatus, GameView,
-    SeatInfo, SeatSpec,
+    SeatInfo, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
 use crate::metrics::Metrics;
-use crate::store::{GameStore, StoreError};
+use crate::store::{GameStore, IdemWrite, StoreError, Write, check_idem_key};
 
 /// The version of the stored record format.
 const RECORD_FORMAT: u32 = 1;
@@ -25,6 +26,22 @@ const RECORD_FORMAT: u32 = 1;
 /// How many times a write that lost a compare-and-set race is retried from the new state
 /// (only when the client did not pin a version with If-Match).
 const CAS_RETRIES: usize = 8;
+
+/// How long an idempotent answer is kept.
+const IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 3600);
+
+/// The house player that moves for a seat whose turn clock ran out.
+pub const FALLBACK: Strategy = Strategy::Heuristic;
+
+/// The shortest and longest turn time limits.
+pub const TURN_LIMIT_MS: std::ops::RangeInclusive<u64> = 100..=86_400_000;
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
 
 /// One seat of a stored game.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -52,7 +69,18 @@ impl SeatRecord {
     }
 }
 
-/// Everything stored for one game.
+/// One entry of a game's log (kept beside the game in the store, appended with the write that
+/// produced it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum LogEntry {
+    /// A finished hand, hidden cards included.
+    Hand(HandRecord),
+    /// A move the server made for a seat whose turn clock ran out.
+    Timeout(TimeoutRecord),
+}
+
+/// Everything stored for one game (the log lives beside it).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
     format: u32,
@@ -60,8 +88,15 @@ pub struct GameRecord {
     pub game: Game,
     /// The seats.
     pub seats: Vec<SeatRecord>,
-    /// Finished hands, oldest first.
-    pub log: Vec<HandRecord>,
+    /// The time limit per decision, if the game has turn clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_time_limit_ms: Option<u64>,
+    /// When the seat to act runs out of time (ms since the epoch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+    /// Log entries produced by the change in progress, written with it.
+    #[serde(skip)]
+    pending_log: Vec<LogEntry>,
 }
 
 impl GameRecord {
@@ -79,15 +114,17 @@ impl GameRecord {
         }
     }
 
+    /// The stored form: MessagePack with field names (about 30% smaller than JSON and faster
+    /// to read; named fields keep optional fields optional). See BENCHMARKS.md.
     fn encode(&self) -> Result<Vec<u8>, ApiError> {
-        serde_json::to_vec(self).map_err(|e| {
+        rmp_serde::to_vec_named(self).map_err(|e| {
             tracing::error!(error = %e, "cannot encode a game");
             ApiError::Internal
         })
     }
 
     fn decode(data: &[u8]) -> Result<GameRecord, ApiError> {
-        let r: GameRecord = serde_json::from_slice(data).map_err(|e| {
+        let r: GameRecord = rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "a stored game is corrupt");
             ApiError::Internal
         })?;
@@ -112,6 +149,14 @@ impl GameRecord {
         found.ok_or(ApiError::InvalidToken)
     }
 
+    /// Applies one seat's action and logs any hand it finished.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ApiError> {
+        let applied = self.game.apply(seat, action)?;
+        self.pending_log
+            .extend(applied.finished_hands.into_iter().map(LogEntry::Hand));
+        Ok(())
+    }
+
     /// Lets house players act until it is a client's turn or the game is over.
     fn run_bots(&mut self, rng: &mut SmallRng, metrics: &Metrics) -> Result<(), ApiError> {
         if !self.started() {
@@ -124,14 +169,25 @@ impl GameRecord {
             let Some(action) = strategy.choose(&self.game, seat, rng) else {
                 break;
             };
-            let applied = self.game.apply(seat, &action).map_err(|e| {
+            self.apply(seat, &action).map_err(|e| {
                 tracing::error!(error = %e, "a house player chose an illegal action");
                 ApiError::Internal
             })?;
             metrics.actions.with_label_values(&["applied", "bot"]).inc();
-            self.log.extend(applied.finished_hands);
         }
         Ok(())
+    }
+
+    /// Sets the turn clock after a change: a client to act gets a fresh deadline.
+    fn reset_deadline(&mut self, now: u64) {
+        self.deadline_ms = match (self.turn_time_limit_ms, self.game.turn()) {
+            (Some(limit), Some(seat))
+                if self.started() && self.seats[seat as usize].bot().is_none() =>
+            {
+                Some(now + limit)
+            }
+            _ => None,
+        };
     }
 
     /// The view for `viewer`, with the game's id and version.
@@ -160,6 +216,8 @@ impl GameRecord {
                     name: s.name.clone(),
                 })
                 .collect(),
+            turn_time_limit_ms: self.turn_time_limit_ms,
+            deadline_unix_ms: self.deadline_ms,
             view,
         }
     }
@@ -188,17 +246,78 @@ fn check_id(id: &str) -> Result<(), ApiError> {
     }
 }
 
+fn encode_log(entries: &[LogEntry]) -> Result<Vec<Vec<u8>>, ApiError> {
+    entries
+        .iter()
+        .map(|e| serde_json::to_vec(e).map_err(|_| ApiError::Internal))
+        .collect()
+}
+
+/// What an action answers: the new version and the caller's view, encoded once (an
+/// idempotent replay answers the stored bytes).
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The version after the action.
+    pub version: u64,
+    /// The caller's view as JSON.
+    pub body: Vec<u8>,
+}
+
+/// What is kept for an `Idempotency-Key`: who asked what, and the answer.
+#[derive(Serialize, Deserialize)]
+struct IdemRecord {
+    seat: Seat,
+    action: Action,
+    version: u64,
+    view: serde_json::Value,
+}
+
+/// One action request.
+pub struct ActRequest<'a> {
+    /// The game.
+    pub id: &'a str,
+    /// The seat token.
+    pub token: &'a str,
+    /// The action.
+    pub action: Action,
+    /// Apply only at this version (`If-Match`).
+    pub if_match: Option<u64>,
+    /// The client's `Idempotency-Key`.
+    pub idempotency_key: Option<&'a str>,
+}
+
+/// Builds the answer stored for an idempotency key from the record about to be written.
+type IdemAnswer<'a, T> = dyn Fn(&GameRecord, u64, &T) -> Result<Vec<u8>, ApiError> + Sync + 'a;
+
+/// What a successful update wrote.
+struct Updated<T> {
+    version: u64,
+    record: GameRecord,
+    out: T,
+}
+
+/// Recently used games, by id: the version and the record as last written or read here.
+type GameCache = quick_cache::sync::Cache<String, Arc<(u64, GameRecord)>>;
+
 /// The service handlers call.
 #[derive(Clone)]
 pub struct GameService {
     store: Arc<dyn GameStore>,
     metrics: Metrics,
+    cache: Option<Arc<GameCache>>,
 }
 
 impl GameService {
-    /// A service over a store.
-    pub fn new(store: Arc<dyn GameStore>, metrics: Metrics) -> Self {
-        GameService { store, metrics }
+    /// A service over a store, keeping up to `cached_games` recently used games in memory (0
+    /// keeps none) so that a move usually costs one store round trip: the compare-and-set.
+    /// The cache is only a guess: a stale entry fails the compare-and-set and is reloaded, so
+    /// replicas stay stateless.
+    pub fn new(store: Arc<dyn GameStore>, metrics: Metrics, cached_games: usize) -> Self {
+        GameService {
+            store,
+            metrics,
+            cache: (cached_games > 0).then(|| Arc::new(GameCache::new(cached_games))),
+        }
     }
 
     /// The store.
@@ -218,42 +337,157 @@ impl GameService {
             .load(id)
             .await?
             .ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
-        Ok((stored.version, GameRecord::decode(&stored.data)?))
+        let record = GameRecord::decode(&stored.data)?;
+        self.cache_put(id, stored.version, &record);
+        Ok((stored.version, record))
+    }
+
+    fn cache_get(&self, id: &str) -> Option<(u64, GameRecord)> {
+        let hit = self.cache.as_ref()?.get(id)?;
+        Some((hit.0, hit.1.clone()))
+    }
+
+    fn cache_put(&self, id: &str, version: u64, record: &GameRecord) {
+        if let Some(cache) = &self.cache
+            && cache.get(id).is_none_or(|c| c.0 < version)
+        {
+            cache.insert(id.to_owned(), Arc::new((version, record.clone())));
+        }
+    }
+
+    fn cache_drop(&self, id: &str) {
+        if let Some(cache) = &self.cache {
+            cache.remove(id);
+        }
+    }
+
+    /// Moves game `id`'s entry in the deadline index from `before` to `after` (no-op if equal).
+    /// Callers move it earlier before a write and later (or drop it) only after the write
+    /// succeeded, so a crash or a failed write can only leave an early entry, which the sweeper
+    /// checks against the game and fixes; a deadline is never lost.
+    async fn schedule(&self, id: &str, before: Option<u64>, after: Option<u64>) {
+        if before == after {
+            return;
+        }
+        let result = match after {
+            Some(at) => self.store.schedule_deadline(id, at).await,
+            None => self.store.cancel_deadline(id).await,
+        };
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "cannot update the deadline index");
+        }
     }
 
     /// Loads, changes and saves a game with a compare-and-set, retrying from the new state when
-    /// another request won the race (unless the client pinned `if_match`). `change` must leave
-    /// the record untouched when it fails.
+    /// another request won the race (unless the client pinned `if_match`). `change` gets the
+    /// record and its version; a failed change writes nothing. `answer` builds the idempotent
+    /// answer to store with the write when `idem` is given; an earlier answer under that key is
+    /// returned instead of applying anything (`Err(Ok(bytes))`).
     async fn update<T>(
         &self,
         id: &str,
         if_match: Option<u64>,
+        idem: Option<(&str, &IdemAnswer<'_, T>)>,
         mut change: impl FnMut(&mut GameRecord, u64) -> Result<T, ApiError>,
-    ) -> Result<(u64, GameRecord, T), ApiError> {
+    ) -> Result<Result<Updated<T>, Vec<u8>>, ApiError> {
+        check_id(id)?;
+        // A cached copy saves the load: if it is stale, the compare-and-set fails and the
+        // next attempt reads the store. Idempotent requests always read (the key must be
+        // checked in the same round trip).
+        let mut cached = if idem.is_none() {
+            self.cache_get(id)
+        } else {
+            None
+        };
         for _ in 0..CAS_RETRIES {
-            let (version, mut record) = self.load(id).await?;
+            let from_cache = cached.is_some();
+            let (version, mut record) = match cached.take() {
+                Some(hit) => hit,
+                None => {
+                    let (stored, replay) = match idem {
+                        Some((key, _)) => self.store.load_with_idem(id, key).await?,
+                        None => (self.store.load(id).await?, None),
+                    };
+                    if let Some(answer) = replay {
+                        return Ok(Err(answer));
+                    }
+                    let stored = stored.ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
+                    (stored.version, GameRecord::decode(&stored.data)?)
+                }
+            };
             if let Some(expected) = if_match
                 && expected != version
             {
+                if from_cache {
+                    continue; // the cache may be behind: decide on the stored version
+                }
                 return Err(ApiError::VersionConflict { current: version });
             }
             let was_over = record.game.is_over();
-            let out = change(&mut record, version)?;
+            let deadline_before = record.deadline_ms;
+            let out = match change(&mut record, version) {
+                Ok(out) => out,
+                Err(_) if from_cache => {
+                    // A refusal may come from a stale copy (another replica moved): decide on
+                    // the stored game.
+                    self.cache_drop(id);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            record.reset_deadline(now_ms());
             let next = version + 1;
             let finished = record.game.is_over();
-            match self
-                .store
-                .save_if(id, version, next, &record.encode()?, finished)
-                .await
-            {
+            let answer = match idem {
+                Some((_, build)) => Some(build(&record, next, &out)?),
+                None => None,
+            };
+            let log = encode_log(&record.pending_log)?;
+            let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
+            let data = record.encode()?;
+            // Before the write the deadline index may only move earlier (an early entry is
+            // harmless: the sweeper checks the game and fixes it); moving it later or dropping
+            // it waits for the write to succeed, so a lost write cannot lose the deadline.
+            let early = record
+                .deadline_ms
+                .filter(|at| deadline_before.is_none_or(|b| *at < b));
+            if early.is_some() {
+                self.schedule(id, deadline_before, early).await;
+            }
+            let write = Write {
+                expected: Some(version),
+                new_version: next,
+                data: &data,
+                finished,
+                idem: match (idem, &answer) {
+                    (Some((key, _)), Some(answer)) => Some(IdemWrite {
+                        key,
+                        answer,
+                        ttl: IDEMPOTENCY_TTL,
+                    }),
+                    _ => None,
+                },
+                log: &log_refs,
+            };
+            match self.store.write(id, write).await {
                 Ok(()) => {
+                    if early.is_none() {
+                        self.schedule(id, deadline_before, record.deadline_ms).await;
+                    }
                     if finished && !was_over {
                         self.metrics.games_finished.inc();
                     }
-                    return Ok((next, record, out));
+                    record.pending_log.clear();
+                    self.cache_put(id, next, &record);
+                    return Ok(Ok(Updated {
+                        version: next,
+                        record,
+                        out,
+                    }));
                 }
                 Err(StoreError::Conflict { current }) => {
-                    if if_match.is_some() {
+                    self.cache_drop(id);
+                    if if_match.is_some() && !from_cache {
                         return Err(ApiError::VersionConflict { current });
                     }
                 }
@@ -266,10 +500,7 @@ impl GameService {
     }
 
     /// Creates a game; house players act at once if every seat is filled.
-    pub async fn create(
-        &self,
-        req: CreateGameRequest,
-    ) -> Result<(CreatedGame, GameRecord), ApiError> {
+    pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
         let rules = req.ruleset.unwrap_or_default().build()?;
         let seed = req.seed.unwrap_or_else(|| rand::rng().random());
         let game = Game::new(rules, seed, req.scenario.as_ref())?;
@@ -279,6 +510,18 @@ impl GameService {
             return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
                 code: "wrong_seat_count",
                 message: format!("`seats` lists {} seats; this ruleset has {n}", specs.len()),
+            }));
+        }
+        if let Some(limit) = req.turn_time_limit_ms
+            && !TURN_LIMIT_MS.contains(&limit)
+        {
+            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
+                code: "invalid_turn_time_limit",
+                message: format!(
+                    "turn_time_limit_ms must be between {} and {} (24 hours)",
+                    TURN_LIMIT_MS.start(),
+                    TURN_LIMIT_MS.end()
+                ),
             }));
         }
         let mut record = GameRecord {
@@ -292,31 +535,39 @@ impl GameService {
                     token_hash: None,
                 })
                 .collect(),
-            log: Vec::new(),
+            turn_time_limit_ms: req.turn_time_limit_ms,
+            deadline_ms: None,
+            pending_log: Vec::new(),
         };
         let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED_B075);
         record.run_bots(&mut rng, &self.metrics)?;
+        record.reset_deadline(now_ms());
         let data = record.encode()?;
+        let log = encode_log(&record.pending_log)?;
+        let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
+        let finished = record.game.is_over();
         for _ in 0..4 {
             let id = new_game_id();
-            match self
-                .store
-                .create(&id, 1, &data, record.game.is_over())
-                .await
-            {
+            self.schedule(&id, None, record.deadline_ms).await;
+            let write = Write {
+                expected: None,
+                new_version: 1,
+                data: &data,
+                finished,
+                idem: None,
+                log: &log_refs,
+            };
+            match self.store.write(&id, write).await {
                 Ok(()) => {
                     self.metrics.games_created.inc();
-                    if record.game.is_over() {
+                    if finished {
                         self.metrics.games_finished.inc();
                     }
-                    return Ok((
-                        CreatedGame {
-                            game_id: id,
-                            version: 1,
-                            seats: n as u8,
-                        },
-                        record,
-                    ));
+                    return Ok(CreatedGame {
+                        game_id: id,
+                        version: 1,
+                        seats: n as u8,
+                    });
                 }
                 Err(StoreError::AlreadyExists) => continue,
                 Err(e) => return Err(e.into()),
@@ -343,8 +594,8 @@ impl GameService {
         let token = new_token();
         let hash = hash_token(&token);
         let metrics = self.metrics.clone();
-        let (_, _, seat) = self
-            .update(id, None, |record, version| {
+        let updated = self
+            .update(id, None, None, |record, version| {
                 let n = record.seats.len();
                 let seat = match req.seat {
                     Some(s) if s as usize >= n => {
@@ -379,7 +630,10 @@ impl GameService {
                 Ok(seat as Seat)
             })
             .await?;
-        Ok(ClaimedSeat { seat, token })
+        match updated {
+            Ok(u) => Ok(ClaimedSeat { seat: u.out, token }),
+            Err(_) => Err(ApiError::Internal),
+        }
     }
 
     /// The caller's view: a seat's with a token, else the spectator's.
@@ -393,17 +647,31 @@ impl GameService {
     }
 
     /// Applies the token holder's action, lets house players answer, and returns the new view.
-    pub async fn act(
-        &self,
-        id: &str,
-        token: Option<&str>,
-        action: Action,
-        if_match: Option<u64>,
-    ) -> Result<GameView, ApiError> {
-        let token = token.ok_or(ApiError::MissingToken)?;
+    /// With an idempotency key, a repeat of the same request answers what the first one did,
+    /// and the action is applied once.
+    pub async fn act(&self, req: ActRequest<'_>) -> Result<Answer, ApiError> {
+        if let Some(key) = req.idempotency_key {
+            check_idem_key(key)
+                .map_err(|e| ApiError::bad_request("invalid_idempotency_key", e.to_string()))?;
+        }
         let metrics = self.metrics.clone();
+        let token = req.token;
+        let action = &req.action;
+        let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, ApiError> {
+            let view = record.view(req.id, version, Viewer::Seat(*seat));
+            serde_json::to_vec(&IdemRecord {
+                seat: *seat,
+                action: action.clone(),
+                version,
+                view: serde_json::to_value(view).map_err(|_| ApiError::Internal)?,
+            })
+            .map_err(|_| ApiError::Internal)
+        };
+        let idem = req
+            .idempotency_key
+            .map(|k| (k, &build as &IdemAnswer<'_, Seat>));
         let result = self
-            .update(id, if_match, |record, version| {
+            .update(req.id, req.if_match, idem, |record, version| {
                 let seat = record.seat_of(token)?;
                 if !record.started() && !record.game.is_over() {
                     return Err(ApiError::Conflict {
@@ -411,20 +679,30 @@ impl GameService {
                         detail: "the game starts when every seat is claimed".into(),
                     });
                 }
-                let applied = record.game.apply(seat, &action)?;
-                record.log.extend(applied.finished_hands);
+                record.apply(seat, action)?;
                 let mut rng = SmallRng::seed_from_u64(record.game.seed() ^ version);
                 record.run_bots(&mut rng, &metrics)?;
                 Ok(seat)
             })
             .await;
         match result {
-            Ok((version, record, seat)) => {
+            Ok(Ok(u)) => {
                 self.metrics
                     .actions
                     .with_label_values(&["applied", "client"])
                     .inc();
-                Ok(record.view(id, version, Viewer::Seat(seat)))
+                let view = u.record.view(req.id, u.version, Viewer::Seat(u.out));
+                Ok(Answer {
+                    version: u.version,
+                    body: serde_json::to_vec(&view).map_err(|_| ApiError::Internal)?,
+                })
+            }
+            Ok(Err(stored)) => {
+                self.metrics
+                    .actions
+                    .with_label_values(&["replayed", "client"])
+                    .inc();
+                self.replay(req.id, token, &req.action, &stored).await
             }
             Err(e) => {
                 let outcome = match e {
@@ -440,13 +718,109 @@ impl GameService {
         }
     }
 
-    /// The log of finished hands.
+    /// Answers a repeated idempotent request: only the same seat asking the same action gets
+    /// the stored answer.
+    async fn replay(
+        &self,
+        id: &str,
+        token: &str,
+        action: &Action,
+        stored: &[u8],
+    ) -> Result<Answer, ApiError> {
+        let rec: IdemRecord = serde_json::from_slice(stored).map_err(|_| ApiError::Internal)?;
+        let (_, record) = self.load(id).await?;
+        let seat = record.seat_of(token)?;
+        if seat != rec.seat || &rec.action != action {
+            return Err(ApiError::Conflict {
+                code: "idempotency_key_reused",
+                detail: "this Idempotency-Key was used for a different request; use a new key for each action".into(),
+            });
+        }
+        Ok(Answer {
+            version: rec.version,
+            body: serde_json::to_vec(&rec.view).map_err(|_| ApiError::Internal)?,
+        })
+    }
+
+    /// Makes the fallback move for the seat whose turn clock ran out, if it still has the turn
+    /// and its deadline has passed. Exactly once per deadline: the compare-and-set on the
+    /// version decides between racing replicas. Answers whether a move was made.
+    pub async fn expire_turn(&self, id: &str, now: u64) -> Result<bool, ApiError> {
+        let metrics = self.metrics.clone();
+        let result = self
+            .update(id, None, None, |record, version| {
+                let not_due = || ApiError::Conflict {
+                    code: "not_due",
+                    detail: String::new(),
+                };
+                let (Some(deadline), Some(seat)) = (record.deadline_ms, record.game.turn()) else {
+                    return Err(not_due());
+                };
+                if deadline > now {
+                    return Err(not_due());
+                }
+                let mut rng = SmallRng::seed_from_u64(record.game.seed() ^ version ^ 0x71C7);
+                let action = FALLBACK
+                    .choose(&record.game, seat, &mut rng)
+                    .ok_or(ApiError::Internal)?;
+                let hand = record.game.hand_number();
+                record.apply(seat, &action)?;
+                record.pending_log.insert(
+                    0,
+                    LogEntry::Timeout(TimeoutRecord {
+                        version: version + 1,
+                        hand_number: hand,
+                        seat,
+                        deadline_unix_ms: deadline,
+                        action: action.clone(),
+                    }),
+                );
+                metrics.actions.with_label_values(&["timeout", "bot"]).inc();
+                record.run_bots(&mut rng, &metrics)?;
+                Ok(seat)
+            })
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(ApiError::Conflict {
+                code: "not_due", ..
+            }) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Makes the deadline index agree with the game's own deadline (after a sweep).
+    pub async fn sync_deadline(&self, id: &str) {
+        let result = match self.load(id).await {
+            Ok((_, record)) => match record.deadline_ms {
+                Some(at) => self.store.schedule_deadline(id, at).await,
+                None => self.store.cancel_deadline(id).await,
+            },
+            Err(ApiError::GameNotFound(_)) => self.store.cancel_deadline(id).await,
+            Err(_) => return,
+        };
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "cannot update the deadline index");
+        }
+    }
+
+    /// The log of finished hands and timed-out moves.
     pub async fn log(&self, id: &str) -> Result<GameLog, ApiError> {
-        let (version, record) = self.load(id).await?;
+        let (version, _) = self.load(id).await?;
+        let mut hands = Vec::new();
+        let mut timeouts = Vec::new();
+        for raw in self.store.load_log(id, 0).await? {
+            match serde_json::from_slice::<LogEntry>(&raw) {
+                Ok(LogEntry::Hand(h)) => hands.push(h),
+                Ok(LogEntry::Timeout(t)) => timeouts.push(t),
+                Err(e) => tracing::error!(error = %e, "a log entry is corrupt"),
+            }
+        }
         Ok(GameLog {
             game_id: id.to_owned(),
             version,
-            hands: record.log,
+            hands,
+            timeouts,
         })
     }
 

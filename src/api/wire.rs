@@ -503,6 +503,11 @@ pub struct CreateGameRequest {
     #[serde(default)]
     #[schema(value_type = Option<ScenarioDoc>)]
     pub scenario: Option<Scenario>,
+    /// A time limit per decision in milliseconds (100 to 86400000). When a seat's clock runs
+    /// out, a house player makes that move for it (and the log says so). Default: no clock.
+    #[serde(default)]
+    #[schema(minimum = 100, maximum = 86400000, example = 30000)]
+    pub turn_time_limit_ms: Option<u64>,
     /// Who sits where, seat 0 first, one entry per player (default: every seat open).
     #[serde(default)]
     #[schema(min_items = 4, max_items = 6)]
@@ -586,6 +591,11 @@ pub struct GameView {
     pub status: GameStatus,
     /// Who sits where.
     pub seats: Vec<SeatInfo>,
+    /// The time limit per decision, if the game has turn clocks.
+    pub turn_time_limit_ms: Option<u64>,
+    /// When the seat to act runs out of time (milliseconds since the Unix epoch), if the game
+    /// has turn clocks and a client is to act.
+    pub deadline_unix_ms: Option<u64>,
     /// The view itself.
     #[serde(flatten)]
     #[schema(inline, value_type = ViewDoc)]
@@ -603,6 +613,24 @@ pub struct GameLog {
     /// Finished hands.
     #[schema(value_type = Vec<HandRecordDoc>)]
     pub hands: Vec<crate::engine::HandRecord>,
+    /// Moves the server made for seats whose turn clock ran out, oldest first.
+    pub timeouts: Vec<TimeoutRecord>,
+}
+
+/// A move made for a seat whose turn clock ran out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TimeoutRecord {
+    /// The game version this move produced.
+    pub version: u64,
+    /// The hand it was made in.
+    pub hand_number: u32,
+    /// The seat it was made for.
+    pub seat: u8,
+    /// The deadline that passed (milliseconds since the Unix epoch).
+    pub deadline_unix_ms: u64,
+    /// The move.
+    #[schema(value_type = ActionDoc)]
+    pub action: crate::engine::Action,
 }
 
 /// One preset with every option resolved.

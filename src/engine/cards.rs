@@ -151,6 +151,12 @@ impl Card {
         }
     }
 
+    /// The card with code `i` (`i < 25`, not checked).
+    #[inline]
+    pub(crate) const fn from_code(i: u8) -> Card {
+        Card(i)
+    }
+
     /// Whether this is the joker.
     pub const fn is_joker(self) -> bool {
         self.0 == 24
@@ -302,42 +308,138 @@ pub struct Ranking {
     pub bowers: bool,
 }
 
-impl Ranking {
-    /// The suit a card counts as when following: the joker and the left bower are trumps.
-    pub fn effective_suit(self, card: Card) -> Option<Suit> {
-        match (card.suit(), self.trump) {
-            (None, trump) => trump,
-            (Some(s), Some(t)) if self.bowers && card.rank() == Some(Rank::Jack) => {
-                if s == t.same_colour() {
-                    Some(t)
-                } else {
-                    Some(s)
-                }
+/// "No suit": the joker's effective suit when there is no trump.
+const NO_SUIT: u8 = 4;
+
+/// The reference definitions, evaluated once at compile time into [`TABLES`].
+const fn eff_slow(trump: Option<Suit>, bowers: bool, code: u8) -> u8 {
+    if code == 24 {
+        return match trump {
+            Some(t) => t as u8,
+            None => NO_SUIT,
+        };
+    }
+    let suit = code / 6;
+    let rank = code % 6;
+    if let Some(t) = trump
+        && bowers
+        && rank == Rank::Jack as u8
+        && suit == t.same_colour() as u8
+    {
+        return t as u8;
+    }
+    suit
+}
+
+const fn strength_slow(trump: Option<Suit>, bowers: bool, code: u8) -> u8 {
+    if code == 24 {
+        return 100;
+    }
+    let rank = code % 6;
+    if let Some(t) = trump
+        && bowers
+        && rank == Rank::Jack as u8
+    {
+        if code / 6 == t as u8 {
+            return 99;
+        }
+        if eff_slow(trump, bowers, code) == t as u8 {
+            return 98;
+        }
+    }
+    10 + rank
+}
+
+/// Per ranking (trump index 0..5, 4 = none; bowers 0/1) and card code: the effective suit
+/// (`NO_SUIT` for none) and the strength.
+struct Tables {
+    eff: [[[u8; Card::CODES]; 2]; 5],
+    strength: [[[u8; Card::CODES]; 2]; 5],
+}
+
+static TABLES: Tables = {
+    let mut eff = [[[0u8; Card::CODES]; 2]; 5];
+    let mut strength = [[[0u8; Card::CODES]; 2]; 5];
+    let mut t = 0;
+    while t < 5 {
+        let trump = if t < 4 { Some(Suit::ALL[t]) } else { None };
+        let mut b = 0;
+        while b < 2 {
+            let mut c = 0;
+            while c < Card::CODES {
+                eff[t][b][c] = eff_slow(trump, b == 1, c as u8);
+                strength[t][b][c] = strength_slow(trump, b == 1, c as u8);
+                c += 1;
             }
-            (Some(s), _) => Some(s),
+            b += 1;
+        }
+        t += 1;
+    }
+    Tables { eff, strength }
+};
+
+impl Ranking {
+    #[inline]
+    const fn trump_index(self) -> usize {
+        match self.trump {
+            Some(t) => t as usize,
+            None => 4,
+        }
+    }
+
+    /// The effective suit's index, or 4 for none (the fast form of [`Ranking::effective_suit`]).
+    #[inline]
+    pub(crate) fn eff_code(self, card: Card) -> u8 {
+        TABLES.eff[self.trump_index()][self.bowers as usize][card.index()]
+    }
+
+    /// The effective suit index of every card code under this ranking.
+    #[inline]
+    pub(crate) fn eff_row(self) -> &'static [u8; Card::CODES] {
+        &TABLES.eff[self.trump_index()][self.bowers as usize]
+    }
+
+    /// A key that orders the cards of a trick led in the effective suit `led` (an index, or 4):
+    /// the highest key wins, and a card that cannot win has key 0. Trumps key 128 + strength,
+    /// cards of the suit led their strength (at least 10).
+    #[inline]
+    pub(crate) fn trick_key(self, card: Card, led: u8) -> u8 {
+        let t = self.trump_index();
+        let b = self.bowers as usize;
+        let e = TABLES.eff[t][b][card.index()];
+        let st = TABLES.strength[t][b][card.index()];
+        if t < 4 && e as usize == t {
+            128 + st
+        } else if e == led {
+            st
+        } else {
+            0
+        }
+    }
+
+    /// The suit a card counts as when following: the joker and the left bower are trumps.
+    #[inline]
+    pub fn effective_suit(self, card: Card) -> Option<Suit> {
+        let e = self.eff_code(card);
+        if e < 4 {
+            Some(Suit::ALL[e as usize])
+        } else {
+            None
         }
     }
 
     /// Whether the card is a trump.
+    #[inline]
     pub fn is_trump(self, card: Card) -> bool {
-        self.trump.is_some() && self.effective_suit(card) == self.trump
+        let t = self.trump_index();
+        t < 4 && self.eff_code(card) as usize == t
     }
 
     /// The card's strength within its effective suit: higher beats lower. Trumps rank joker,
     /// right bower, left bower, then A K Q (J without bowers) T 9.
+    #[inline]
     pub fn strength(self, card: Card) -> u8 {
-        let Some(rank) = card.rank() else {
-            return 100;
-        };
-        if self.bowers && rank == Rank::Jack && self.trump.is_some() {
-            if card.suit() == self.trump {
-                return 99;
-            }
-            if self.effective_suit(card) == self.trump {
-                return 98;
-            }
-        }
-        10 + rank as u8
+        TABLES.strength[self.trump_index()][self.bowers as usize][card.index()]
     }
 
     /// Whether `challenger` beats the card `best` that is currently winning a trick led in `led`.

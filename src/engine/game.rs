@@ -275,7 +275,11 @@ fn distinct(hand: &[Card]) -> impl Iterator<Item = Card> + '_ {
 fn combinations(hand: &[Card], k: usize, mut f: impl FnMut(CardList)) {
     match k {
         0 => f(CardList::new()),
-        1 => distinct(hand).for_each(|c| f([c].into_iter().collect())),
+        1 => distinct(hand).for_each(|c| {
+            let mut l = CardList::new();
+            l.push(c);
+            f(l)
+        }),
         _ => {
             for (i, &a) in hand.iter().enumerate() {
                 if i > 0 && hand[i - 1] == a {
@@ -285,7 +289,10 @@ fn combinations(hand: &[Card], k: usize, mut f: impl FnMut(CardList)) {
                     if j > i + 1 && hand[j - 1] == b {
                         continue;
                     }
-                    f([a, b].into_iter().collect());
+                    let mut l = CardList::new();
+                    l.push(a);
+                    l.push(b);
+                    f(l);
                 }
             }
         }
@@ -477,7 +484,7 @@ impl Game {
     }
 
     fn next_seat(&self, seat: Seat) -> Seat {
-        (seat + 1) % self.n()
+        if seat + 1 >= self.n() { 0 } else { seat + 1 }
     }
 
     fn next_active(&self, seat: Seat) -> Seat {
@@ -489,7 +496,37 @@ impl Game {
     }
 
     fn active_count(&self) -> usize {
-        (0..self.n()).filter(|&s| self.is_active(s)).count()
+        let all = (1u8 << self.n()) - 1;
+        (all & !self.hand.sitting_out).count_ones() as usize
+    }
+
+    /// Bit sets (by card code) of the cards in `hand`, and of those that follow the effective
+    /// suit led to the trick in progress (none before the lead).
+    fn play_masks(&self, hand: &[Card]) -> (u32, u32) {
+        let ranking = self.ranking();
+        let led = self.led_code(ranking);
+        let row = ranking.eff_row();
+        let (mut held, mut follow) = (0u32, 0u32);
+        for &c in hand {
+            let bit = 1u32 << c.index();
+            held |= bit;
+            if row[c.index()] == led {
+                follow |= bit;
+            }
+        }
+        if led >= 4 {
+            follow = 0;
+        }
+        (held, follow)
+    }
+
+    /// The effective suit led to the trick in progress (an index, or 4 before the lead).
+    fn led_code(&self, ranking: Ranking) -> u8 {
+        self.hand
+            .trick
+            .plays
+            .first()
+            .map_or(4, |p| ranking.eff_code(p.card))
     }
 
     fn highest_bid(&self) -> Option<Call> {
@@ -606,19 +643,14 @@ impl Game {
                 combinations(hand, 2, |cards| out.push(Action::PassCards { cards }))
             }
             Phase::Play => {
-                let ranking = self.ranking();
-                let led = self
-                    .hand
-                    .trick
-                    .plays
-                    .first()
-                    .and_then(|p| ranking.effective_suit(p.card));
-                let can_follow =
-                    led.is_some() && hand.iter().any(|&c| ranking.effective_suit(c) == led);
-                for card in distinct(hand) {
-                    if !can_follow || ranking.effective_suit(card) == led {
-                        out.push(Action::Play { card });
-                    }
+                let (held, follow) = self.play_masks(hand);
+                // The cards of the suit led if the seat holds any, else every card; a bit set
+                // per distinct card, read out in card (= hand) order.
+                let mut playable = if follow != 0 { follow } else { held };
+                while playable != 0 {
+                    let card = Card::from_code(playable.trailing_zeros() as u8);
+                    out.push(Action::Play { card });
+                    playable &= playable - 1;
                 }
             }
             Phase::GameOver => {}
@@ -740,20 +772,16 @@ impl Game {
                 holds_all(hand, cards).map_err(|card| ActionError::CardNotInHand { card })?;
             }
             Action::Play { card } => {
-                if !hand.contains(card) {
+                let (held, follow) = self.play_masks(hand);
+                let bit = 1u32 << card.index();
+                if held & bit == 0 {
                     return Err(ActionError::CardNotInHand { card: *card });
                 }
-                let ranking = self.ranking();
-                if let Some(led) = self
-                    .hand
-                    .trick
-                    .plays
-                    .first()
-                    .and_then(|p| ranking.effective_suit(p.card))
-                    && ranking.effective_suit(*card) != Some(led)
-                    && hand.iter().any(|&c| ranking.effective_suit(c) == Some(led))
-                {
-                    return Err(ActionError::MustFollowSuit { led: SuitName(led) });
+                if follow != 0 && follow & bit == 0 {
+                    let led = self.led_code(self.ranking());
+                    return Err(ActionError::MustFollowSuit {
+                        led: SuitName(Suit::ALL[led as usize & 3]),
+                    });
                 }
             }
         }
@@ -762,6 +790,13 @@ impl Game {
 
     /// Applies `seat`'s action. On error nothing changes.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Applied, ActionError> {
+        if let Action::Play { card } = *action
+            && self.phase == Phase::Play
+            && self.turn == Some(seat)
+        {
+            // The hot path: checked as `validate` would, with the lead worked out once.
+            return self.play(seat, card);
+        }
         self.validate(seat, action)?;
         let mut applied = Applied::default();
         match action {
@@ -827,27 +862,37 @@ impl Game {
                     self.start_play();
                 }
             }
-            Action::Play { card } => {
-                let hand = &mut self.hand.hands[seat as usize];
-                remove_card(hand, *card);
-                let ranking = self.ranking();
-                if let Some(led) = self
-                    .hand
-                    .trick
-                    .plays
-                    .first()
-                    .and_then(|p| ranking.effective_suit(p.card))
-                    && ranking.effective_suit(*card) != Some(led)
-                {
-                    self.hand.voids[seat as usize] |= 1 << led.index();
-                }
-                self.hand.trick.plays.push(Play { seat, card: *card });
-                if self.hand.trick.plays.len() == self.active_count() {
-                    self.finish_trick(&mut applied);
-                } else {
-                    self.turn = Some(self.next_active(seat));
-                }
-            }
+            Action::Play { card } => return self.play(seat, *card),
+        }
+        Ok(applied)
+    }
+
+    /// Plays `card` for `seat`, whose turn it is in the play phase: refused exactly as
+    /// [`Game::validate`] refuses it, else played.
+    fn play(&mut self, seat: Seat, card: Card) -> Result<Applied, ActionError> {
+        let ranking = self.ranking();
+        let led = self.led_code(ranking);
+        let hand = &self.hand.hands[seat as usize];
+        let (held, follow) = self.play_masks(hand);
+        let bit = 1u32 << card.index();
+        if held & bit == 0 {
+            return Err(ActionError::CardNotInHand { card });
+        }
+        if follow != 0 && follow & bit == 0 {
+            return Err(ActionError::MustFollowSuit {
+                led: SuitName(Suit::ALL[led as usize & 3]),
+            });
+        }
+        let mut applied = Applied::default();
+        remove_card(&mut self.hand.hands[seat as usize], card);
+        if led < 4 && ranking.eff_code(card) != led {
+            self.hand.voids[seat as usize] |= 1 << led;
+        }
+        self.hand.trick.plays.push(Play { seat, card });
+        if self.hand.trick.plays.len() == self.active_count() {
+            self.finish_trick(&mut applied);
+        } else {
+            self.turn = Some(self.next_active(seat));
         }
         Ok(applied)
     }
@@ -980,11 +1025,15 @@ impl Game {
     fn finish_trick(&mut self, applied: &mut Applied) {
         let ranking = self.ranking();
         let plays = &self.hand.trick.plays;
-        let led = ranking.effective_suit(plays[0].card);
+        let led = ranking.eff_code(plays[0].card);
         let mut best = plays[0];
+        let mut best_key = ranking.trick_key(best.card, led);
         for p in plays.iter().skip(1) {
-            if ranking.beats(p.card, best.card, led) {
+            // Strictly greater: of two identical cards the first played stays the winner.
+            let key = ranking.trick_key(p.card, led);
+            if key > best_key {
                 best = *p;
+                best_key = key;
             }
         }
         let mut done = std::mem::take(&mut self.hand.trick);
@@ -1057,8 +1106,8 @@ impl Game {
         } else {
             [0, 0]
         };
-        self.scores[0] += delta[0];
-        self.scores[1] += delta[1];
+        self.scores[0] = self.scores[0].saturating_add(delta[0]);
+        self.scores[1] = self.scores[1].saturating_add(delta[1]);
         let summary = HandSummary {
             number: self.hand.number,
             result,
@@ -1067,23 +1116,12 @@ impl Game {
             score_delta: delta,
             scores: self.scores,
         };
-        let h = &self.hand;
-        applied.finished_hands.push(HandRecord {
-            summary: summary.clone(),
-            dealer: h.dealer,
-            deal: h.deal.iter().map(|c| c.to_vec()).collect(),
-            widow: h.widow.to_vec(),
-            auction: h.auction.clone(),
-            trump: h.trump,
-            discards: h.discards.to_vec(),
-            alone: h.alone,
-            defender_alone: h.defender_alone,
-            lone_discards: h.lone_discards.to_vec(),
-            passed_cards: h.passed_cards.to_vec(),
-            tricks: h.tricks.clone(),
-        });
-        self.last_hand = Some(summary);
+        self.last_hand = Some(summary.clone());
         if let Some(outcome) = self.game_outcome() {
+            // The finished hand stays on the table; the record gets a copy.
+            applied
+                .finished_hands
+                .push(HandRecord::new(self.hand.clone(), summary));
             self.outcome = Some(outcome);
             self.phase = Phase::GameOver;
             self.turn = None;
@@ -1093,7 +1131,11 @@ impl Game {
         let number = self.hand.number + 1;
         let dealer = self.next_seat(self.hand.dealer);
         let (hands, widow) = deal(&self.rules, self.seed, number, dealer);
-        self.hand = HandState::new(number, dealer, hands, widow);
+        let finished =
+            std::mem::replace(&mut self.hand, HandState::new(number, dealer, hands, widow));
+        applied
+            .finished_hands
+            .push(HandRecord::new(finished, summary));
         self.phase = Phase::Auction;
         self.turn = Some(self.next_seat(dealer));
     }
@@ -1117,7 +1159,12 @@ impl Game {
         }
     }
 
-    /// Checks the invariants a state must hold (used when a stored state is read back).
+    /// Checks the invariants a state must hold (used when a stored state is read back): the
+    /// ruleset is valid, every card of the deck is in exactly one place, and the hand in
+    /// progress is exactly what its own recorded deal and actions give when they are replayed
+    /// through [`Game::apply`]. A state that passes is one the engine can reach from its deal,
+    /// so no later action can misbehave on it. (The deal itself is not compared with the seed's:
+    /// a determinized game holds a sampled deal.)
     pub fn check_integrity(&self) -> Result<(), String> {
         if self.format != STATE_FORMAT {
             return Err(format!(
@@ -1195,12 +1242,135 @@ impl Game {
         if dealt != self.rules.deck.counts() {
             return Err("the deal is not a deck".into());
         }
+        let cpp = self.rules.cards_per_player();
+        if h.deal.iter().any(|d| d.len() != cpp) || h.widow.len() != self.rules.widow_size() {
+            return Err("the deal has the wrong number of cards in a hand or the widow".into());
+        }
+        if h.deal.iter().any(|d| d.windows(2).any(|w| w[0] > w[1])) {
+            return Err("a dealt hand is not sorted".into());
+        }
+        if h.number == u32::MAX {
+            return Err("hand number out of range".into());
+        }
+        if self.outcome.is_some() != (self.phase == Phase::GameOver) {
+            return Err("outcome and phase disagree".into());
+        }
+        if self.phase != Phase::GameOver {
+            if self.scores.iter().any(|&s| s >= self.rules.target_score) {
+                return Err("a score has reached the target but the game is not over".into());
+            }
+            let last_ok = match (&self.last_hand, h.number) {
+                (None, 0) => true,
+                (Some(l), n) => n > 0 && l.number == n - 1 && l.scores == self.scores,
+                _ => false,
+            };
+            if !last_ok {
+                return Err("the last hand does not match the hand in progress".into());
+            }
+        }
+        self.replay()
+    }
+
+    /// Replays the hand in progress from its recorded deal and actions, and checks that the
+    /// result is this very state.
+    fn replay(&self) -> Result<(), String> {
+        let h = &self.hand;
+        let over = self.phase == Phase::GameOver;
+        let mut start = self.scores;
+        if over {
+            let Some(last) = &self.last_hand else {
+                return Err("a finished game has no last hand".into());
+            };
+            for (s, d) in start.iter_mut().zip(last.score_delta) {
+                *s = s.checked_sub(d).ok_or("scores out of range")?;
+            }
+        }
+        let mut g = Game {
+            format: self.format,
+            rules: self.rules,
+            seed: self.seed,
+            scores: start,
+            phase: Phase::Auction,
+            turn: Some((h.dealer + 1) % self.n()),
+            outcome: None,
+            last_hand: if over { None } else { self.last_hand.clone() },
+            hand: HandState::new(h.number, h.dealer, h.deal.clone(), h.widow.clone()),
+        };
+        let step = |g: &mut Game, seat: Seat, a: &Action| -> Result<(), String> {
+            g.apply(seat, a).map(|_| ()).map_err(|e| {
+                format!(
+                    "the state does not follow from its own deal: `{}` by seat {seat} is refused ({e})",
+                    a.kind()
+                )
+            })
+        };
+        for call in &h.auction {
+            step(
+                &mut g,
+                call.seat,
+                &call.bid.map_or(Action::Pass, Action::from),
+            )?;
+        }
+        if let (Some(trump), Some(c)) = (h.trump, h.contract) {
+            let discard = h.discards.clone();
+            step(&mut g, c.seat, &Action::Exchange { trump, discard })?;
+        }
+        while g.phase == Phase::Alone {
+            if self.phase == Phase::Alone && g.hand.alone_step == h.alone_step {
+                break;
+            }
+            let Some(seat) = g.turn else { break };
+            let alone = h.alone == Some(seat) || h.defender_alone == Some(seat);
+            step(&mut g, seat, &Action::Alone { alone })?;
+        }
+        for cards in [&h.lone_discards, &h.passed_cards] {
+            if g.phase == Phase::PassCards && !cards.is_empty() {
+                let seat = g.turn.unwrap_or(0);
+                step(
+                    &mut g,
+                    seat,
+                    &Action::PassCards {
+                        cards: cards.clone(),
+                    },
+                )?;
+            }
+        }
+        for p in h.tricks.iter().flat_map(|t| &t.plays).chain(&h.trick.plays) {
+            step(&mut g, p.seat, &Action::Play { card: p.card })?;
+        }
+        if g != *self {
+            return Err(
+                "the state does not follow from its own deal and actions (tampered or corrupt)"
+                    .into(),
+            );
+        }
         Ok(())
+    }
+}
+
+impl HandRecord {
+    /// The record of a finished hand, taking its state apart.
+    fn new(h: HandState, summary: HandSummary) -> HandRecord {
+        HandRecord {
+            summary,
+            dealer: h.dealer,
+            deal: h.deal.iter().map(|c| c.to_vec()).collect(),
+            widow: h.widow.to_vec(),
+            auction: h.auction,
+            trump: h.trump,
+            discards: h.discards.to_vec(),
+            alone: h.alone,
+            defender_alone: h.defender_alone,
+            lone_discards: h.lone_discards.to_vec(),
+            passed_cards: h.passed_cards.to_vec(),
+            tricks: h.tricks,
+        }
     }
 }
 
 impl HandState {
     fn new(number: u32, dealer: Seat, hands: Vec<Hand>, widow: CardList) -> HandState {
+        let tricks = hands.first().map_or(0, |h| h.len());
         HandState {
             number,
             dealer,
@@ -1208,7 +1378,7 @@ impl HandState {
             hands,
             widow,
             widow_taken: false,
-            auction: Vec::new(),
+            auction: Vec::with_capacity(2 * MAX_SEATS),
             passed: 0,
             contract: None,
             trump: None,
@@ -1220,7 +1390,7 @@ impl HandState {
             lone_discards: CardList::new(),
             passed_cards: CardList::new(),
             trick: Trick::default(),
-            tricks: Vec::new(),
+            tricks: Vec::with_capacity(tricks),
             joker_revealed_by: None,
             voids: [0; MAX_SEATS],
         }
@@ -1229,17 +1399,51 @@ impl HandState {
 
 /// Deals hand number `number` of a game: the documented shuffle of [`super::shuffle`].
 pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>, CardList) {
-    let mut deck = rules.deck.cards();
+    // The canonical deck of `DeckKind::cards`, built on the stack.
+    let mut deck: ArrayVec<Card, 48> = ArrayVec::new();
+    for c in Card::all() {
+        let copies = if c.is_joker() {
+            u8::from(rules.deck.has_joker())
+        } else {
+            rules.deck.copies()
+        };
+        for _ in 0..copies {
+            deck.push(c);
+        }
+    }
     SplitMix64::for_hand(seed, number).shuffle(&mut deck);
     let n = rules.seats();
     let cpp = rules.cards_per_player();
-    let mut hands = vec![Hand::new(); n];
-    for (i, &card) in deck.iter().take(n * cpp).enumerate() {
-        hands[(dealer as usize + 1 + i) % n].push(card);
+    // Each hand as a bit set per copy (a double deck has two copies of a card), which reads
+    // back out in card order: sorted without comparisons.
+    let mut first = [0u32; MAX_SEATS];
+    let mut second = [0u32; MAX_SEATS];
+    let mut seat = dealer as usize;
+    for &card in deck.iter().take(n * cpp) {
+        seat = if seat + 1 >= n { 0 } else { seat + 1 };
+        let bit = 1u32 << card.index();
+        if first[seat] & bit == 0 {
+            first[seat] |= bit;
+        } else {
+            second[seat] |= bit;
+        }
     }
-    for h in &mut hands {
-        h.sort_unstable();
-    }
+    let hands = (0..n)
+        .map(|s| {
+            let mut hand = Hand::new();
+            let mut bits = first[s];
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                let card = Card::from_code(i as u8);
+                hand.push(card);
+                if second[s] & (1 << i) != 0 {
+                    hand.push(card);
+                }
+                bits &= bits - 1;
+            }
+            hand
+        })
+        .collect();
     (hands, deck[n * cpp..].iter().copied().collect())
 }
 

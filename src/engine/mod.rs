@@ -32,6 +32,7 @@
 
 mod action;
 mod cards;
+mod determinize;
 mod game;
 mod ruleset;
 pub mod shuffle;
@@ -41,6 +42,7 @@ pub use action::{
     Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team, team_of,
 };
 pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
+pub use determinize::SampleDeal;
 pub use game::{
     Applied, Call, Contract, Forced, Game, Hand, HandRecord, HandResult, HandSummary, MAX_SEATS,
     Outcome, Play, STATE_FORMAT, Scenario, Trick, deal,
@@ -50,3 +52,6 @@ pub use ruleset::{
     RulesetSpec, SetPenalty,
 };
 pub use view::{View, Viewer};
+
+#[cfg(test)]
+mod tests;

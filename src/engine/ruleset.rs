@@ -321,8 +321,15 @@ impl Ruleset {
 
     /// Cards dealt to each player.
     pub const fn cards_per_player(&self) -> usize {
-        let dealt = self.deck.len() - self.deck.len() % self.players as usize;
-        dealt / self.players as usize
+        // The deck divided by the players, rounded down (the rest is the widow); the common
+        // cases are spelt out so that this hot path divides by constants.
+        let len = self.deck.len();
+        match self.players {
+            4 => len / 4,
+            6 => len / 6,
+            0 => 0,
+            p => len / p as usize,
+        }
     }
 
     /// Cards left over as the widow.

@@ -16,6 +16,17 @@
 //! widow. The first dealer of a seeded game is `below(players)` from a generator started at
 //! `seed` itself.
 
+/// `u64::MAX - (u64::MAX % n)` for small `n`, computed once (a division saved per draw).
+static ZONES: [u64; 65] = {
+    let mut z = [0u64; 65];
+    let mut n = 1;
+    while n < 65 {
+        z[n] = u64::MAX - (u64::MAX % n as u64);
+        n += 1;
+    }
+    z
+};
+
 /// The SplitMix64 generator.
 #[derive(Debug, Clone)]
 pub struct SplitMix64(u64);
@@ -41,8 +52,13 @@ impl SplitMix64 {
     }
 
     /// An unbiased number in `0..n` (`n > 0`).
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - (u64::MAX % n);
+        let zone = if n.wrapping_sub(1) < ZONES.len() as u64 - 1 {
+            ZONES[n as usize]
+        } else {
+            u64::MAX - (u64::MAX % n)
+        };
         loop {
             let x = self.next_u64();
             if x < zone {

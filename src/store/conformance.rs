@@ -26,7 +26,10 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{GameStore, IdemWrite, MAX_IDEM_KEY_LEN, StoreConfig, StoreError, StoredGame};
+use super::{
+    GameStore, IdemWrite, MAX_IDEM_KEY_LEN, MAX_LOG_ENTRIES_PER_WRITE, StoreConfig, StoreError,
+    StoredGame, Write,
+};
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
 /// reconnects and re-reads).
@@ -502,6 +505,263 @@ pub async fn idem_answers_are_atomic(store: &Arc<dyn GameStore>, other: &Arc<dyn
     );
 }
 
+/// Owned log entries, as `load_log` returns them.
+pub fn owned(entries: &[&[u8]]) -> Vec<Vec<u8>> {
+    entries.iter().map(|e| e.to_vec()).collect()
+}
+
+/// `write` appends its log entries in the same atomic step as the write: a create starts the
+/// log, a compare-and-set (with an idempotent answer too) appends to it, and `load_log` (on either
+/// store) reads it from any index; a failed write (lost compare-and-set, missing game, taken id,
+/// refused write) appends nothing; `create`, `save_if` and `save_if_idem` append nothing; of 20
+/// racing writes, only the winner's entry is appended; watchers see writes made with `write`.
+pub async fn log_appends_with_the_write(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let id = fresh_id();
+    assert_eq!(other.load_log(&id, 0).await.unwrap(), Vec::<Vec<u8>>::new());
+    let mut rx = other.watch(&id);
+    // A create with a log: binary and empty entries round-trip.
+    let first: [&[u8]; 3] = [b"hand 1", b"", &[0, 159, 255, 10]];
+    store
+        .write(
+            &id,
+            Write {
+                log: &first,
+                ..Write::create(1, b"v1")
+            },
+        )
+        .await
+        .unwrap();
+    wait_for_version(&mut rx, 1, EVENT_WAIT).await;
+    assert_eq!(other.load_log(&id, 0).await.unwrap(), owned(&first));
+    assert_eq!(
+        other.load(&id).await.unwrap(),
+        Some(StoredGame {
+            version: 1,
+            data: b"v1".to_vec()
+        })
+    );
+    // A compare-and-set with a log entry and an idempotent answer, in one step.
+    other
+        .write(
+            &id,
+            Write {
+                idem: Some(IdemWrite {
+                    key: "k1",
+                    answer: b"answer 1",
+                    ttl: Duration::from_secs(60),
+                }),
+                log: &[b"hand 2"],
+                ..Write::update(1, 2, b"v2")
+            },
+        )
+        .await
+        .unwrap();
+    wait_for_version(&mut rx, 2, EVENT_WAIT).await;
+    assert_eq!(
+        store.load_with_idem(&id, "k1").await.unwrap(),
+        (
+            Some(StoredGame {
+                version: 2,
+                data: b"v2".to_vec()
+            }),
+            Some(b"answer 1".to_vec())
+        )
+    );
+    let all = owned(&[b"hand 1", b"", &[0, 159, 255, 10], b"hand 2"]);
+    assert_eq!(store.load_log(&id, 0).await.unwrap(), all);
+    // `from` slices; past the end is empty.
+    for from in 0..=all.len() + 1 {
+        assert_eq!(
+            other.load_log(&id, from).await.unwrap(),
+            all.get(from..).unwrap_or_default(),
+            "from {from}"
+        );
+    }
+    assert!(other.load_log(&id, usize::MAX).await.unwrap().is_empty());
+    // The shorthands append nothing (and keep the log).
+    store.save_if(&id, 2, 3, b"v3", false).await.unwrap();
+    store
+        .save_if_idem(
+            &id,
+            3,
+            4,
+            b"v4",
+            false,
+            Some(IdemWrite {
+                key: "k2",
+                answer: b"a",
+                ttl: Duration::from_secs(60),
+            }),
+        )
+        .await
+        .unwrap();
+    store.write(&id, Write::update(4, 5, b"v5")).await.unwrap();
+    assert_eq!(other.load_log(&id, 0).await.unwrap(), all);
+    // A lost compare-and-set appends nothing and records no answer.
+    assert_eq!(
+        other
+            .write(
+                &id,
+                Write {
+                    idem: Some(IdemWrite {
+                        key: "lost",
+                        answer: b"a",
+                        ttl: Duration::from_secs(60),
+                    }),
+                    log: &[b"lost"],
+                    ..Write::update(4, 5, b"lost")
+                },
+            )
+            .await,
+        Err(StoreError::Conflict { current: 5 })
+    );
+    assert_eq!(store.load_with_idem(&id, "lost").await.unwrap().1, None);
+    // A create of a taken id appends nothing.
+    assert_eq!(
+        other
+            .write(
+                &id,
+                Write {
+                    log: &[b"taken"],
+                    ..Write::create(1, b"again")
+                },
+            )
+            .await,
+        Err(StoreError::AlreadyExists)
+    );
+    assert_eq!(store.load_log(&id, 0).await.unwrap(), all);
+    // A write to a missing game creates no log.
+    let missing = fresh_id();
+    assert_eq!(
+        store
+            .write(
+                &missing,
+                Write {
+                    log: &[b"x"],
+                    ..Write::update(1, 2, b"x")
+                },
+            )
+            .await,
+        Err(StoreError::NotFound)
+    );
+    assert!(other.load_log(&missing, 0).await.unwrap().is_empty());
+    assert_eq!(other.load(&missing).await.unwrap(), None);
+    // Refused writes change nothing: too many entries, an answer with a create, a bad key.
+    let many: Vec<Vec<u8>> = (0..=MAX_LOG_ENTRIES_PER_WRITE)
+        .map(|i| format!("entry {i}").into_bytes())
+        .collect();
+    let many: Vec<&[u8]> = many.iter().map(Vec::as_slice).collect();
+    let result = store
+        .write(
+            &id,
+            Write {
+                log: &many,
+                ..Write::update(5, 6, b"too many")
+            },
+        )
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::InvalidWrite(_))),
+        "{result:?}"
+    );
+    let fresh = fresh_id();
+    let result = store
+        .write(
+            &fresh,
+            Write {
+                idem: Some(IdemWrite {
+                    key: "k",
+                    answer: b"a",
+                    ttl: Duration::from_secs(60),
+                }),
+                ..Write::create(1, b"x")
+            },
+        )
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::InvalidWrite(_))),
+        "{result:?}"
+    );
+    assert_eq!(other.load(&fresh).await.unwrap(), None);
+    let result = store
+        .write(
+            &id,
+            Write {
+                idem: Some(IdemWrite {
+                    key: "",
+                    answer: b"a",
+                    ttl: Duration::from_secs(60),
+                }),
+                log: &[b"bad key"],
+                ..Write::update(5, 6, b"bad key")
+            },
+        )
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::InvalidKey(_))),
+        "{result:?}"
+    );
+    assert_eq!(other.load(&id).await.unwrap().unwrap().version, 5);
+    assert_eq!(other.load_log(&id, 0).await.unwrap(), all);
+    // The most entries a write may append, in order, finished (the log follows the game's TTL).
+    let max = &many[..MAX_LOG_ENTRIES_PER_WRITE];
+    store
+        .write(
+            &id,
+            Write {
+                log: max,
+                finished: true,
+                ..Write::update(5, 6, b"v6")
+            },
+        )
+        .await
+        .unwrap();
+    wait_for_version(&mut rx, 6, EVENT_WAIT).await;
+    let log = other.load_log(&id, all.len()).await.unwrap();
+    assert_eq!(log, owned(max));
+    // 20 racing writes, each with its own entry: only the winner's is appended.
+    const RACERS: usize = 20;
+    let len = all.len() + MAX_LOG_ENTRIES_PER_WRITE;
+    let barrier = Arc::new(tokio::sync::Barrier::new(RACERS));
+    let tasks: Vec<_> = (0..RACERS)
+        .map(|i| {
+            let s = Arc::clone(if i % 2 == 0 { store } else { other });
+            let id = id.clone();
+            let barrier = Arc::clone(&barrier);
+            tokio::spawn(async move {
+                let entry = format!("racer {i}");
+                let log: [&[u8]; 2] = [entry.as_bytes(), b"second"];
+                barrier.wait().await;
+                let w = Write {
+                    log: &log,
+                    ..Write::update(6, 7, entry.as_bytes())
+                };
+                (i, s.write(&id, w).await)
+            })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for task in tasks {
+        let (i, result) = task.await.expect("racer task panicked");
+        match result {
+            Ok(()) => winners.push(i),
+            Err(StoreError::Conflict { current: 7 }) => {}
+            Err(e) => panic!("racer {i}: unexpected {e:?}"),
+        }
+    }
+    assert_eq!(winners.len(), 1, "winners: {winners:?}");
+    let winner = format!("racer {}", winners[0]);
+    assert_eq!(
+        store.load_log(&id, len).await.unwrap(),
+        owned(&[winner.as_bytes(), b"second"])
+    );
+    assert_eq!(
+        store.load(&id).await.unwrap().unwrap().data,
+        winner.as_bytes()
+    );
+    assert_eq!(other.load_log(&id, 0).await.unwrap().len(), len + 2);
+}
+
 /// The deadline index: `due_deadlines` (on either store) lists the ids due at or before a time,
 /// earliest first, up to a limit; rescheduling replaces (and is idempotent); cancelling removes.
 /// Uses deadlines in the first seconds of 1970 (no other check goes there) and cleans up.
@@ -662,6 +922,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         watch_sees_writes(store, other),
         watch_sees_writes(other, store),
         idem_answers_are_atomic(store, other),
+        log_appends_with_the_write(store, other),
         claims_are_exclusive_and_expire(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
@@ -680,6 +941,7 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         ping_and_backend(store),
         watch_sees_writes(store, store),
         idem_answers_are_atomic(store, store),
+        log_appends_with_the_write(store, store),
         deadlines_due_cancel_reschedule(store, store),
         claims_are_exclusive_and_expire(store, store),
     );
@@ -752,10 +1014,96 @@ pub async fn finished_and_active_ttls(store: &Arc<dyn GameStore>) {
     );
 }
 
-/// Both TTL checks, concurrently (about 2.5 × [`SHORT_TTL`]).
+/// With [`ttl_config`]: a game's log expires with it, following the TTL of the game's last write
+/// (a write without entries included), and an id created again starts with an empty log.
+pub async fn log_expires_with_the_game(store: &Arc<dyn GameStore>) {
+    let log = |entry: &'static [u8]| -> [&'static [u8]; 1] { [entry] };
+    let active = fresh_id();
+    let finished = fresh_id();
+    let finished_later = fresh_id();
+    let reopened = fresh_id();
+    let refreshed = fresh_id();
+    for id in [&active, &finished_later, &refreshed] {
+        store
+            .write(
+                id,
+                Write {
+                    log: &log(b"a"),
+                    ..Write::create(1, b"x")
+                },
+            )
+            .await
+            .unwrap();
+    }
+    for id in [&finished, &reopened] {
+        store
+            .write(
+                id,
+                Write {
+                    log: &log(b"f"),
+                    finished: true,
+                    ..Write::create(1, b"x")
+                },
+            )
+            .await
+            .unwrap();
+    }
+    // Finished by a write with an entry: the whole log gets the long TTL.
+    store
+        .write(
+            &finished_later,
+            Write {
+                log: &log(b"b"),
+                finished: true,
+                ..Write::update(1, 2, b"y")
+            },
+        )
+        .await
+        .unwrap();
+    // Saved as active again by a write without entries: the log gets the short TTL back.
+    store.save_if(&reopened, 1, 2, b"y", false).await.unwrap();
+    // Halfway, a write without entries refreshes the log too.
+    tokio::time::sleep(SHORT_TTL * 6 / 10).await;
+    store.save_if(&refreshed, 1, 2, b"y", false).await.unwrap();
+    tokio::time::sleep(SHORT_TTL * 65 / 100).await;
+    // At 1.25 TTL.
+    assert_eq!(store.load_log(&finished, 0).await.unwrap(), owned(&[b"f"]));
+    assert_eq!(
+        store.load_log(&finished_later, 0).await.unwrap(),
+        owned(&[b"a", b"b"])
+    );
+    assert_eq!(store.load_log(&refreshed, 0).await.unwrap(), owned(&[b"a"]));
+    for id in [&active, &reopened] {
+        assert_eq!(store.load(id).await.unwrap(), None, "game expired");
+        assert!(
+            store.load_log(id, 0).await.unwrap().is_empty(),
+            "the log expired with its game"
+        );
+    }
+    // Created again: an empty log, or only the new entries.
+    store.create(&active, 1, b"again", false).await.unwrap();
+    assert!(store.load_log(&active, 0).await.unwrap().is_empty());
+    store
+        .write(
+            &reopened,
+            Write {
+                log: &log(b"new"),
+                ..Write::create(1, b"again")
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.load_log(&reopened, 0).await.unwrap(),
+        owned(&[b"new"])
+    );
+}
+
+/// The TTL checks, concurrently (about 2.5 × [`SHORT_TTL`]).
 pub async fn run_ttl(store: &Arc<dyn GameStore>) {
     tokio::join!(
         ttl_expires_and_writes_refresh(store),
-        finished_and_active_ttls(store)
+        finished_and_active_ttls(store),
+        log_expires_with_the_game(store),
     );
 }

@@ -8,9 +8,10 @@ use async_trait::async_trait;
 use tokio::sync::watch;
 
 use super::hub::WatchHub;
-use super::{GameStore, IdemWrite, StoreConfig, StoreError, StoredGame, check_idem_key};
+use super::{GameStore, StoreConfig, StoreError, StoredGame, Write, check_idem_key};
 
-/// Games kept in this process's memory, with the same semantics as the Redis stores.
+/// Games (and their logs) kept in this process's memory, with the same semantics as the Redis
+/// stores.
 ///
 /// For `cargo run` on a bare machine and for tests: the games are lost when the process stops and
 /// are not shared between replicas. Expiry is lazy: an expired game (idempotent answer, claim) is
@@ -42,6 +43,9 @@ struct Inner {
 struct Entry {
     version: u64,
     data: Vec<u8>,
+    /// The game's log, kept with the game so that it expires (and is replaced by a create) with
+    /// it.
+    log: Vec<Vec<u8>>,
     /// `None`: never expires (a zero TTL).
     expires_at: Option<Instant>,
 }
@@ -148,31 +152,62 @@ impl Inner {
 
 #[async_trait]
 impl GameStore for MemoryStore {
-    async fn create(
-        &self,
-        id: &str,
-        version: u64,
-        data: &[u8],
-        finished: bool,
-    ) -> Result<(), StoreError> {
+    async fn write(&self, id: &str, w: Write<'_>) -> Result<(), StoreError> {
+        w.check()?;
         let now = Instant::now();
-        let expires_at = self.expiry(now, finished);
+        let expires_at = self.expiry(now, w.finished);
         let mut inner = self.lock();
-        if inner.live(id, now).is_some() {
-            return Err(StoreError::AlreadyExists);
+        match w.expected {
+            None => {
+                if inner.live(id, now).is_some() {
+                    return Err(StoreError::AlreadyExists);
+                }
+                inner.games.insert(
+                    id.to_owned(),
+                    Entry {
+                        version: w.new_version,
+                        data: w.data.to_vec(),
+                        log: w.log.iter().map(|e| e.to_vec()).collect(),
+                        expires_at,
+                    },
+                );
+            }
+            Some(expected) => {
+                let entry = inner.live(id, now).ok_or(StoreError::NotFound)?;
+                if entry.version != expected {
+                    return Err(StoreError::Conflict {
+                        current: entry.version,
+                    });
+                }
+                entry.version = w.new_version;
+                entry.data.clear();
+                entry.data.extend_from_slice(w.data);
+                entry.log.extend(w.log.iter().map(|e| e.to_vec()));
+                entry.expires_at = expires_at;
+                if let Some(idem) = w.idem {
+                    inner.idem.entry(id.to_owned()).or_default().insert(
+                        idem.key.to_owned(),
+                        Timed {
+                            value: idem.answer.to_vec(),
+                            expires_at: expiry(now, idem.ttl),
+                        },
+                    );
+                }
+            }
         }
-        inner.games.insert(
-            id.to_owned(),
-            Entry {
-                version,
-                data: data.to_vec(),
-                expires_at,
-            },
-        );
         inner.after_write(now);
         // Under the lock, so that watchers see the writes of a game in their order.
-        self.hub.notify(id, version);
+        self.hub.notify(id, w.new_version);
         Ok(())
+    }
+
+    async fn load_log(&self, id: &str, from: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        Ok(inner
+            .live(id, now)
+            .map(|e| e.log.get(from..).unwrap_or_default().to_vec())
+            .unwrap_or_default())
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -182,57 +217,6 @@ impl GameStore for MemoryStore {
             version: e.version,
             data: e.data.clone(),
         }))
-    }
-
-    async fn save_if(
-        &self,
-        id: &str,
-        expected: u64,
-        new_version: u64,
-        data: &[u8],
-        finished: bool,
-    ) -> Result<(), StoreError> {
-        self.save_if_idem(id, expected, new_version, data, finished, None)
-            .await
-    }
-
-    async fn save_if_idem(
-        &self,
-        id: &str,
-        expected: u64,
-        new_version: u64,
-        data: &[u8],
-        finished: bool,
-        idem: Option<IdemWrite<'_>>,
-    ) -> Result<(), StoreError> {
-        if let Some(idem) = &idem {
-            check_idem_key(idem.key)?;
-        }
-        let now = Instant::now();
-        let expires_at = self.expiry(now, finished);
-        let mut inner = self.lock();
-        let entry = inner.live(id, now).ok_or(StoreError::NotFound)?;
-        if entry.version != expected {
-            return Err(StoreError::Conflict {
-                current: entry.version,
-            });
-        }
-        entry.version = new_version;
-        entry.data.clear();
-        entry.data.extend_from_slice(data);
-        entry.expires_at = expires_at;
-        if let Some(idem) = idem {
-            inner.idem.entry(id.to_owned()).or_default().insert(
-                idem.key.to_owned(),
-                Timed {
-                    value: idem.answer.to_vec(),
-                    expires_at: expiry(now, idem.ttl),
-                },
-            );
-        }
-        inner.after_write(now);
-        self.hub.notify(id, new_version);
-        Ok(())
     }
 
     async fn load_with_idem(

@@ -1,9 +1,13 @@
 //! Game storage: a versioned, opaque record per game id.
 //!
 //! The store knows nothing of the game rules. It keeps, for each game id, a byte string (the
-//! serialized game, produced and read by the caller) and a version number. Every write is a
-//! compare-and-set on that version ([`GameStore::save_if`]), so two racing requests can never both
-//! win: the loser gets [`StoreError::Conflict`] with the version it lost against.
+//! serialized game, produced and read by the caller), a version number, and a log: a list of
+//! opaque entries that only grows ([`GameStore::load_log`]). Every write ([`GameStore::write`]) is
+//! a create or a compare-and-set on the version, so two racing requests can never both win: the
+//! loser gets [`StoreError::Conflict`] with the version it lost against. A write appends its log
+//! entries (and records its idempotent answer) in the same atomic step, so the log holds exactly
+//! the entries of the writes that happened, in their order, while the game record itself stays
+//! small however long the game runs.
 //!
 //! Implementations:
 //!
@@ -42,12 +46,14 @@
 //! Cluster hash tag: every per-game key uses the same `{prefix}:{<id>}:<what>` form and so shares
 //! the game's slot (one Lua script can touch them together). Characters of the id that would
 //! break the hash tag (`{`, `}`) and `%` are percent-encoded, and the empty id is written `%`; ids
-//! made of letters, digits, `-` and `_` appear as they are. Every write sets the key's expiry: the
-//! [`StoreConfig::finished_ttl`] when the game is finished, else [`StoreConfig::game_ttl`].
+//! made of letters, digits, `-` and `_` appear as they are. Every write sets the expiry of the game
+//! and of its log, the same for both: the [`StoreConfig::finished_ttl`] when the game is finished,
+//! else [`StoreConfig::game_ttl`] (none for a zero TTL), so they expire together.
 //!
 //! | key or channel | type | what |
 //! | --- | --- | --- |
 //! | `{prefix}:{<id>}:game` | hash `v`, `d` | the game |
+//! | `{prefix}:{<id>}:log` | list | the game's log entries, oldest first ([`GameStore::load_log`]); absent while empty; same expiry as the game; deleted by the create of the id |
 //! | `{prefix}:{<id>}:events` | pub/sub channel | the new version, published by every write's script |
 //! | `{prefix}:{<id>}:idem:<key>` | string, own TTL | an idempotent answer ([`GameStore::save_if_idem`]); `<key>` is [`idem_key_part`]: letters, digits and `-_.~` as they are, other bytes `%XX` |
 //! | `{prefix}:{<id>}:claim` | string, own TTL | the owner of the claim on the game's deadline ([`GameStore::claim`]) |
@@ -83,6 +89,18 @@
 //!
 //! Every backend call is bounded by [`StoreConfig::op_timeout`]; running out of time, an I/O error
 //! or a refused connection is [`StoreError::Unavailable`], which the HTTP layer answers with 503.
+//!
+//! How each [`StoreError`] is meant to reach an HTTP client:
+//!
+//! | error | cause | answer |
+//! | --- | --- | --- |
+//! | [`Conflict`](StoreError::Conflict) | a lost compare-and-set | retry from the new state, or 409/412 when the client pinned a version |
+//! | [`AlreadyExists`](StoreError::AlreadyExists) | a create on a taken id | retry with another id (ids are the server's) |
+//! | [`NotFound`](StoreError::NotFound) | the game is gone | 404 |
+//! | [`InvalidKey`](StoreError::InvalidKey) | a client-chosen key (an `Idempotency-Key`) is empty or too long | 400: the client's request is wrong; nothing was read or written |
+//! | [`InvalidWrite`](StoreError::InvalidWrite) | a write the store refuses whatever the data (too many log entries, an idempotent answer with a create) | 500: a bug of the service, not of the client |
+//! | [`Unavailable`](StoreError::Unavailable) | the backend is down, slow or unreachable | 503 |
+//! | [`Corrupt`](StoreError::Corrupt) | a damaged record or an unexpected reply | 500 |
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -132,6 +150,86 @@ pub struct IdemWrite<'a> {
 /// The longest accepted idempotency key, in bytes.
 pub const MAX_IDEM_KEY_LEN: usize = 128;
 
+/// The most log entries one [`Write`] may append; more is [`StoreError::InvalidWrite`].
+pub const MAX_LOG_ENTRIES_PER_WRITE: usize = 64;
+
+/// One write of a game ([`GameStore::write`]): a create (`expected: None`) or a compare-and-set
+/// (`expected: Some(v)`), together with the log entries to append and, for a compare-and-set, an
+/// idempotent answer to record, all in one atomic step.
+///
+/// ```
+/// # use hasenpfeffer::store::{Write, IdemWrite};
+/// let entries: [&[u8]; 2] = [b"hand 1", b"hand 2"];
+/// let create = Write { log: &entries, ..Write::create(1, b"game") };
+/// let update = Write { finished: true, ..Write::update(1, 2, b"game v2") };
+/// # let _ = (create, update);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Write<'a> {
+    /// `None`: create the game ([`StoreError::AlreadyExists`] if the id is taken). `Some(v)`:
+    /// compare-and-set, only if the stored version is `v` ([`StoreError::Conflict`] with the
+    /// stored version otherwise, [`StoreError::NotFound`] if there is no game).
+    pub expected: Option<u64>,
+    /// The version written.
+    pub new_version: u64,
+    /// The serialized game (opaque bytes).
+    pub data: &'a [u8],
+    /// Picks the expiry of the game and its log (see [`StoreConfig::ttl`]).
+    pub finished: bool,
+    /// An idempotent answer to record with the write, as [`GameStore::save_if_idem`]. Only with
+    /// `expected: Some(_)` (answers live under the game id, which a create's caller does not
+    /// know in advance); with a create it is [`StoreError::InvalidWrite`].
+    pub idem: Option<IdemWrite<'a>>,
+    /// Entries appended to the game's log, in order, only if the write succeeds (after the
+    /// entries of every earlier write; a create starts the log afresh). At most
+    /// [`MAX_LOG_ENTRIES_PER_WRITE`]; each entry is opaque bytes, empty ones included.
+    pub log: &'a [&'a [u8]],
+}
+
+impl<'a> Write<'a> {
+    /// A create of `data` at `version`, as an active game, without log entries.
+    pub fn create(version: u64, data: &'a [u8]) -> Self {
+        Self {
+            expected: None,
+            new_version: version,
+            data,
+            finished: false,
+            idem: None,
+            log: &[],
+        }
+    }
+
+    /// A compare-and-set from `expected` to `new_version`, as an active game, without log entries
+    /// or idempotent answer.
+    pub fn update(expected: u64, new_version: u64, data: &'a [u8]) -> Self {
+        Self {
+            expected: Some(expected),
+            ..Self::create(new_version, data)
+        }
+    }
+
+    /// Whether the store can take this write at all, before touching any data: the idempotency
+    /// key is valid, the answer comes with a compare-and-set, and there are at most
+    /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries.
+    pub fn check(&self) -> Result<(), StoreError> {
+        if self.log.len() > MAX_LOG_ENTRIES_PER_WRITE {
+            return Err(StoreError::InvalidWrite(format!(
+                "a write appends at most {MAX_LOG_ENTRIES_PER_WRITE} log entries, not {}",
+                self.log.len()
+            )));
+        }
+        if let Some(idem) = &self.idem {
+            if self.expected.is_none() {
+                return Err(StoreError::InvalidWrite(
+                    "an idempotent answer can only be recorded with a compare-and-set".into(),
+                ));
+            }
+            check_idem_key(idem.key)?;
+        }
+        Ok(())
+    }
+}
+
 /// Whether `key` is usable as an idempotency key: 1 to [`MAX_IDEM_KEY_LEN`] bytes.
 /// [`StoreError::InvalidKey`] otherwise. Every character is allowed (the Redis stores encode the
 /// unsafe ones).
@@ -168,16 +266,27 @@ pub enum StoreError {
     #[error("game store returned corrupt data: {0}")]
     Corrupt(String),
     /// A caller-chosen key (an idempotency key) is empty or too long; see [`check_idem_key`].
-    /// Nothing was read or written.
+    /// Nothing was read or written. The key comes from the client (`Idempotency-Key`), so the
+    /// HTTP layer answers 400.
     #[error("invalid key: {0}")]
     InvalidKey(String),
+    /// A [`Write`] the store refuses whatever is stored: more than
+    /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries, or an idempotent answer with a create (see
+    /// [`Write::check`]). Nothing was written. The service builds writes itself, so this is a bug
+    /// of the service (500), not of its client.
+    #[error("invalid write: {0}")]
+    InvalidWrite(String),
 }
 
-/// Where games are kept: a versioned blob per game id with compare-and-set writes.
+/// Where games are kept: a versioned blob and a log per game id, with compare-and-set writes.
 ///
 /// Implementations must be cheap to share (`Arc<dyn GameStore>`) and safe to call concurrently.
 /// Expired games are invisible: `load` answers `None`, `save_if` answers
-/// [`StoreError::NotFound`], and `create` may reuse the id.
+/// [`StoreError::NotFound`], `load_log` answers an empty log, and `create` may reuse the id (with
+/// an empty log).
+///
+/// Every write is [`GameStore::write`]; `create`, `save_if` and `save_if_idem` are shorthands
+/// for it, without log entries.
 ///
 /// Besides the games, a store keeps three kinds of small records that every replica shares:
 /// idempotent answers ([`GameStore::save_if_idem`]), a deadline index
@@ -185,15 +294,50 @@ pub enum StoreError {
 /// about every write of a game, by any replica ([`GameStore::watch`]).
 #[async_trait]
 pub trait GameStore: Send + Sync + 'static {
+    /// Create or compare-and-set game `id` as `w` says, append `w.log` to the game's log and
+    /// record `w.idem`, all or nothing, in one atomic step (one round trip, one Lua script, on
+    /// Redis):
+    ///
+    /// - `expected: None`: insert a new game at `new_version` (normally 1) with a log made of
+    ///   `w.log` alone (whatever a previous, expired game of that id had logged is gone);
+    ///   [`StoreError::AlreadyExists`] if the id is taken.
+    /// - `expected: Some(v)`: write `data` as `new_version` only if the stored version is `v`,
+    ///   and append `w.log` to the log; [`StoreError::Conflict`] with the stored version
+    ///   otherwise, [`StoreError::NotFound`] if the game is gone.
+    ///
+    /// Every successful write sets the expiry of the game and of its log, chosen by
+    /// `w.finished` (see [`StoreConfig`]), so they expire together. A failed write changes
+    /// nothing: no entry is appended, no answer recorded, no expiry touched.
+    /// [`StoreError::InvalidKey`] or [`StoreError::InvalidWrite`] (and nothing written) if
+    /// [`Write::check`] refuses `w`. Watchers of the id see `new_version`.
+    async fn write(&self, id: &str, w: Write<'_>) -> Result<(), StoreError>;
+
+    /// The entries of game `id`'s log from index `from` (0-based, in the order they were
+    /// appended) to the end: empty if `from` is past the end, if the game appended nothing, or if
+    /// there is no game (never created, or expired: a log is visible exactly as long as its
+    /// game). One round trip on Redis. The log is read on its own, not in one snapshot with
+    /// [`GameStore::load`]: an entry appended by a write after the game was loaded may be in it.
+    async fn load_log(&self, id: &str, from: usize) -> Result<Vec<Vec<u8>>, StoreError>;
+
     /// Insert a new game at `version` (normally 1); [`StoreError::AlreadyExists`] if the id is
     /// taken. `finished` picks the expiry (see [`StoreConfig`]). Watchers of the id see `version`.
+    /// [`GameStore::write`] with `expected: None` and no log entries.
     async fn create(
         &self,
         id: &str,
         version: u64,
         data: &[u8],
         finished: bool,
-    ) -> Result<(), StoreError>;
+    ) -> Result<(), StoreError> {
+        self.write(
+            id,
+            Write {
+                finished,
+                ..Write::create(version, data)
+            },
+        )
+        .await
+    }
 
     /// The game stored under `id`, or `None` if there is none (or it expired).
     /// On Redis this is one round trip (`HMGET`).
@@ -203,6 +347,7 @@ pub trait GameStore: Send + Sync + 'static {
     /// `expected`; [`StoreError::Conflict`] with the stored version otherwise,
     /// [`StoreError::NotFound`] if the game is gone. Refreshes the expiry, chosen by `finished`.
     /// On Redis this is one round trip (a Lua script). Watchers of the id see `new_version`.
+    /// [`GameStore::write`] with `expected: Some(expected)` and no log entries.
     async fn save_if(
         &self,
         id: &str,
@@ -210,12 +355,22 @@ pub trait GameStore: Send + Sync + 'static {
         new_version: u64,
         data: &[u8],
         finished: bool,
-    ) -> Result<(), StoreError>;
+    ) -> Result<(), StoreError> {
+        self.write(
+            id,
+            Write {
+                finished,
+                ..Write::update(expected, new_version, data)
+            },
+        )
+        .await
+    }
 
     /// [`GameStore::save_if`], and, if the write succeeds, in the same atomic step, record
     /// `idem.answer` under (`id`, `idem.key`) for `idem.ttl` (replacing an answer stored there).
     /// Nothing is recorded when the write fails. [`StoreError::InvalidKey`] (and no write) if the
     /// key is not valid ([`check_idem_key`]). `idem: None` is exactly `save_if`.
+    /// [`GameStore::write`] with `expected: Some(expected)`, `idem` and no log entries.
     async fn save_if_idem(
         &self,
         id: &str,
@@ -224,7 +379,17 @@ pub trait GameStore: Send + Sync + 'static {
         data: &[u8],
         finished: bool,
         idem: Option<IdemWrite<'_>>,
-    ) -> Result<(), StoreError>;
+    ) -> Result<(), StoreError> {
+        self.write(
+            id,
+            Write {
+                finished,
+                idem,
+                ..Write::update(expected, new_version, data)
+            },
+        )
+        .await
+    }
 
     /// The game (as [`GameStore::load`]) and the answer recorded under (`id`, `key`) by
     /// [`GameStore::save_if_idem`], read together (one round trip on Redis, a consistent
@@ -236,8 +401,8 @@ pub trait GameStore: Send + Sync + 'static {
         key: &str,
     ) -> Result<(Option<StoredGame>, Option<Vec<u8>>), StoreError>;
 
-    /// A receiver of the versions of game `id`: after every successful `create` or `save_if` of
-    /// that game, by any replica sharing the backend, its value becomes the version written.
+    /// A receiver of the versions of game `id`: after every successful write of that game, by
+    /// any replica sharing the backend, its value becomes the version written.
     ///
     /// The first value is the last version this store instance has seen for the game, or 0 when
     /// it has seen none: call `watch` *before* loading the game, then wait for `changed()`, and

@@ -6,12 +6,13 @@
 //!
 //! # Round trips
 //!
-//! Every game operation is one round trip: `load` is one `HMGET`, `create`, `save_if` and
-//! `save_if_idem` are one `EVALSHA` each (the script's SHA1 is computed once per process; a
-//! server that does not know the script, e.g. after a restart, answers `NOSCRIPT` and the call is
-//! repeated once as `EVAL`, which also caches it), and `load_with_idem` is one `EVALSHA` reading
-//! the game and the answer. The commands are built directly (one buffer per call, the game's
-//! bytes copied once into it), without intermediate argument vectors.
+//! Every game operation is one round trip: `load` is one `HMGET`; every write (`write`, and
+//! `create`, `save_if` and `save_if_idem`, which are writes) is one `EVALSHA` of the same script
+//! (the script's SHA1 is computed once per process; a server that does not know the script, e.g.
+//! after a restart, answers `NOSCRIPT` and the call is repeated once as `EVAL`, which also caches
+//! it); `load_with_idem` is one `EVALSHA` reading the game and the answer, `load_log` one
+//! `EVALSHA` reading the log if the game exists. The commands are built directly (one buffer per
+//! call, the game's bytes copied once into it), without intermediate argument vectors.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -28,7 +29,7 @@ use redis::{
 };
 use tokio::time::Instant;
 
-use super::{GameStore, IdemWrite, StoreConfig, StoreError, StoredGame, check_idem_key};
+use super::{GameStore, StoreConfig, StoreError, StoredGame, Write, check_idem_key};
 
 mod events;
 
@@ -60,8 +61,9 @@ pub fn key_tag(id: &str) -> Cow<'_, str> {
 /// The Redis key of one of a game's records: `{prefix}:{<tag>}:{kind}`, e.g. `hp:{abc}:game`.
 ///
 /// `kind` is `"game"` for the game itself (a hash with the fields `v` and `d`); the other
-/// per-game records use their own `kind` (`events` for the pub/sub channel, `idem:<key>`,
-/// `claim`) so they share the game's cluster slot. The tag is [`key_tag`]`(id)`.
+/// per-game records use their own `kind` (`log` for the game's log, `events` for the pub/sub
+/// channel, `idem:<key>`, `claim`) so they share the game's cluster slot. The tag is
+/// [`key_tag`]`(id)`.
 pub fn game_key(prefix: &str, id: &str, kind: &str) -> String {
     format!("{prefix}:{{{}}}:{kind}", key_tag(id))
 }
@@ -105,58 +107,78 @@ pub fn deadline_key(prefix: &str, shard: u32) -> String {
     format!("{prefix}:deadlines:{{{shard}}}")
 }
 
-/// Insert a game unless the key exists, and announce it.
+/// One write of a game: a create or a compare-and-set of its version and data, appending log
+/// entries and, for a compare-and-set, optionally recording an idempotent answer; then the expiry
+/// of the game and of its log, and the announcement of the new version.
 ///
-/// `KEYS[1]`: the game hash. ARGV: version, data, TTL in ms (0: no expiry), events channel.
-/// Returns 1 when created, 0 when the key exists.
-const CREATE_LUA: &str = r"
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  return 0
-end
-redis.call('HSET', KEYS[1], 'v', ARGV[1], 'd', ARGV[2])
-if ARGV[3] ~= '0' then
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-end
-redis.call('PUBLISH', ARGV[4], ARGV[1])
-return 1
-";
-
-/// Compare-and-set of a game's version, data and expiry; on success, optionally record an
-/// idempotent answer, and announce the new version.
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the game's log (a list), `KEYS[3]` (optional): the
+/// idempotency record. ARGV: the expected version (the empty string for a create), the new
+/// version, the data, the TTL in ms (0: no expiry), the events channel, the number `n` of log
+/// entries, the `n` entries, and with `KEYS[3]` the answer and its TTL in ms (0: no expiry).
 ///
-/// `KEYS[1]`: the game hash; `KEYS[2]` (optional): the idempotency record. ARGV: expected
-/// version, new version, data, TTL in ms (0: no expiry), events channel, and with `KEYS[2]` the
-/// answer and its TTL in ms (0: no expiry). Versions are compared as their decimal strings (exact
-/// for every u64, unlike Lua numbers). Returns 1 when written, 0 when the key is missing, -1 when
-/// the hash has no version field, or the stored version (a string) when it differs from the
-/// expected one. The notification is published last, inside the script, so no replica hears of a
-/// write before it can read it.
-const SAVE_IF_LUA: &str = r"
-local cur = redis.call('HGET', KEYS[1], 'v')
-if not cur then
-  if redis.call('EXISTS', KEYS[1]) == 1 then
-    return -1
+/// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
+/// Returns 1 when written; 0 when a create finds the game key taken or a compare-and-set finds
+/// it missing; -1 when the hash has no version field; the stored version (a string) when it
+/// differs from the expected one.
+///
+/// Nothing is written before every check has passed, and the first write (`RPUSH`) is the only
+/// one that can fail on a damaged store (a log key of another type: `WRONGTYPE`), so a failed
+/// call changes nothing. A create deletes the log first: a log left by an expired game of the id
+/// (or by eviction) does not leak into the new game. The game and the log get the same expiry on
+/// every write, so they expire together. The notification is published last, so no replica
+/// hears of a write before it can read it.
+const WRITE_LUA: &str = r"
+local game, log = KEYS[1], KEYS[2]
+if ARGV[1] == '' then
+  if redis.call('EXISTS', game) == 1 then
+    return 0
   end
-  return 0
-end
-if cur ~= ARGV[1] then
-  return cur
-end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
-if ARGV[4] ~= '0' then
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+  redis.call('DEL', log)
 else
-  redis.call('PERSIST', KEYS[1])
+  local cur = redis.call('HGET', game, 'v')
+  if not cur then
+    if redis.call('EXISTS', game) == 1 then
+      return -1
+    end
+    return 0
+  end
+  if cur ~= ARGV[1] then
+    return cur
+  end
 end
-if KEYS[2] then
-  if ARGV[7] ~= '0' then
-    redis.call('SET', KEYS[2], ARGV[6], 'PX', ARGV[7])
+local n = tonumber(ARGV[6])
+if n > 0 then
+  redis.call('RPUSH', log, unpack(ARGV, 7, 6 + n))
+end
+redis.call('HSET', game, 'v', ARGV[2], 'd', ARGV[3])
+if ARGV[4] ~= '0' then
+  redis.call('PEXPIRE', game, ARGV[4])
+  redis.call('PEXPIRE', log, ARGV[4])
+else
+  redis.call('PERSIST', game)
+  redis.call('PERSIST', log)
+end
+if KEYS[3] then
+  if ARGV[8 + n] ~= '0' then
+    redis.call('SET', KEYS[3], ARGV[7 + n], 'PX', ARGV[8 + n])
   else
-    redis.call('SET', KEYS[2], ARGV[6])
+    redis.call('SET', KEYS[3], ARGV[7 + n])
   end
 end
 redis.call('PUBLISH', ARGV[5], ARGV[2])
 return 1
+";
+
+/// Read a game's log from an index, if the game exists (a log never outlives its game, even
+/// if something other than expiry removed the game).
+///
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the log. ARGV: the first index. Returns the entries (an
+/// empty array when there is no game).
+const LOAD_LOG_LUA: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  return {}
+end
+return redis.call('LRANGE', KEYS[2], ARGV[1], -1)
 ";
 
 /// Read a game and an idempotency record together.
@@ -176,8 +198,8 @@ end
 return 0
 ";
 
-static CREATE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(CREATE_LUA));
-static SAVE_IF_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(SAVE_IF_LUA));
+static WRITE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(WRITE_LUA));
+static LOAD_LOG_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(LOAD_LOG_LUA));
 static LOAD_WITH_IDEM_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(LOAD_WITH_IDEM_LUA));
 static RELEASE_CLAIM_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(RELEASE_CLAIM_LUA));
 
@@ -350,6 +372,10 @@ where
         game_key(&self.config.key_prefix, id, "events")
     }
 
+    fn log_key(&self, id: &str) -> String {
+        game_key(&self.config.key_prefix, id, "log")
+    }
+
     fn idem_key(&self, id: &str, key: &str) -> String {
         let mut kind = String::with_capacity(5 + key.len());
         kind.push_str("idem:");
@@ -424,27 +450,58 @@ where
         .await
     }
 
-    async fn create(
-        &self,
-        id: &str,
-        version: u64,
-        data: &[u8],
-        finished: bool,
-    ) -> Result<(), StoreError> {
-        let mut cmd = evalsha(&CREATE_SCRIPT, 1);
-        cmd.arg(self.key(id))
-            .arg(version)
-            .arg(data)
-            .arg(ttl_millis(self.config.ttl(finished)))
-            .arg(self.channel(id));
-        let reply: Value = self.script("create", false, &cmd, CREATE_LUA).await?;
-        match reply {
-            Value::Int(1) => Ok(()),
-            Value::Int(0) => Err(StoreError::AlreadyExists),
-            other => Err(StoreError::Corrupt(format!(
-                "redis create: unexpected script reply {other:?}"
+    async fn write(&self, id: &str, w: Write<'_>) -> Result<(), StoreError> {
+        w.check()?;
+        let key = self.key(id);
+        // `w.idem` comes only with a compare-and-set (`check` refuses it with a create).
+        let mut cmd = evalsha(&WRITE_SCRIPT, if w.idem.is_some() { 3 } else { 2 });
+        cmd.arg(&key).arg(self.log_key(id));
+        if let Some(idem) = &w.idem {
+            cmd.arg(self.idem_key(id, idem.key));
+        }
+        match w.expected {
+            Some(expected) => cmd.arg(expected),
+            None => cmd.arg(""),
+        };
+        cmd.arg(w.new_version)
+            .arg(w.data)
+            .arg(ttl_millis(self.config.ttl(w.finished)))
+            .arg(self.channel(id))
+            .arg(w.log.len());
+        for entry in w.log {
+            cmd.arg(*entry);
+        }
+        if let Some(idem) = &w.idem {
+            cmd.arg(idem.answer).arg(ttl_millis(idem.ttl));
+        }
+        let op = if w.expected.is_some() {
+            "save_if"
+        } else {
+            "create"
+        };
+        let reply: Value = self.script(op, false, &cmd, WRITE_LUA).await?;
+        match (reply, w.expected) {
+            (Value::Int(1), _) => Ok(()),
+            (Value::Int(0), None) => Err(StoreError::AlreadyExists),
+            (Value::Int(0), Some(_)) => Err(StoreError::NotFound),
+            (Value::Int(-1), Some(_)) => Err(StoreError::Corrupt(format!(
+                "{key}: the game hash has no version"
+            ))),
+            (Value::BulkString(current), Some(_)) => Err(StoreError::Conflict {
+                current: parse_version(&current, &key)?,
+            }),
+            (other, _) => Err(StoreError::Corrupt(format!(
+                "redis {op}: unexpected script reply {other:?}"
             ))),
         }
+    }
+
+    async fn load_log(&self, id: &str, from: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        // Redis indexes are signed 64-bit; any index that large is past the end anyway.
+        let from = i64::try_from(from).unwrap_or(i64::MAX);
+        let mut cmd = evalsha(&LOAD_LOG_SCRIPT, 2);
+        cmd.arg(self.key(id)).arg(self.log_key(id)).arg(from);
+        self.script("load_log", true, &cmd, LOAD_LOG_LUA).await
     }
 
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -454,48 +511,6 @@ where
         let (version, data): (Option<Vec<u8>>, Option<Vec<u8>>) =
             self.query("load", true, &cmd).await?;
         stored_game(&key, version, data)
-    }
-
-    async fn save_if(
-        &self,
-        id: &str,
-        expected: u64,
-        new_version: u64,
-        data: &[u8],
-        finished: bool,
-        idem: Option<IdemWrite<'_>>,
-    ) -> Result<(), StoreError> {
-        if let Some(idem) = &idem {
-            check_idem_key(idem.key)?;
-        }
-        let key = self.key(id);
-        let mut cmd = evalsha(&SAVE_IF_SCRIPT, if idem.is_some() { 2 } else { 1 });
-        cmd.arg(&key);
-        if let Some(idem) = &idem {
-            cmd.arg(self.idem_key(id, idem.key));
-        }
-        cmd.arg(expected)
-            .arg(new_version)
-            .arg(data)
-            .arg(ttl_millis(self.config.ttl(finished)))
-            .arg(self.channel(id));
-        if let Some(idem) = &idem {
-            cmd.arg(idem.answer).arg(ttl_millis(idem.ttl));
-        }
-        let reply: Value = self.script("save_if", false, &cmd, SAVE_IF_LUA).await?;
-        match reply {
-            Value::Int(1) => Ok(()),
-            Value::Int(0) => Err(StoreError::NotFound),
-            Value::Int(-1) => Err(StoreError::Corrupt(format!(
-                "{key}: the game hash has no version"
-            ))),
-            Value::BulkString(current) => Err(StoreError::Conflict {
-                current: parse_version(&current, &key)?,
-            }),
-            other => Err(StoreError::Corrupt(format!(
-                "redis save_if: unexpected script reply {other:?}"
-            ))),
-        }
     }
 
     async fn load_with_idem(
@@ -625,45 +640,16 @@ macro_rules! delegate_game_store {
     ($store:ty, $backend:literal) => {
         #[async_trait]
         impl GameStore for $store {
-            async fn create(
-                &self,
-                id: &str,
-                version: u64,
-                data: &[u8],
-                finished: bool,
-            ) -> Result<(), StoreError> {
-                self.core.create(id, version, data, finished).await
+            async fn write(&self, id: &str, w: Write<'_>) -> Result<(), StoreError> {
+                self.core.write(id, w).await
+            }
+
+            async fn load_log(&self, id: &str, from: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+                self.core.load_log(id, from).await
             }
 
             async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
                 self.core.load(id).await
-            }
-
-            async fn save_if(
-                &self,
-                id: &str,
-                expected: u64,
-                new_version: u64,
-                data: &[u8],
-                finished: bool,
-            ) -> Result<(), StoreError> {
-                self.core
-                    .save_if(id, expected, new_version, data, finished, None)
-                    .await
-            }
-
-            async fn save_if_idem(
-                &self,
-                id: &str,
-                expected: u64,
-                new_version: u64,
-                data: &[u8],
-                finished: bool,
-                idem: Option<IdemWrite<'_>>,
-            ) -> Result<(), StoreError> {
-                self.core
-                    .save_if(id, expected, new_version, data, finished, idem)
-                    .await
             }
 
             async fn load_with_idem(
@@ -950,7 +936,7 @@ mod tests {
             "0b7c1f2e-a7b4-4e4f-9a55-1d2e3f4a5b6c",
         ] {
             let slot = Slot::for_key(game_key("hp", id, "game"));
-            for kind in ["events", "idem:k1", "seats"] {
+            for kind in ["events", "log", "idem:k1", "seats"] {
                 assert_eq!(slot, Slot::for_key(game_key("hp", id, kind)), "id {id:?}");
             }
             assert_eq!(slot, Slot::for_key(key_tag(id).as_bytes()), "id {id:?}");

@@ -179,6 +179,20 @@ impl TestRedis {
         }
     }
 
+    /// Start a server that persists every write before answering it (`--appendonly yes
+    /// --appendfsync always`), so that [`TestRedis::kill`] loses nothing that was acknowledged
+    /// and [`TestRedis::restart`] brings the data back (from the append-only file in
+    /// [`TestRedis::dir`]). Panics if it cannot start.
+    pub fn start_persistent() -> Self {
+        let args: Vec<String> = ["--appendonly", "yes", "--appendfsync", "always"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        Self {
+            server: start_server("persistent", &args, false),
+        }
+    }
+
     /// The server's port on 127.0.0.1.
     pub fn port(&self) -> u16 {
         self.server.port
@@ -199,8 +213,9 @@ impl TestRedis {
         self.server.kill();
     }
 
-    /// Start the server again on the same port (killing it first if it runs), with no data, and
-    /// wait until it answers.
+    /// Start the server again on the same port (killing it first if it runs), and wait until it
+    /// answers: with no data, or for a [persistent](TestRedis::start_persistent) server with
+    /// every write it acknowledged.
     pub fn restart(&mut self) {
         self.server.kill();
         // The port was ours a moment ago; retry briefly in case the kernel holds it.

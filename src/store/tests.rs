@@ -400,6 +400,79 @@ async fn redis_cluster_conformance() {
         assert_eq!(slot, tag_slot);
         assert_eq!(Slot::for_key(direct.key_of(&id)), Slot::new(slot).unwrap());
     }
+
+    // Each game call is one command on the node owning the game, log calls included.
+    let id = fresh_id();
+    let log: [&[u8]; 2] = [b"e1", b"e2"];
+    let warm_up = || async {
+        let id = fresh_id();
+        direct
+            .write(
+                &id,
+                Write {
+                    log: &log,
+                    ..Write::create(1, b"x")
+                },
+            )
+            .await
+            .unwrap();
+        direct.load_log(&id, 0).await.unwrap();
+    };
+    // Every node learns the scripts (the ids land on every node).
+    for _ in 0..20 {
+        warm_up().await;
+    }
+    let mut admins = Vec::new();
+    for port in cluster.ports() {
+        let mut con = admin(port).await;
+        let _: () = ::redis::cmd("CONFIG")
+            .arg("RESETSTAT")
+            .query_async(&mut con)
+            .await
+            .unwrap();
+        admins.push(con);
+    }
+    direct
+        .write(
+            &id,
+            Write {
+                log: &log,
+                ..Write::create(1, b"x")
+            },
+        )
+        .await
+        .unwrap();
+    for v in 1..4 {
+        direct
+            .write(
+                &id,
+                Write {
+                    idem: Some(IdemWrite {
+                        key: "k",
+                        answer: b"a",
+                        ttl: Duration::from_secs(60),
+                    }),
+                    log: &log[..1],
+                    ..Write::update(v, v + 1, b"y")
+                },
+            )
+            .await
+            .unwrap();
+    }
+    assert_eq!(direct.load_log(&id, 0).await.unwrap().len(), 5);
+    assert_eq!(direct.load(&id).await.unwrap().unwrap().version, 4);
+    let mut totals = std::collections::HashMap::<String, u64>::new();
+    for con in &mut admins {
+        for (name, calls) in command_calls(con).await {
+            *totals.entry(name).or_default() += calls;
+        }
+    }
+    let count = |name: &str| totals.get(name).copied().unwrap_or(0);
+    assert_eq!(count("evalsha"), 5, "{totals:?}");
+    assert_eq!(count("hmget"), 1, "{totals:?}");
+    assert_eq!(count("eval"), 0, "{totals:?}");
+    assert_eq!(count("rpush"), 4, "{totals:?}");
+    assert_eq!(count("lrange"), 1, "{totals:?}");
 }
 
 /// Kill the cluster node that owns a game: calls on that game fail with `Unavailable` in time;
@@ -687,6 +760,7 @@ async fn redis_game_calls_are_one_round_trip() {
         .await
         .unwrap();
     store.load_with_idem(&id, "w").await.unwrap();
+    store.load_log(&id, 0).await.unwrap();
 
     let _: () = ::redis::cmd("CONFIG")
         .arg("RESETSTAT")
@@ -709,12 +783,43 @@ async fn redis_game_calls_are_one_round_trip() {
     let (game, answer) = store.load_with_idem(&id, "k").await.unwrap();
     assert_eq!(game.unwrap().version, version + 1);
     assert_eq!(answer.as_deref(), Some(&b"answer"[..]));
+    // A create with a log, a write with a log and an answer, reading the log back.
+    let logged = fresh_id();
+    let log: [&[u8]; 2] = [b"e1", b"e2"];
+    store
+        .write(
+            &logged,
+            Write {
+                log: &log,
+                ..Write::create(1, b"x")
+            },
+        )
+        .await
+        .unwrap();
+    store
+        .write(
+            &logged,
+            Write {
+                idem: Some(idem("l")),
+                log: &log[..1],
+                ..Write::update(1, 2, b"y")
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.load_log(&logged, 1).await.unwrap(),
+        conformance::owned(&[b"e2", b"e1"])
+    );
     let calls = command_calls(&mut admin).await;
     let count = |name: &str| calls.iter().find(|(n, _)| n == name).map_or(0, |(_, c)| *c);
-    // 5 save_if + 1 save_if_idem + 1 load_with_idem; HMGET: 5 loads + 1 inside load_with_idem.
-    assert_eq!(count("evalsha"), 7, "{calls:?}");
+    // 5 save_if + 1 save_if_idem + 1 load_with_idem + 2 write + 1 load_log; HMGET: 5 loads + 1
+    // inside load_with_idem.
+    assert_eq!(count("evalsha"), 10, "{calls:?}");
     assert_eq!(count("hmget"), 6, "{calls:?}");
     assert_eq!(count("eval"), 0, "{calls:?}");
+    assert_eq!(count("rpush"), 2, "{calls:?}");
+    assert_eq!(count("lrange"), 1, "{calls:?}");
     // Everything else ran inside the scripts (or is this check's own CONFIG/INFO).
     let inside = [
         "evalsha",
@@ -727,6 +832,9 @@ async fn redis_game_calls_are_one_round_trip() {
         "set",
         "get",
         "exists",
+        "del",
+        "rpush",
+        "lrange",
         "config|resetstat",
         "info",
     ];
@@ -749,11 +857,187 @@ async fn redis_game_calls_are_one_round_trip() {
         .unwrap();
     store.create(&fresh_id(), 1, b"w", false).await.unwrap();
     assert!(store.load_with_idem(&id, "k").await.unwrap().1.is_some());
+    assert_eq!(store.load_log(&logged, 0).await.unwrap().len(), 3);
     assert!(!store.release_claim(&id, "nobody").await.unwrap());
     store
         .save_if(&id, version + 2, version + 3, b"w", false)
         .await
         .unwrap();
+}
+
+/// The game's log on Redis: a list at `{prefix}:{<id>}:log` in the game's slot, with exactly
+/// the game's expiry after every write (also a write without entries, and no expiry for a zero
+/// TTL); a create deletes a log left without its game, which `load_log` never shows; a log key of
+/// the wrong type makes writes fail with `Corrupt` without touching the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_log_key_layout_and_expiry() {
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, ttl_config()).await;
+    let mut con = store.connection();
+    let short = SHORT_TTL.as_millis() as i64;
+    let long = LONG_TTL.as_millis() as i64;
+    let log_key = |id: &str| format!("hp-test:{{{id}}}:log");
+    // Both keys' PTTL, which the same script set to the same deadline.
+    async fn pttls(con: &mut ::redis::aio::ConnectionManager, game: &str, log: &str) -> (i64, i64) {
+        let (g, l): (i64, i64) = ::redis::pipe()
+            .atomic()
+            .pttl(game)
+            .pttl(log)
+            .query_async(con)
+            .await
+            .unwrap();
+        (g, l)
+    }
+
+    let id = fresh_id();
+    let first: [&[u8]; 2] = [b"e1", b"e2"];
+    store
+        .write(
+            &id,
+            Write {
+                log: &first,
+                ..Write::create(1, b"x")
+            },
+        )
+        .await
+        .unwrap();
+    let stored: Vec<Vec<u8>> = con.lrange(log_key(&id), 0, -1).await.unwrap();
+    assert_eq!(stored, conformance::owned(&first));
+    assert_eq!(
+        Slot::for_key(log_key(&id)),
+        Slot::for_key(store.key_of(&id))
+    );
+    let (g, l) = pttls(&mut con, &store.key_of(&id), &log_key(&id)).await;
+    assert!(g > short - 500 && g <= short && g == l, "{g} {l}");
+    // Finished: both get the long TTL; active again without entries: both the short one.
+    store
+        .write(
+            &id,
+            Write {
+                log: &[b"e3"],
+                finished: true,
+                ..Write::update(1, 2, b"y")
+            },
+        )
+        .await
+        .unwrap();
+    let (g, l) = pttls(&mut con, &store.key_of(&id), &log_key(&id)).await;
+    assert!(g > long - 500 && g <= long && g == l, "{g} {l}");
+    store.save_if(&id, 2, 3, b"z", false).await.unwrap();
+    let (g, l) = pttls(&mut con, &store.key_of(&id), &log_key(&id)).await;
+    assert!(g > short - 500 && g <= short && g == l, "{g} {l}");
+    // A failed write leaves both alone.
+    assert!(
+        store
+            .write(
+                &id,
+                Write {
+                    log: &[b"lost"],
+                    finished: true,
+                    ..Write::update(1, 2, b"lost")
+                }
+            )
+            .await
+            .is_err()
+    );
+    let (g, l) = pttls(&mut con, &store.key_of(&id), &log_key(&id)).await;
+    assert!(g <= short && g == l, "{g} {l}");
+    assert_eq!(con.llen::<_, i64>(log_key(&id)).await.unwrap(), 3);
+
+    // A zero TTL: no expiry on either key, also after a finished (expiring) write.
+    let forever = RedisStore::connect(
+        &redis.url(),
+        StoreConfig {
+            game_ttl: Duration::ZERO,
+            ..ttl_config()
+        },
+    )
+    .await
+    .unwrap();
+    let id = fresh_id();
+    forever
+        .write(
+            &id,
+            Write {
+                log: &first,
+                ..Write::create(1, b"x")
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        pttls(&mut con, &forever.key_of(&id), &log_key(&id)).await,
+        (-1, -1)
+    );
+    forever
+        .write(
+            &id,
+            Write {
+                log: &first,
+                finished: true,
+                ..Write::update(1, 2, b"y")
+            },
+        )
+        .await
+        .unwrap();
+    let (g, l) = pttls(&mut con, &forever.key_of(&id), &log_key(&id)).await;
+    assert!(g > long - 500 && g == l, "{g} {l}");
+    forever.save_if(&id, 2, 3, b"z", false).await.unwrap();
+    assert_eq!(
+        pttls(&mut con, &forever.key_of(&id), &log_key(&id)).await,
+        (-1, -1)
+    );
+
+    // A log left without its game (evicted, deleted by hand) is invisible, and a create starts
+    // afresh.
+    let orphan = fresh_id();
+    let _: () = con.rpush(log_key(&orphan), "old").await.unwrap();
+    assert!(store.load_log(&orphan, 0).await.unwrap().is_empty());
+    store.create(&orphan, 1, b"x", false).await.unwrap();
+    assert!(store.load_log(&orphan, 0).await.unwrap().is_empty());
+    assert!(!con.exists::<_, bool>(log_key(&orphan)).await.unwrap());
+    let _: () = con.del(store.key_of(&orphan)).await.unwrap();
+    let _: () = con.rpush(log_key(&orphan), "old").await.unwrap();
+    store
+        .write(
+            &orphan,
+            Write {
+                log: &[b"new"],
+                ..Write::create(1, b"x")
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.load_log(&orphan, 0).await.unwrap(),
+        conformance::owned(&[b"new"])
+    );
+
+    // A damaged log key: the write fails as a whole, the game stays as it was.
+    let damaged = fresh_id();
+    store.create(&damaged, 1, b"x", false).await.unwrap();
+    let _: () = con.set(log_key(&damaged), "not a list").await.unwrap();
+    let result = store
+        .write(
+            &damaged,
+            Write {
+                log: &[b"e"],
+                ..Write::update(1, 2, b"y")
+            },
+        )
+        .await;
+    assert!(matches!(result, Err(StoreError::Corrupt(_))), "{result:?}");
+    assert_eq!(
+        store.load(&damaged).await.unwrap(),
+        Some(StoredGame {
+            version: 1,
+            data: b"x".to_vec()
+        })
+    );
+    assert!(matches!(
+        store.load_log(&damaged, 0).await,
+        Err(StoreError::Corrupt(_))
+    ));
 }
 
 /// Where the shared records live: idempotent answers and claims next to the game (same slot,

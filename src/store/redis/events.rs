@@ -2,7 +2,8 @@
 //!
 //! # Publishing
 //!
-//! The `create` and `save_if` scripts end with `PUBLISH {prefix}:{<tag>}:events <new version>`.
+//! The write script (every `create`, `save_if`, `save_if_idem` and `write`) ends with
+//! `PUBLISH {prefix}:{<tag>}:events <new version>`.
 //! The notification is part of the write's script, so it is sent only for a write that happened,
 //! and no subscriber can hear of a write before it is readable.
 //!

@@ -1,0 +1,525 @@
+//! The expert house player: determinized Monte Carlo over the cards it cannot see.
+//!
+//! For each decision it draws worlds from [`Sampler`] (every placement of the hidden cards
+//! consistent with what its seat knows, uniformly), builds each as a playable game with
+//! [`Game::determinize`], and in every world tries each candidate action and plays the hand out
+//! to its end with the heuristic player in every seat (each playout seat sees only its own
+//! cards in that world). The score of an action in a world is the hand's points for the
+//! expert's team minus the other team's; the action with the best mean over the worlds wins
+//! (the same worlds are used for every action, so the comparison is paired). Ties go to the
+//! heuristic's own choice.
+//!
+//! Every phase is decided this way, the auction included: there the playouts continue the
+//! auction with heuristic bidders, so a bid is judged by what it leads to. Where the legal
+//! actions are many (a trump and discard, two cards to pass), the heuristic's best few are the
+//! candidates.
+//!
+//! **Inference.** The sampler's worlds are uniform over what is certain; the record says more.
+//! Once other seats have called, named trump or played, the expert draws `oversample` times as
+//! many worlds and keeps `samples` of them in proportion to how well each explains the record
+//! read as heuristic players would have made it: each call (a bid fits a hand whose bidding
+//! limit reaches it, a pass one whose limit does not, softly), the declarer's trump (against the
+//! best trump for the cards it kept), and each card played (the heuristic's own choice with that
+//! seat's cards in that world, or, less likely, another legal card). Nothing certain is
+//! excluded: an unexpected call or play only makes a world less likely.
+//!
+//! **Budget.** A number of worlds and a time cap: drawing stops at half the cap (keeping at
+//! least `samples` worlds), and playing out stops after the world during which the cap passed.
+//! Without a time cap the decision depends only on the view and the random stream.
+
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use super::heuristic::{self, Ctx, HeuristicParams, bid_limit, hand_tricks};
+use super::sampler::Sampler;
+use crate::engine::SampleDeal;
+use crate::engine::{
+    Action, AllPass, Call, Card, Game, MAX_SEATS, Phase, Seat, Suit, Trump, View, Viewer, team_of,
+};
+
+/// The expert's budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExpertConfig {
+    /// Worlds sampled per decision.
+    pub samples: usize,
+    /// Stop sampling once a decision has taken this long (at least one world is always played).
+    pub time_limit: Option<Duration>,
+    /// Most candidates kept where actions are many (exchange, passing cards).
+    pub max_candidates: usize,
+    /// Weight the worlds by how well each explains the other seats' calls and the declarer's
+    /// trump (read as a heuristic bidder would have made them): this many times more worlds
+    /// are drawn, and `samples` of them are kept in proportion to their weights. 0 or 1: no
+    /// weighting, every world counts the same.
+    pub oversample: usize,
+    /// Also weight the worlds by how well they explain the cards played so far (read as the
+    /// heuristic would have played them).
+    pub play_inference: bool,
+}
+
+impl ExpertConfig {
+    /// The default budget: 64 worlds (chosen from 256 by inference), at most 40 ms.
+    pub const DEFAULT: ExpertConfig = ExpertConfig {
+        samples: 64,
+        time_limit: Some(Duration::from_millis(40)),
+        max_candidates: 6,
+        oversample: 4,
+        play_inference: true,
+    };
+}
+
+impl Default for ExpertConfig {
+    fn default() -> Self {
+        ExpertConfig::DEFAULT
+    }
+}
+
+/// The expert player with a budget.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Expert {
+    /// The budget.
+    pub config: ExpertConfig,
+}
+
+/// Plays the hand in progress to its end with heuristic players; returns `team`'s points minus
+/// the other team's.
+pub(crate) fn playout(
+    game: &mut Game,
+    team: u8,
+    buf: &mut Vec<Action>,
+    bid_cache: &mut BidCache,
+) -> f64 {
+    let hand = game.hand_number();
+    while game.hand_number() == hand && !game.is_over() {
+        let Some(seat) = game.turn() else { break };
+        game.legal_actions_into(seat, buf);
+        let action = if buf.len() == 1 {
+            buf[0].clone()
+        } else {
+            let mut ctx = Ctx::from_game(game, seat);
+            if ctx.phase == Phase::Auction {
+                let entry = &mut bid_cache[seat as usize];
+                ctx.bid_eval = Some(*entry.get_or_insert_with(|| {
+                    bid_limit(ctx.rules, ctx.hand, &HeuristicParams::DEFAULT)
+                }));
+            }
+            heuristic::decide(&ctx, buf)
+        };
+        if game.apply(seat, &action).is_err() {
+            break;
+        }
+    }
+    match game.last_hand() {
+        Some(h) if h.number == hand => {
+            let d = h.score_delta;
+            f64::from(d[team as usize] - d[1 - team as usize])
+        }
+        _ => 0.0,
+    }
+}
+
+/// Each seat's bidding evaluation in one world, computed once (hands do not change during the
+/// auction).
+pub(crate) type BidCache = [Option<(Trump, f64, f64)>; MAX_SEATS];
+
+/// The candidates worth evaluating, the heuristic's choice first.
+fn candidates(view: &View, ctx: &Ctx, max: usize) -> Vec<Action> {
+    let legal = &view.legal_actions;
+    let first = heuristic::decide(ctx, legal);
+    let mut out = vec![first.clone()];
+    let remove = |hand: &[crate::engine::Card], cards: &[crate::engine::Card]| {
+        let mut rest = hand.to_vec();
+        for c in cards {
+            if let Some(i) = rest.iter().position(|x| x == c) {
+                rest.remove(i);
+            }
+        }
+        rest
+    };
+    match view.phase {
+        Phase::Exchange => {
+            // Per trump, its best discards; then the best overall.
+            let mut scored: Vec<(f64, Trump, &Action)> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Exchange { trump, discard } => Some((
+                        hand_tricks(&view.ruleset, &remove(&view.hand, discard), *trump),
+                        *trump,
+                        a,
+                    )),
+                    _ => None,
+                })
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let mut per_trump: Vec<(Trump, usize)> = Vec::new();
+            for (_, t, a) in &scored {
+                let n = per_trump.iter_mut().find(|(x, _)| x == t);
+                let taken = match n {
+                    Some((_, k)) => {
+                        *k += 1;
+                        *k
+                    }
+                    None => {
+                        per_trump.push((*t, 1));
+                        1
+                    }
+                };
+                if taken <= 2 && out.len() < max && !out.contains(a) {
+                    out.push((*a).clone());
+                }
+            }
+        }
+        Phase::PassCards => {
+            // Rank the pairs as the heuristic would, and keep the best few.
+            let trump = view.trump.unwrap_or(Trump::NoTrump);
+            let declarer = view.contract.map(|c| c.seat) == view.seat;
+            let mut scored: Vec<(f64, &Action)> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::PassCards { cards } => {
+                        let v = if declarer {
+                            hand_tricks(&view.ruleset, &remove(&view.hand, cards), trump)
+                        } else {
+                            // The partner: what the pair adds to a typical lone hand.
+                            -hand_tricks(&view.ruleset, &remove(&view.hand, cards), trump)
+                        };
+                        Some((v, a))
+                    }
+                    _ => None,
+                })
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (_, a) in scored {
+                if out.len() >= max {
+                    break;
+                }
+                if !out.contains(a) {
+                    out.push(a.clone());
+                }
+            }
+        }
+        _ => {
+            for a in legal {
+                if !out.contains(a) {
+                    out.push(a.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The logistic function.
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How well a world explains the public record, read as heuristic players would have made it:
+/// each call by another seat (a bid when the heuristic's limit for that seat's hand in this
+/// world reaches it, a pass when it does not, both softened), and the declarer's trump (against
+/// the best trump for its hand). 1 means fully consistent; it is never 0.
+fn world_weight(view: &View, world: &SampleDeal) -> f64 {
+    let rules = &view.ruleset;
+    let me = view.seat.unwrap_or(0);
+    let params = HeuristicParams::DEFAULT;
+    let n = rules.players;
+    let declarer = view.contract.map(|c| c.seat);
+    // Each seat's cards kept: in hand now, or played.
+    let mut kept: Vec<Vec<Card>> = world.hands.clone();
+    for t in view.tricks.iter().chain(std::iter::once(&view.trick)) {
+        for p in &t.plays {
+            kept[p.seat as usize].push(p.card);
+        }
+    }
+    let mut limits: [Option<f64>; MAX_SEATS] = [None; MAX_SEATS];
+    let mut limit_of = |s: Seat| -> f64 {
+        *limits[s as usize].get_or_insert_with(|| {
+            let mut cards = kept[s as usize].clone();
+            if Some(s) == declarer {
+                // What it bid on, near enough: with the widow it took, less cards passed to it.
+                cards.extend(&world.discards);
+                cards.extend(&world.lone_discards);
+                for c in &view.passed_cards {
+                    if let Some(i) = cards.iter().position(|x| x == c) {
+                        cards.remove(i);
+                    }
+                }
+            }
+            bid_limit(rules, &cards, &params).2
+        })
+    };
+    const TAU: f64 = 0.75;
+    let mut log_w = 0.0;
+    let mut standing: Option<Call> = None;
+    let mut passes = 0;
+    for call in &view.auction {
+        let s = call.seat;
+        let forced = rules.all_pass == AllPass::DealerForced
+            && s == view.dealer
+            && standing.is_none()
+            && passes == n - 1;
+        if s != me && !forced {
+            let lowest = standing
+                .and_then(|c| c.bid)
+                .map_or(rules.min_bid, |b| b.tricks + 1);
+            let limit = limit_of(s);
+            let p = match call.bid {
+                Some(b) => sigmoid((limit - f64::from(b.tricks)) / TAU),
+                None => {
+                    let partner_high = standing.is_some_and(|c| team_of(c.seat) == team_of(s));
+                    let surplus = if partner_high {
+                        params.partner_surplus
+                    } else {
+                        0.0
+                    };
+                    sigmoid((f64::from(lowest) + surplus - limit) / TAU)
+                }
+            };
+            log_w += p.max(1e-6).ln();
+        }
+        match call.bid {
+            Some(_) => standing = Some(*call),
+            None => passes += 1,
+        }
+    }
+    // The declarer's trump: the cards it kept, scored for each trump.
+    if let (Some(c), Some(trump)) = (view.contract, view.trump)
+        && c.seat != me
+    {
+        let kept = &kept[c.seat as usize];
+        let mut options: Vec<Trump> = Suit::ALL.into_iter().map(Trump::Suit).collect();
+        if rules.no_trump {
+            options.push(Trump::NoTrump);
+        }
+        let best = options
+            .iter()
+            .map(|&t| hand_tricks(rules, kept, t))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let chosen = hand_tricks(rules, kept, trump);
+        log_w += ((chosen - best) / 0.5).max(-14.0);
+    }
+    log_w.exp()
+}
+
+/// How well a world explains the cards the other seats played, read as the heuristic would
+/// have played them: each play the heuristic (with that seat's cards in this world, and what it
+/// had seen) would also have made counts `1 - EPS`, any other `EPS` shared among the other
+/// legal cards.
+fn play_weight(view: &View, world: &SampleDeal) -> f64 {
+    const EPS: f64 = 0.15;
+    let me = view.seat.unwrap_or(0);
+    let ranking = heuristic::ranking_for(&view.ruleset, view.trump.unwrap_or(Trump::NoTrump));
+    let declarer = view.contract.map(|c| c.seat);
+    let tricks: Vec<&crate::engine::Trick> = view
+        .tricks
+        .iter()
+        .chain(std::iter::once(&view.trick))
+        .collect();
+    // Each seat's hand before each of its plays: walk back from the hands now.
+    let plays: Vec<(usize, usize)> = tricks
+        .iter()
+        .enumerate()
+        .flat_map(|(t, tr)| (0..tr.plays.len()).map(move |j| (t, j)))
+        .collect();
+    let mut hands: Vec<Vec<Card>> = world.hands.clone();
+    let mut before: Vec<Vec<Card>> = vec![Vec::new(); plays.len()];
+    for (k, &(t, j)) in plays.iter().enumerate().rev() {
+        let p = tricks[t].plays[j];
+        let h = &mut hands[p.seat as usize];
+        h.push(p.card);
+        if p.seat != me {
+            let mut sorted = h.clone();
+            sorted.sort_unstable();
+            before[k] = sorted;
+        }
+    }
+    let mut played = [0u8; Card::CODES];
+    let mut voids = [0u8; MAX_SEATS];
+    let mut log_w = 0.0;
+    for (k, &(t, j)) in plays.iter().enumerate() {
+        let trick = &tricks[t].plays;
+        let p = trick[j];
+        let led = trick
+            .first()
+            .filter(|_| j > 0)
+            .and_then(|f| ranking.effective_suit(f.card));
+        if p.seat != me {
+            let hand = &before[k];
+            let follows =
+                led.is_some_and(|l| hand.iter().any(|&c| ranking.effective_suit(c) == Some(l)));
+            let mut legal: Vec<Card> = Vec::with_capacity(hand.len());
+            for &c in hand {
+                if (!follows || ranking.effective_suit(c) == led) && legal.last() != Some(&c) {
+                    legal.push(c);
+                }
+            }
+            if legal.len() > 1 && legal.contains(&p.card) {
+                let mut seen = played;
+                for c in hand {
+                    seen[c.index()] += 1;
+                }
+                if Some(p.seat) == declarer {
+                    for c in world.discards.iter().chain(&world.lone_discards) {
+                        seen[c.index()] += 1;
+                    }
+                }
+                let ctx = Ctx::for_play(view, p.seat, hand, &trick[..j], seen, voids);
+                let predicted = heuristic::play_card(&ctx, &legal);
+                log_w += if predicted == p.card {
+                    (1.0 - EPS).ln()
+                } else {
+                    (EPS / (legal.len() - 1) as f64).ln()
+                };
+            }
+        }
+        if let Some(l) = led
+            && ranking.effective_suit(p.card) != Some(l)
+        {
+            voids[p.seat as usize] |= 1 << l.index();
+        }
+        played[p.card.index()] += 1;
+    }
+    log_w.exp()
+}
+
+impl Expert {
+    /// The worlds to play out, with their weights: `samples` determinized samples, chosen in
+    /// proportion to [`world_weight`] and [`play_weight`] from `oversample` times as many
+    /// when the record holds anything to infer from.
+    fn worlds<R: Rng + ?Sized>(
+        &self,
+        game: &Game,
+        view: &View,
+        sampler: &mut Sampler,
+        start: Instant,
+        rng: &mut R,
+    ) -> Vec<(Game, f64)> {
+        let seat = view.seat.unwrap_or(0);
+        let n = self.config.samples.max(1);
+        let informative = view.auction.iter().any(|c| c.seat != seat)
+            || view.trump.is_some() && view.contract.is_some_and(|c| c.seat != seat)
+            || self.config.play_inference
+                && view
+                    .tricks
+                    .iter()
+                    .chain([&view.trick])
+                    .any(|t| t.plays.iter().any(|p| p.seat != seat));
+        let oversample = if informative {
+            self.config.oversample.max(1)
+        } else {
+            1
+        };
+        let mut drawn: Vec<(SampleDeal, f64)> = Vec::with_capacity(n * oversample);
+        for i in 0..n * oversample {
+            // Keep at least half the time for playing the worlds out.
+            if i >= n
+                && self
+                    .config
+                    .time_limit
+                    .is_some_and(|limit| start.elapsed() * 2 >= limit)
+            {
+                break;
+            }
+            let deal = sampler.sample(rng);
+            let w = if oversample > 1 {
+                let plays = if self.config.play_inference && view.phase == Phase::Play {
+                    play_weight(view, &deal)
+                } else {
+                    1.0
+                };
+                world_weight(view, &deal) * plays
+            } else {
+                1.0
+            };
+            drawn.push((deal, w));
+        }
+        let total: f64 = drawn.iter().map(|d| d.1).sum();
+        let mut picked: Vec<(SampleDeal, f64)> = Vec::with_capacity(n);
+        if oversample <= 1 || total <= 0.0 || !total.is_finite() {
+            picked = drawn.into_iter().take(n).map(|(d, _)| (d, 1.0)).collect();
+        } else {
+            // Systematic resampling: `n` picks in proportion to the weights; a world picked k
+            // times is played once with weight k.
+            let step = total / n as f64;
+            let mut next = rng.random_range(0.0..step);
+            let mut acc = 0.0;
+            for (deal, w) in drawn {
+                acc += w;
+                let mut k = 0;
+                while next < acc {
+                    k += 1;
+                    next += step;
+                }
+                if k > 0 {
+                    picked.push((deal, k as f64));
+                }
+            }
+        }
+        let mut out: Vec<(Game, f64)> = picked
+            .into_iter()
+            .filter_map(|(deal, k)| game.determinize(seat, &deal).ok().map(|g| (g, k)))
+            .collect();
+        out.shuffle(rng);
+        out
+    }
+
+    /// An expert with this budget.
+    pub const fn new(config: ExpertConfig) -> Expert {
+        Expert { config }
+    }
+
+    /// The action for `seat`, or None if it is not that seat's turn. Decides from the seat's
+    /// view only: the game is used to build sampled worlds, in which every card the seat cannot
+    /// see is replaced.
+    pub fn choose<R: Rng + ?Sized>(&self, game: &Game, seat: Seat, rng: &mut R) -> Option<Action> {
+        let view = game.view(Viewer::Seat(seat));
+        if view.legal_actions.is_empty() {
+            return None;
+        }
+        Some(self.decide(game, &view, rng))
+    }
+
+    /// The decision for the seat whose view (of `game`) this is; it has legal actions.
+    pub(crate) fn decide<R: Rng + ?Sized>(&self, game: &Game, view: &View, rng: &mut R) -> Action {
+        let start = Instant::now();
+        let seat = view.seat.unwrap_or(0);
+        let ctx = Ctx::from_view(view);
+        let cands = candidates(view, &ctx, self.config.max_candidates.max(2));
+        if cands.len() == 1 {
+            return cands[0].clone();
+        }
+        let Ok(mut sampler) = Sampler::new(view) else {
+            return cands[0].clone();
+        };
+        let team = team_of(seat);
+        let worlds = self.worlds(game, view, &mut sampler, start, rng);
+        let mut sums = vec![0.0f64; cands.len()];
+        let mut buf = Vec::with_capacity(64);
+        for (world, weight) in &worlds {
+            let mut bid_cache: BidCache = [None; MAX_SEATS];
+            for (k, a) in cands.iter().enumerate() {
+                let mut g = world.clone();
+                if g.apply(seat, a).is_err() {
+                    sums[k] = f64::NEG_INFINITY;
+                    continue;
+                }
+                sums[k] += weight * playout(&mut g, team, &mut buf, &mut bid_cache);
+            }
+            if self
+                .config
+                .time_limit
+                .is_some_and(|limit| start.elapsed() >= limit)
+            {
+                break;
+            }
+        }
+        let mut best = 0;
+        for k in 1..cands.len() {
+            if sums[k] > sums[best] + 1e-9 {
+                best = k;
+            }
+        }
+        cands[best].clone()
+    }
+}

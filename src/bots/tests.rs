@@ -1,0 +1,589 @@
+//! Tests of the house players and the sampler.
+
+use std::collections::HashMap;
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::*;
+use crate::engine::{Card, Phase, Preset, Ranking, Ruleset, RulesetSpec, Seat, View, Viewer};
+
+/// Every ruleset the players must handle: the presets, and double Hasenpfeffer with 6 players.
+fn rulesets() -> Vec<Ruleset> {
+    let mut v: Vec<Ruleset> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    v.push(
+        RulesetSpec {
+            preset: Preset::DoubleHasenpfeffer,
+            players: Some(6),
+            ..Default::default()
+        }
+        .build()
+        .unwrap(),
+    );
+    v
+}
+
+/// A small, untimed expert, so tests are fast and reproducible.
+fn small_expert() -> Expert {
+    Expert::new(ExpertConfig {
+        samples: 4,
+        time_limit: None,
+        max_candidates: 3,
+        oversample: 3,
+        play_inference: true,
+    })
+}
+
+#[test]
+fn random_bots_finish_games_of_every_preset() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    for preset in Preset::ALL {
+        let mut finished = 0;
+        for seed in 0..20 {
+            let mut g = Game::new(preset.rules(), seed, None).unwrap();
+            let mut steps = 0;
+            while let Some(seat) = g.turn() {
+                let a = Strategy::Random.choose(&g, seat, &mut rng).unwrap();
+                g.apply(seat, &a).unwrap();
+                steps += 1;
+                if steps > 20_000 {
+                    break;
+                }
+            }
+            finished += usize::from(g.is_over());
+        }
+        assert!(finished >= 15, "{preset:?}: only {finished}/20 games ended");
+    }
+}
+
+/// Plays a whole game with `pick` choosing for each seat, checking every action is legal.
+fn play_game(
+    rules: Ruleset,
+    seed: u64,
+    rng: &mut SmallRng,
+    mut pick: impl FnMut(&Game, Seat, &mut SmallRng) -> Option<Action>,
+) -> Game {
+    let mut g = Game::new(rules, seed, None).unwrap();
+    while let Some(seat) = g.turn() {
+        let a = pick(&g, seat, rng).expect("the seat to act has an action");
+        assert!(
+            g.legal_actions(seat).contains(&a),
+            "{a:?} is not legal for seat {seat} in {:?}",
+            g.phase()
+        );
+        g.apply(seat, &a).unwrap();
+        assert!(g.hand_number() < 300, "the game does not end");
+    }
+    g
+}
+
+#[test]
+fn heuristic_plays_whole_games_of_every_ruleset() {
+    let mut rng = SmallRng::seed_from_u64(1);
+    for rules in rulesets() {
+        for seed in 0..10 {
+            let g = play_game(rules, seed, &mut rng, |g, s, r| {
+                Strategy::Heuristic.choose(g, s, r)
+            });
+            assert!(g.is_over());
+        }
+    }
+}
+
+#[test]
+fn expert_plays_whole_games_of_every_ruleset() {
+    let mut rng = SmallRng::seed_from_u64(2);
+    let expert = small_expert();
+    for rules in rulesets() {
+        for seed in 0..2 {
+            // Expert in the even seats against the heuristic, then against random players.
+            let g = play_game(rules, seed, &mut rng, |g, s, r| {
+                if s % 2 == 0 {
+                    expert.choose(g, s, r)
+                } else if seed == 0 {
+                    Strategy::Heuristic.choose(g, s, r)
+                } else {
+                    Strategy::Random.choose(g, s, r)
+                }
+            });
+            assert!(g.is_over());
+        }
+    }
+}
+
+#[test]
+fn every_strategy_makes_legal_moves_in_every_phase() {
+    // Mixed tables of all three strategies (the expert with its default budget) through
+    // the first hands of every ruleset.
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut phases: HashMap<(usize, Phase), usize> = HashMap::new();
+    for (i, rules) in rulesets().into_iter().enumerate() {
+        for seed in 0..3u64 {
+            let mut g = Game::new(rules, seed, None).unwrap();
+            while g.hand_number() < 2 && !g.is_over() {
+                let seat = g.turn().unwrap();
+                let strategy = Strategy::ALL[(seat as usize + seed as usize) % 3];
+                let a = strategy.choose(&g, seat, &mut rng).unwrap();
+                assert!(g.legal_actions(seat).contains(&a), "{strategy:?}: {a:?}");
+                *phases.entry((i, g.phase())).or_default() += 1;
+                g.apply(seat, &a).unwrap();
+            }
+        }
+    }
+    assert!(phases.keys().any(|(_, p)| *p == Phase::Exchange));
+    assert!(phases.keys().any(|(_, p)| *p == Phase::Play));
+}
+
+#[test]
+fn strategies_are_not_asked_when_it_is_not_their_turn() {
+    let g = Game::new(Preset::Pepper.rules(), 5, None).unwrap();
+    let mut rng = SmallRng::seed_from_u64(0);
+    let other = (g.turn().unwrap() + 1) % 4;
+    for s in Strategy::ALL {
+        assert_eq!(s.choose(&g, other, &mut rng), None);
+    }
+}
+
+/// Random positions of every ruleset, in every phase: games played by a mix of random and
+/// heuristic players (the random one going alone half the time), stopped at random points.
+fn positions(count_per_ruleset: usize, seed: u64) -> Vec<Game> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for rules in rulesets() {
+        let mut found = 0;
+        let mut game_seed = seed * 1000;
+        while found < count_per_ruleset {
+            game_seed += 1;
+            let mut g = Game::new(rules, game_seed, None).unwrap();
+            let stop_hand = rng.random_range(0..3u32);
+            while let Some(seat) = g.turn() {
+                if g.hand_number() >= stop_hand && rng.random_range(0..12) == 0 {
+                    break;
+                }
+                let strategy = if rng.random_bool(0.5) {
+                    Strategy::Random
+                } else {
+                    Strategy::Heuristic
+                };
+                let mut a = strategy.choose(&g, seat, &mut rng).unwrap();
+                if g.phase() == Phase::Alone && rng.random_bool(0.5) {
+                    a = Action::Alone { alone: true };
+                }
+                g.apply(seat, &a).unwrap();
+            }
+            if !g.is_over() {
+                out.push(g);
+                found += 1;
+            }
+        }
+    }
+    out
+}
+
+fn count(cards: impl IntoIterator<Item = Card>) -> [u8; Card::CODES] {
+    let mut c = [0u8; Card::CODES];
+    for x in cards {
+        c[x.index()] += 1;
+    }
+    c
+}
+
+fn sorted(v: &[Card]) -> Vec<Card> {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v
+}
+
+/// Checks one sample against everything the view shows.
+fn check_sample(view: &View, s: &SampleDeal) {
+    let seat = view.seat.unwrap();
+    let rules = &view.ruleset;
+    let n = rules.seats();
+    assert_eq!(s.hands.len(), n);
+    for (i, h) in s.hands.iter().enumerate() {
+        assert_eq!(h.len(), view.hand_sizes[i] as usize, "seat {i}'s hand size");
+    }
+    assert_eq!(sorted(&s.hands[seat as usize]), sorted(&view.hand));
+    assert_eq!(s.widow.len(), view.widow_size as usize);
+    let declarer = view.contract.map(|c| c.seat);
+    if declarer == Some(seat) {
+        let mut mine = s.discards.clone();
+        mine.extend(&s.lone_discards);
+        assert_eq!(sorted(&mine), sorted(&view.discards));
+    }
+    if view.trump.is_some() {
+        assert_eq!(s.discards.len(), rules.widow_size());
+    } else {
+        assert!(s.discards.is_empty());
+    }
+    // Voids.
+    let ranking = Ranking {
+        trump: view.trump.and_then(|t| t.suit()),
+        bowers: rules.bowers,
+    };
+    for (i, voids) in view.voids.iter().enumerate() {
+        for c in &s.hands[i] {
+            let su = ranking.effective_suit(*c);
+            assert!(
+                su.is_none_or(|su| !voids.contains(&su)),
+                "seat {i} is void in {voids:?} but was given {c}"
+            );
+        }
+    }
+    // Cards played are not hidden anywhere, and everything adds up to the deck.
+    let played: Vec<Card> = view
+        .tricks
+        .iter()
+        .chain(std::iter::once(&view.trick))
+        .flat_map(|t| t.plays.iter().map(|p| p.card))
+        .collect();
+    let all = s
+        .hands
+        .iter()
+        .flatten()
+        .chain(&s.widow)
+        .chain(&s.discards)
+        .chain(&s.lone_discards)
+        .chain(&played)
+        .copied();
+    assert_eq!(
+        count(all),
+        rules.deck.counts(),
+        "the sample plus play is the deck"
+    );
+    // The revealed joker stays with its holder (or in its discard).
+    if let Some(h) = view.joker_revealed_by
+        && !played.contains(&Card::JOKER)
+        && h != seat
+    {
+        assert!(s.hands[h as usize].contains(&Card::JOKER) || s.discards.contains(&Card::JOKER));
+    }
+    // Cards the viewer passed stay with the lone bidder.
+    if let Some(d) = declarer
+        && d != seat
+        && !view.passed_cards.is_empty()
+    {
+        let mut have = s.hands[d as usize].clone();
+        have.extend(
+            view.tricks
+                .iter()
+                .chain(std::iter::once(&view.trick))
+                .flat_map(|t| t.plays.iter())
+                .filter(|p| p.seat == d)
+                .map(|p| p.card),
+        );
+        let have = count(have);
+        let need = count(view.passed_cards.iter().copied());
+        assert!((0..Card::CODES).all(|i| have[i] >= need[i]));
+    }
+}
+
+#[test]
+fn samples_respect_everything_the_seat_knows() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut checked = 0;
+    let mut with_voids = 0;
+    let mut lone = 0;
+    for g in positions(40, 1) {
+        for seat in 0..g.rules().players {
+            let view = g.view(Viewer::Seat(seat));
+            let samples = sample_hidden(&view, 8, &mut rng).unwrap();
+            assert_eq!(samples.len(), 8);
+            for s in &samples {
+                check_sample(&view, s);
+                // The sample makes a playable world that looks the same from this seat.
+                let world = g.determinize(seat, s).unwrap();
+                assert_eq!(world.view(Viewer::Seat(seat)), view);
+                assert_eq!(world.view(Viewer::Spectator), g.view(Viewer::Spectator));
+                checked += 1;
+            }
+            with_voids += usize::from(view.voids.iter().any(|v| !v.is_empty()));
+            lone += usize::from(view.alone.is_some());
+        }
+    }
+    assert!(checked > 1000);
+    assert!(
+        with_voids > 20,
+        "too few positions with voids: {with_voids}"
+    );
+    assert!(lone > 5, "too few positions with a lone player: {lone}");
+}
+
+#[test]
+fn sampler_refuses_spectators() {
+    let g = Game::new(Preset::Hasenpfeffer.rules(), 1, None).unwrap();
+    let mut rng = SmallRng::seed_from_u64(0);
+    assert_eq!(
+        sample_hidden(&g.view(Viewer::Spectator), 1, &mut rng),
+        Err(SampleError::NotASeat)
+    );
+}
+
+#[test]
+fn samples_are_uniform_over_consistent_deals() {
+    // A late position with voids: compare the sampler's frequencies of where each hidden card
+    // lies against an exact enumeration of all consistent placements.
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut tested = 0;
+    for g in positions(60, 2) {
+        if g.rules().preset != Preset::Hasenpfeffer || g.phase() != Phase::Play {
+            continue;
+        }
+        let seat = g.turn().unwrap();
+        let view = g.view(Viewer::Seat(seat));
+        let hidden: usize = (0..4)
+            .filter(|&s| s != seat as usize)
+            .map(|s| view.hand_sizes[s] as usize)
+            .sum::<usize>()
+            + view.widow_size as usize
+            + if view.contract.map(|c| c.seat) != Some(seat) {
+                1
+            } else {
+                0
+            };
+        if !(5..=10).contains(&hidden) || view.voids.iter().all(|v| v.is_empty()) {
+            continue;
+        }
+        // Exact: enumerate by drawing many samples is what we test; the reference enumerates
+        // every permutation of the hidden cards into the slots and keeps the consistent ones.
+        let reference = exact_marginals(&g, seat);
+        let n = 6000;
+        let mut freq: HashMap<(Card, usize), f64> = HashMap::new();
+        for s in sample_hidden(&view, n, &mut rng).unwrap() {
+            for (slot, cards) in places(&s, seat).into_iter().enumerate() {
+                for c in cards {
+                    *freq.entry((c, slot)).or_default() += 1.0 / n as f64;
+                }
+            }
+        }
+        for (key, p) in &reference {
+            let f = freq.get(key).copied().unwrap_or(0.0);
+            assert!(
+                (f - p).abs() < 0.04,
+                "card {:?} in slot {}: sampled {f:.3}, exact {p:.3}",
+                key.0,
+                key.1
+            );
+        }
+        for key in freq.keys() {
+            assert!(reference.contains_key(key), "impossible placement {key:?}");
+        }
+        tested += 1;
+        if tested >= 4 {
+            break;
+        }
+    }
+    assert!(tested >= 2, "too few suitable positions: {tested}");
+}
+
+/// The hidden places of a sample, in a fixed order: other seats' hands, widow, discards.
+fn places(s: &SampleDeal, seat: Seat) -> Vec<Vec<Card>> {
+    let mut v: Vec<Vec<Card>> = s
+        .hands
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat as usize)
+        .map(|(_, h)| h.clone())
+        .collect();
+    v.push(s.widow.clone());
+    v.push(s.discards.clone());
+    v
+}
+
+/// Exact probability of each (card, place) over all placements consistent with the view,
+/// by brute force: every permutation of the hidden cards, checked with `determinize`.
+fn exact_marginals(g: &Game, seat: Seat) -> HashMap<(Card, usize), f64> {
+    let view = g.view(Viewer::Seat(seat));
+    let mut rng = SmallRng::seed_from_u64(0);
+    let template = sample_hidden(&view, 1, &mut rng).unwrap().remove(0);
+    let slots = places(&template, seat);
+    let caps: Vec<usize> = slots.iter().map(Vec::len).collect();
+    let mut cards: Vec<Card> = slots.iter().flatten().copied().collect();
+    cards.sort_unstable();
+    let mut total = 0.0;
+    let mut acc: HashMap<(Card, usize), f64> = HashMap::new();
+    // Assign cards one by one to slots with room (cards are distinct in this deck).
+    fn rec(
+        i: usize,
+        cards: &[Card],
+        caps: &[usize],
+        cur: &mut Vec<Vec<Card>>,
+        f: &mut dyn FnMut(&[Vec<Card>]),
+    ) {
+        if i == cards.len() {
+            f(cur);
+            return;
+        }
+        for s in 0..caps.len() {
+            if cur[s].len() < caps[s] {
+                cur[s].push(cards[i]);
+                rec(i + 1, cards, caps, cur, f);
+                cur[s].pop();
+            }
+        }
+    }
+    let mut cur = vec![Vec::new(); caps.len()];
+    rec(0, &cards, &caps, &mut cur, &mut |assign| {
+        let mut s = template.clone();
+        let mut it = assign.iter();
+        for (i, h) in s.hands.iter_mut().enumerate() {
+            if i != seat as usize {
+                *h = it.next().unwrap().clone();
+            }
+        }
+        s.widow = it.next().unwrap().clone();
+        s.discards = it.next().unwrap().clone();
+        if g.determinize(seat, &s).is_ok() {
+            total += 1.0;
+            for (slot, cs) in assign.iter().enumerate() {
+                for c in cs {
+                    *acc.entry((*c, slot)).or_default() += 1.0;
+                }
+            }
+        }
+    });
+    assert!(total > 0.0);
+    acc.values_mut().for_each(|v| *v /= total);
+    acc
+}
+
+#[test]
+fn determinize_rejects_inconsistent_samples() {
+    let mut rng = SmallRng::seed_from_u64(9);
+    for g in positions(5, 3) {
+        let seat = g.turn().unwrap();
+        let view = g.view(Viewer::Seat(seat));
+        let s = sample_hidden(&view, 1, &mut rng).unwrap().remove(0);
+        // Swap a card of the seat's own hand with another seat's.
+        let other = (seat as usize + 1) % s.hands.len();
+        if s.hands[other].is_empty() || s.hands[seat as usize].is_empty() {
+            continue;
+        }
+        let mut bad = s.clone();
+        let (a, b) = (bad.hands[seat as usize][0], bad.hands[other][0]);
+        if a == b {
+            continue;
+        }
+        bad.hands[seat as usize][0] = b;
+        bad.hands[other][0] = a;
+        assert!(g.determinize(seat, &bad).is_err());
+        // Drop a card: conservation fails.
+        let mut short = s.clone();
+        short.hands[other].pop();
+        assert!(g.determinize(seat, &short).is_err());
+    }
+}
+
+#[test]
+fn bots_decide_from_the_view_only() {
+    // Two games that look the same to a seat but differ in every card it cannot see: the
+    // heuristic and the expert (same random stream) decide the same in both.
+    let mut rng = SmallRng::seed_from_u64(21);
+    let expert = small_expert();
+    let mut compared = 0;
+    for g in positions(12, 4) {
+        let seat = g.turn().unwrap();
+        let view = g.view(Viewer::Seat(seat));
+        let s = sample_hidden(&view, 1, &mut rng).unwrap().remove(0);
+        let twin = g.determinize(seat, &s).unwrap();
+        assert_eq!(twin.view(Viewer::Seat(seat)), view);
+        let seed = rng.random::<u64>();
+        let a = expert.choose(&g, seat, &mut SmallRng::seed_from_u64(seed));
+        let b = expert.choose(&twin, seat, &mut SmallRng::seed_from_u64(seed));
+        assert_eq!(a, b, "the expert's decision depends on hidden cards");
+        let mut r1 = SmallRng::seed_from_u64(seed);
+        let mut r2 = SmallRng::seed_from_u64(seed);
+        assert_eq!(
+            Strategy::Heuristic.choose(&g, seat, &mut r1),
+            Strategy::Heuristic.choose(&twin, seat, &mut r2)
+        );
+        compared += 1;
+    }
+    assert!(compared >= 50);
+}
+
+#[test]
+fn exchange_keeps_the_joker_and_bowers_and_makes_a_void() {
+    // Seat 1 holds the joker, both black jacks, AS, KS and a lone 9H; it takes QS from the
+    // widow. It should name spades and discard the 9H (a void), never the joker or a bower.
+    let c = |s: &str| s.parse::<Card>().unwrap();
+    let hands = vec![
+        ["9C", "AC", "KC", "QC", "9D", "TD"].map(c).to_vec(),
+        ["JK", "JS", "JC", "AS", "KS", "9H"].map(c).to_vec(),
+        ["JD", "AD", "KD", "QD", "TH", "JH"].map(c).to_vec(),
+        ["QH", "KH", "AH", "9S", "TS", "TC"].map(c).to_vec(),
+    ];
+    let scenario = crate::engine::Scenario {
+        dealer: 0,
+        hands,
+        widow: vec![c("QS")],
+    };
+    let mut g = Game::new(Preset::Hasenpfeffer.rules(), 1, Some(&scenario)).unwrap();
+    let mut rng = SmallRng::seed_from_u64(0);
+    // Seat 1 bids; the others pass.
+    while g.phase() == Phase::Auction {
+        let seat = g.turn().unwrap();
+        let a = Strategy::Heuristic.choose(&g, seat, &mut rng).unwrap();
+        if seat == 1 {
+            assert!(a.as_bid().is_some(), "a strong hand bids: {a:?}");
+        }
+        let a = if seat == 1 { a } else { Action::Pass };
+        g.apply(seat, &a).unwrap();
+    }
+    assert_eq!(g.turn(), Some(1));
+    let a = Strategy::Heuristic.choose(&g, 1, &mut rng).unwrap();
+    match a {
+        Action::Exchange { trump, discard } => {
+            assert_eq!(trump.code(), "S");
+            assert_eq!(discard.as_slice(), &[c("9H")]);
+        }
+        other => panic!("expected an exchange, got {other:?}"),
+    }
+}
+
+#[test]
+fn heuristic_does_not_overtake_a_winning_partner() {
+    // Seat 1 declares diamonds and leads the KH; seat 2 throws a club; seat 3 (seat 1's
+    // partner) holds AH 9H TH JH: its partner's king is the best heart left, so it plays low.
+    let c = |s: &str| s.parse::<Card>().unwrap();
+    let scenario = crate::engine::Scenario {
+        dealer: 3,
+        hands: vec![
+            ["JK", "JS", "JC", "AS", "KS", "QS"].map(c).to_vec(),
+            ["KH", "QH", "9D", "TD", "JD", "KD"].map(c).to_vec(),
+            ["AD", "QD", "AC", "KC", "QC", "9C"].map(c).to_vec(),
+            ["AH", "9H", "TH", "JH", "TC", "9S"].map(c).to_vec(),
+        ],
+        widow: vec![c("TS")],
+    };
+    let mut g = Game::new(Preset::Hasenpfeffer.rules(), 1, Some(&scenario)).unwrap();
+    let script = [
+        (0, Action::Pass),
+        (
+            1,
+            Action::Bid {
+                tricks: 1,
+                pepper: None,
+            },
+        ),
+        (2, Action::Pass),
+        (3, Action::Pass),
+        (
+            1,
+            Action::Exchange {
+                trump: "D".parse().unwrap(),
+                discard: [c("TS")].into_iter().collect(),
+            },
+        ),
+        (1, Action::Play { card: c("KH") }),
+        (2, Action::Play { card: c("9C") }),
+    ];
+    for (seat, a) in script {
+        g.apply(seat, &a).unwrap();
+    }
+    let mut rng = SmallRng::seed_from_u64(0);
+    assert_eq!(
+        Strategy::Heuristic.choose(&g, 3, &mut rng),
+        Some(Action::Play { card: c("9H") })
+    );
+}

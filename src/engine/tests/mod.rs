@@ -1,0 +1,8 @@
+//! The engine's proofs: rule tables (one test per rule sentence of RULES.md, each with an
+//! explicit deal), the stored state (serde, tampering, the pinned shuffle) and property tests
+//! over thousands of random games.
+
+mod props;
+mod rules;
+mod state;
+mod support;

@@ -1,0 +1,968 @@
+//! Property tests: random games of every ruleset, to the end, with every invariant checked after
+//! every action against oracles written here from RULES.md (not from the engine's code).
+//!
+//! The random player passes three times in four in the auction when it may (a uniformly random
+//! bidder overbids so wildly that games of pepper and double Hasenpfeffer practically never end),
+//! otherwise bids the lowest legal bid or a uniformly random one; it goes alone one time in
+//! five when it may; every other choice is uniformly random. Games are cut off after `MAX_HANDS` hands; a good share must end.
+//!
+//! Case counts: every run plays 2,000 games per ruleset with the cheaper checks (legality of
+//! everything played, auction, scoring, trick structure, conservation, game end) and a smaller
+//! number with every check after every action (views, serde, every legal action accepted, random
+//! illegal ones refused). `HASENPFEFFER_PROPTEST_SCALE` multiplies both (default 1 in debug
+//! builds, 10 in release: `HASENPFEFFER_PROPTEST_SCALE=10 cargo test --release --lib props`).
+
+use std::cell::RefCell;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use serde_json::Value;
+
+use super::support::double6;
+use crate::engine::shuffle::SplitMix64;
+use crate::engine::{
+    Action, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, FirstLead, Forced, Game, GameEnd,
+    HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank, Ruleset, Seat, SetPenalty, Suit,
+    Trump, Viewer, deal,
+};
+
+const MAX_HANDS: u32 = 80;
+
+fn scale() -> u32 {
+    std::env::var("HASENPFEFFER_PROPTEST_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 1 } else { 10 })
+}
+
+/// What the random games went through, so a test can insist that rare paths were taken.
+#[derive(Debug, Default)]
+struct Stats {
+    games: u32,
+    ended: u32,
+    hands: u32,
+    played: u32,
+    void_joker: u32,
+    thrown_in: u32,
+    forced_joker: u32,
+    forced_dealer: u32,
+    set: u32,
+    alone: u32,
+    defender_alone: u32,
+    little_pepper: u32,
+    big_pepper: u32,
+    no_trump: u32,
+    draws: u32,
+    both_reached: u32,
+}
+
+impl Stats {
+    fn record(&mut self, rules: &Ruleset, rec: &HandRecord) {
+        self.hands += 1;
+        match rec.summary.result {
+            HandResult::Played => self.played += 1,
+            HandResult::VoidJokerInWidow => self.void_joker += 1,
+            HandResult::ThrownIn => self.thrown_in += 1,
+        }
+        if let Some(c) = rec.summary.contract {
+            match c.forced {
+                Some(Forced::JokerHolder) => self.forced_joker += 1,
+                Some(Forced::Dealer) => self.forced_dealer += 1,
+                None => {}
+            }
+            match c.bid.pepper {
+                Some(Pepper::Little) => self.little_pepper += 1,
+                Some(Pepper::Big) => self.big_pepper += 1,
+                None => {}
+            }
+            if rec.summary.tricks_won[(c.seat % 2) as usize] < c.bid.tricks {
+                self.set += 1;
+            }
+        }
+        self.alone += u32::from(rec.alone.is_some());
+        self.defender_alone += u32::from(rec.defender_alone.is_some());
+        self.no_trump += u32::from(rec.trump == Some(Trump::NoTrump));
+        let s = rec.summary.scores;
+        if s[0] >= rules.target_score && s[1] >= rules.target_score {
+            self.both_reached += 1;
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Level {
+    /// Every invariant after every action.
+    Full,
+    /// Legality of what is played, scoring, trick structure, conservation, game end.
+    Light,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracles from RULES.md.
+
+/// The suit a card follows as (section 1): the joker and the left bower are trumps.
+fn eff(card: Card, trump: Option<Suit>, bowers: bool) -> Option<Suit> {
+    let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
+        return trump;
+    };
+    match trump {
+        Some(t) if bowers && rank == Rank::Jack && suit.same_colour() == t => Some(t),
+        _ => Some(suit),
+    }
+}
+
+/// How strongly a card plays in a trick led in `led`: higher wins; 0 cannot win.
+fn power(card: Card, trump: Option<Suit>, bowers: bool, led: Option<Suit>) -> u32 {
+    let e = eff(card, trump, bowers);
+    let natural = match card.rank() {
+        Some(Rank::Ace) => 6,
+        Some(Rank::King) => 5,
+        Some(Rank::Queen) => 4,
+        Some(Rank::Jack) => 3,
+        Some(Rank::Ten) => 2,
+        Some(Rank::Nine) => 1,
+        None => 0,
+    };
+    if trump.is_some() && e == trump {
+        if card.is_joker() {
+            1000
+        } else if bowers && card.rank() == Some(Rank::Jack) {
+            if card.suit() == trump { 900 } else { 800 }
+        } else {
+            100 + natural
+        }
+    } else if e == led {
+        natural
+    } else {
+        0
+    }
+}
+
+/// The seat winning a list of plays: the strongest card, the first of equals.
+fn trick_winner(plays: &[(Seat, Card)], trump: Option<Suit>, bowers: bool) -> Seat {
+    let led = eff(plays[0].1, trump, bowers);
+    let mut best = 0;
+    for i in 1..plays.len() {
+        if power(plays[i].1, trump, bowers, led) > power(plays[best].1, trump, bowers, led) {
+            best = i;
+        }
+    }
+    plays[best].0
+}
+
+fn seats_out(rules: &Ruleset, alone: Option<Seat>, defender: Option<Seat>) -> Vec<bool> {
+    let n = rules.seats();
+    let mut out = vec![false; n];
+    for lone in [alone, defender].into_iter().flatten() {
+        for (s, o) in out.iter_mut().enumerate() {
+            if s != lone as usize && s % 2 == lone as usize % 2 {
+                *o = true;
+            }
+        }
+    }
+    out
+}
+
+/// The points each team scores for a hand (section 2, by ruleset).
+fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> [i32; 2] {
+    if rec.summary.result != HandResult::Played {
+        return [0, 0];
+    }
+    let c = rec.summary.contract.expect("a played hand has a contract");
+    let mut won = [0i32; 2];
+    for t in &rec.tricks {
+        won[(t.winner.unwrap() % 2) as usize] += 1;
+    }
+    let d = (c.seat % 2) as usize;
+    let all = rules.cards_per_player() as i32;
+    let mut declarers = if c.bid.pepper == Some(Pepper::Big) {
+        // Big pepper: +12 for all six tricks, else -12 (twice the stakes of all tricks).
+        if won[d] == all { 2 * all } else { -2 * all }
+    } else if won[d] >= c.bid.tricks as i32 {
+        won[d]
+    } else {
+        let penalty = match rules.set_penalty {
+            SetPenalty::Contract => c.bid.tricks as i32,
+            SetPenalty::Fixed6 => 6,
+        };
+        if c.forced == Some(Forced::Dealer) {
+            -((penalty + 1) / 2)
+        } else {
+            -penalty
+        }
+    };
+    if rec.alone.is_some() {
+        declarers *= 2;
+    }
+    let mut defenders = won[1 - d];
+    if rec.defender_alone.is_some() {
+        defenders *= 2;
+    }
+    let mut delta = [0; 2];
+    delta[d] = declarers;
+    delta[1 - d] = defenders;
+    delta
+}
+
+fn expected_outcome(rules: &Ruleset, scores: [i32; 2], declarers: Option<u8>) -> Option<Outcome> {
+    let reached = [
+        scores[0] >= rules.target_score,
+        scores[1] >= rules.target_score,
+    ];
+    if !reached[0] && !reached[1] {
+        return None;
+    }
+    Some(match rules.game_end {
+        GameEnd::DeclarersWinTies => match reached {
+            [true, true] => Outcome::Winner(declarers.expect("both reached on a played hand")),
+            [true, false] => Outcome::Winner(0),
+            _ => Outcome::Winner(1),
+        },
+        GameEnd::HigherScoreOrDraw => match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::Winner(0),
+            std::cmp::Ordering::Less => Outcome::Winner(1),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        },
+    })
+}
+
+fn counts(cards: impl IntoIterator<Item = Card>) -> [u8; Card::CODES] {
+    let mut c = [0u8; Card::CODES];
+    for x in cards {
+        c[x.index()] += 1;
+    }
+    c
+}
+
+fn remove(hand: &mut Vec<Card>, card: Card) {
+    let i = hand
+        .iter()
+        .position(|&c| c == card)
+        .unwrap_or_else(|| panic!("{card} is not in the hand {hand:?}"));
+    hand.remove(i);
+}
+
+/// Checks a finished hand's record against the rules: the auction, the exchange, the tricks
+/// (order, leaders, following, winners) and the score.
+fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
+    let n = rules.seats() as Seat;
+    let cpp = rules.cards_per_player();
+    assert_eq!(rec.dealer, dealer, "the deal passes left");
+    let (hands, widow) = deal(rules, seed, rec.summary.number, dealer);
+    let dealt: Vec<Vec<Card>> = hands.iter().map(|h| h.to_vec()).collect();
+    assert_eq!(rec.deal, dealt, "the seed's deal");
+    assert_eq!(rec.widow, widow.to_vec());
+
+    // The auction.
+    let max = if rules.pepper_bids {
+        Bid {
+            tricks: cpp as u8,
+            pepper: Some(Pepper::Big),
+        }
+    } else {
+        Bid::plain(cpp as u8)
+    };
+    let mut passed = vec![false; n as usize];
+    let mut high: Option<(Seat, Bid)> = None;
+    let mut seat = (dealer + 1) % n;
+    let mut ended = false;
+    let mut forced_dealer = false;
+    for (i, call) in rec.auction.iter().enumerate() {
+        assert!(!ended, "a call after the auction ended");
+        assert_eq!(call.seat, seat, "call {i}: wrong seat");
+        let all_others_passed = passed.iter().filter(|&&p| p).count() == n as usize - 1;
+        match call.bid {
+            None => {
+                assert!(
+                    !(rules.all_pass == AllPass::DealerForced
+                        && seat == dealer
+                        && high.is_none()
+                        && all_others_passed),
+                    "the forced dealer passed"
+                );
+                passed[seat as usize] = true;
+            }
+            Some(b) => {
+                assert!(b.tricks >= rules.min_bid && b.tricks as usize <= cpp);
+                if rules.pepper_bids {
+                    assert_eq!(b.pepper.is_some(), b.tricks as usize == cpp);
+                } else {
+                    assert_eq!(b.pepper, None);
+                }
+                if let Some((_, h)) = high {
+                    assert!(b.rank() > h.rank(), "bids must rise");
+                }
+                if rules.all_pass == AllPass::DealerForced
+                    && seat == dealer
+                    && high.is_none()
+                    && all_others_passed
+                {
+                    forced_dealer = true;
+                }
+                high = Some((seat, b));
+                if b.rank() == max.rank() || forced_dealer {
+                    ended = true;
+                }
+            }
+        }
+        let npassed = passed.iter().filter(|&&p| p).count();
+        match rules.auction {
+            AuctionKind::SingleRound => ended |= seat == dealer,
+            AuctionKind::Open => {
+                ended |= npassed == n as usize || (npassed == n as usize - 1 && high.is_some())
+            }
+        }
+        seat = (seat + 1) % n;
+        if rules.auction == AuctionKind::Open {
+            while passed[seat as usize] && npassed < n as usize {
+                seat = (seat + 1) % n;
+            }
+        }
+    }
+    assert!(ended, "the auction did not end");
+    let joker_holder = dealt.iter().position(|h| h.contains(&Card::JOKER));
+    let contract = rec.summary.contract;
+    match (high, rules.all_pass) {
+        (Some((s, b)), _) => {
+            let c = contract.expect("a bid makes a contract");
+            assert_eq!((c.seat, c.bid), (s, b));
+            assert_eq!(c.forced, forced_dealer.then_some(Forced::Dealer));
+            assert_eq!(rec.summary.result, HandResult::Played);
+        }
+        (None, AllPass::JokerHolderBids3) => match joker_holder {
+            Some(h) => {
+                let c = contract.expect("the joker holder bids");
+                assert_eq!(c.seat as usize, h);
+                assert_eq!(c.bid, Bid::plain(3));
+                assert_eq!(c.forced, Some(Forced::JokerHolder));
+            }
+            None => {
+                assert_eq!(rec.summary.result, HandResult::VoidJokerInWidow);
+                assert_eq!(contract, None);
+            }
+        },
+        (None, _) => {
+            assert_eq!(rec.summary.result, HandResult::ThrownIn);
+            assert_eq!(contract, None);
+        }
+    }
+    if rec.summary.result != HandResult::Played {
+        assert!(rec.tricks.is_empty());
+        assert_eq!(rec.summary.score_delta, [0, 0]);
+        return;
+    }
+    let c = contract.unwrap();
+    let d = c.seat;
+    let trump = rec.trump.expect("trump named");
+    if trump == Trump::NoTrump {
+        assert!(rules.no_trump);
+    }
+    let trump = trump.suit();
+
+    // The exchange and going alone.
+    let mut held: Vec<Vec<Card>> = dealt.clone();
+    held[d as usize].extend(&widow);
+    assert_eq!(rec.discards.len(), rules.widow_size());
+    for &x in &rec.discards {
+        remove(&mut held[d as usize], x);
+    }
+    match rules.alone {
+        AloneRule::None => assert!(rec.alone.is_none() && rec.defender_alone.is_none()),
+        AloneRule::PartnerSitsOut => {
+            assert!(rec.alone.is_none_or(|a| a == d));
+            assert!(rec.defender_alone.is_none_or(|a| a % 2 != d % 2));
+            assert!(rec.lone_discards.is_empty() && rec.passed_cards.is_empty());
+        }
+        AloneRule::ExchangeTwo => {
+            assert!(rec.alone.is_none_or(|a| a == d));
+            assert!(rec.defender_alone.is_none());
+            if rec.alone.is_some() {
+                assert_eq!((rec.lone_discards.len(), rec.passed_cards.len()), (2, 2));
+                for &x in &rec.lone_discards {
+                    remove(&mut held[d as usize], x);
+                }
+                let partner = ((d + 2) % n) as usize;
+                for &x in &rec.passed_cards {
+                    remove(&mut held[partner], x);
+                    held[d as usize].push(x);
+                }
+            } else {
+                assert!(rec.lone_discards.is_empty() && rec.passed_cards.is_empty());
+            }
+        }
+    }
+    let out = seats_out(rules, rec.alone, rec.defender_alone);
+    let active = out.iter().filter(|&&o| !o).count();
+    let next_active = |s: Seat| {
+        let mut t = (s + 1) % n;
+        while out[t as usize] {
+            t = (t + 1) % n;
+        }
+        t
+    };
+
+    // The tricks.
+    assert_eq!(rec.tricks.len(), cpp, "a hand has cards_per_player tricks");
+    let mut leader = if let Some(x) = rec.defender_alone {
+        x
+    } else if rec.alone.is_some() && rules.alone == AloneRule::PartnerSitsOut {
+        next_active(d)
+    } else {
+        match rules.first_lead {
+            FirstLead::HighBidder => d,
+            FirstLead::LeftOfDealer => {
+                if out[((dealer + 1) % n) as usize] {
+                    next_active((dealer + 1) % n)
+                } else {
+                    (dealer + 1) % n
+                }
+            }
+        }
+    };
+    for (k, t) in rec.tricks.iter().enumerate() {
+        assert_eq!(t.leader, leader, "trick {k}: leader");
+        assert_eq!(t.plays.len(), active, "trick {k}: one card per active seat");
+        let mut s = leader;
+        let led = eff(t.plays[0].card, trump, rules.bowers);
+        for p in &t.plays {
+            assert_eq!(p.seat, s, "trick {k}: play order");
+            let hand = &mut held[s as usize];
+            let can_follow = hand.iter().any(|&x| eff(x, trump, rules.bowers) == led);
+            if can_follow {
+                assert_eq!(
+                    eff(p.card, trump, rules.bowers),
+                    led,
+                    "trick {k}: seat {s} did not follow"
+                );
+            }
+            remove(hand, p.card);
+            s = next_active(s);
+        }
+        let plays: Vec<(Seat, Card)> = t.plays.iter().map(|p| (p.seat, p.card)).collect();
+        let w = trick_winner(&plays, trump, rules.bowers);
+        assert_eq!(t.winner, Some(w), "trick {k}: winner of {plays:?}");
+        leader = w;
+    }
+    for (s, h) in held.iter().enumerate() {
+        if !out[s] {
+            assert!(h.is_empty(), "seat {s} has cards left");
+        }
+    }
+    let mut won = [0u8; 2];
+    for t in &rec.tricks {
+        won[(t.winner.unwrap() % 2) as usize] += 1;
+    }
+    assert_eq!(rec.summary.tricks_won, won);
+    assert_eq!(
+        rec.summary.score_delta,
+        expected_delta(rules, rec),
+        "score of {:?}",
+        rec.summary
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invariants of a live state.
+
+/// Cards conserved, counted here from the state's parts.
+fn check_conservation(g: &Game) {
+    let h = g.hand_state();
+    let mut all: Vec<Card> = Vec::new();
+    for s in 0..g.rules().seats() as Seat {
+        all.extend(g.hand_of(s));
+    }
+    if !h.widow_taken {
+        all.extend(&h.widow);
+    }
+    all.extend(&h.discards);
+    all.extend(&h.lone_discards);
+    all.extend(g.current_trick().plays.iter().map(|p| p.card));
+    all.extend(
+        g.tricks()
+            .iter()
+            .flat_map(|t| t.plays.iter().map(|p| p.card)),
+    );
+    assert_eq!(counts(all), g.rules().deck.counts(), "cards not conserved");
+}
+
+/// The cards `viewer` may know of: its hand, what it took, discarded, passed or was passed, and
+/// every card played.
+fn visible(g: &Game, viewer: Viewer) -> Vec<Card> {
+    let h = g.hand_state();
+    let mut v: Vec<Card> = g
+        .tricks()
+        .iter()
+        .flat_map(|t| t.plays.iter().map(|p| p.card))
+        .collect();
+    v.extend(g.current_trick().plays.iter().map(|p| p.card));
+    if let Viewer::Seat(s) = viewer {
+        v.extend(g.hand_of(s));
+        let declarer = g.contract().map(|c| c.seat);
+        if declarer == Some(s) {
+            if h.widow_taken {
+                v.extend(&h.widow);
+            }
+            v.extend(&h.discards);
+            v.extend(&h.lone_discards);
+            v.extend(&h.passed_cards);
+        }
+        if declarer.is_some_and(|d| (d + 2) % g.rules().players == s) {
+            v.extend(&h.passed_cards);
+        }
+    }
+    v
+}
+
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(m) => m.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+fn check_views(g: &Game) {
+    let n = g.rules().seats() as Seat;
+    let h = g.hand_state();
+    let declarer = g.contract().map(|c| c.seat);
+    let viewers = (0..n).map(Viewer::Seat).chain([Viewer::Spectator]);
+    for viewer in viewers {
+        let view = g.view(viewer);
+        let allowed = visible(g, viewer);
+        let json = serde_json::to_value(&view).unwrap();
+        let mut all = Vec::new();
+        strings(&json, &mut all);
+        for s in all {
+            if let Ok(c) = s.parse::<Card>() {
+                assert!(
+                    allowed.contains(&c),
+                    "{viewer:?} sees {c}, which it may not: {json}"
+                );
+            }
+        }
+        match viewer {
+            Viewer::Seat(s) => {
+                assert_eq!(view.seat, Some(s));
+                assert_eq!(view.hand, g.hand_of(s));
+                for t in 0..n {
+                    if t != s && g.hand_of(t) != g.hand_of(s) {
+                        assert_ne!(view.hand, g.hand_of(t));
+                    }
+                }
+                assert_eq!(view.legal_actions, g.legal_actions(s));
+                let is_declarer = declarer == Some(s);
+                if !is_declarer || !h.widow_taken {
+                    assert!(view.widow.is_empty());
+                }
+                if !is_declarer {
+                    assert!(view.discards.is_empty());
+                }
+                let passer = declarer.map(|d| (d + 2) % n);
+                if !is_declarer && passer != Some(s) {
+                    assert!(view.passed_cards.is_empty());
+                }
+            }
+            Viewer::Spectator => {
+                assert_eq!(view.seat, None);
+                assert!(view.hand.is_empty() && view.widow.is_empty());
+                assert!(view.discards.is_empty() && view.passed_cards.is_empty());
+                assert!(view.legal_actions.is_empty());
+            }
+        }
+        assert_eq!(view.phase, g.phase());
+        assert_eq!(view.turn, g.turn());
+        assert_eq!(view.scores, g.scores());
+        let sizes: Vec<u8> = (0..n).map(|s| g.hand_of(s).len() as u8).collect();
+        assert_eq!(view.hand_sizes, sizes);
+    }
+}
+
+fn normalise(a: &Action) -> Action {
+    let sort = |l: &CardList| {
+        let mut l = l.clone();
+        l.sort();
+        l
+    };
+    match a {
+        Action::Exchange { trump, discard } => Action::Exchange {
+            trump: *trump,
+            discard: sort(discard),
+        },
+        Action::PassCards { cards } => Action::PassCards { cards: sort(cards) },
+        other => other.clone(),
+    }
+}
+
+fn random_card(rng: &mut SplitMix64) -> Card {
+    Card::from_index(rng.below(Card::CODES as u64) as usize).unwrap()
+}
+
+fn random_action(rng: &mut SplitMix64) -> Action {
+    let cards = |rng: &mut SplitMix64, max: u64| -> CardList {
+        let k = rng.below(max + 1);
+        (0..k).map(|_| random_card(rng)).collect()
+    };
+    match rng.below(6) {
+        0 => Action::Pass,
+        1 => Action::Bid {
+            tricks: rng.below(15) as u8,
+            pepper: [None, Some(Pepper::Little), Some(Pepper::Big)][rng.below(3) as usize],
+        },
+        2 => Action::Exchange {
+            trump: [
+                Trump::Suit(Suit::Clubs),
+                Trump::Suit(Suit::Diamonds),
+                Trump::Suit(Suit::Hearts),
+                Trump::Suit(Suit::Spades),
+                Trump::NoTrump,
+            ][rng.below(5) as usize],
+            discard: cards(rng, 2),
+        },
+        3 => Action::Play {
+            card: random_card(rng),
+        },
+        4 => Action::Alone {
+            alone: rng.below(2) == 0,
+        },
+        _ => Action::PassCards {
+            cards: cards(rng, 3),
+        },
+    }
+}
+
+/// Legal actions are non-empty and accepted; others are refused with the game unchanged; and
+/// the legal plays are exactly those the follow rule allows.
+fn check_actions(g: &Game, seat: Seat, legal: &[Action], rng: &mut SplitMix64) {
+    assert!(!legal.is_empty(), "no legal action for the seat to act");
+    let n = g.rules().seats() as Seat;
+    for s in 0..n {
+        if s != seat {
+            assert!(g.legal_actions(s).is_empty());
+        }
+    }
+    for a in legal {
+        let mut c = g.clone();
+        c.apply(seat, a)
+            .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+    }
+    if g.phase() == Phase::Play {
+        let trump = g.trump().and_then(Trump::suit);
+        let bowers = g.rules().bowers;
+        let hand = g.hand_of(seat);
+        let led = g
+            .current_trick()
+            .plays
+            .first()
+            .map(|p| eff(p.card, trump, bowers));
+        let mut want: Vec<Card> = hand.to_vec();
+        if let Some(led) = led
+            && hand.iter().any(|&c| eff(c, trump, bowers) == led)
+        {
+            want.retain(|&c| eff(c, trump, bowers) == led);
+        }
+        want.dedup();
+        let got: Vec<Card> = legal
+            .iter()
+            .map(|a| match a {
+                Action::Play { card } => *card,
+                other => panic!("{other:?} in play"),
+            })
+            .collect();
+        assert_eq!(got, want, "legal plays");
+    }
+    let mut probe = g.clone();
+    let mut tries: Vec<(Seat, Action)> = Vec::new();
+    for _ in 0..8 {
+        tries.push((seat, random_action(rng)));
+    }
+    for _ in 0..3 {
+        let other = rng.below(n as u64 + 2) as Seat;
+        tries.push((other, legal[rng.below(legal.len() as u64) as usize].clone()));
+        tries.push((other, random_action(rng)));
+    }
+    for (s, a) in tries {
+        let is_legal = s == seat && legal.contains(&normalise(&a));
+        match probe.apply(s, &a) {
+            Ok(_) => {
+                assert!(is_legal, "{a:?} by {s} was accepted but is not legal");
+                probe = g.clone();
+            }
+            Err(e) => {
+                assert!(!is_legal, "legal {a:?} by {s} refused: {e}");
+                assert!(probe == *g, "refused {a:?} changed the game");
+            }
+        }
+    }
+}
+
+/// The random player: pass-biased in the auction.
+fn choose(g: &Game, legal: &[Action], rng: &mut SplitMix64) -> usize {
+    if g.phase() == Phase::Auction && legal[0] == Action::Pass && legal.len() > 1 {
+        if rng.below(4) != 0 {
+            return 0;
+        }
+        if rng.below(2) == 0 {
+            return 1;
+        }
+        return 1 + rng.below(legal.len() as u64 - 1) as usize;
+    }
+    if g.phase() == Phase::Alone {
+        // Alone one time in five: lone players are set so often that games would drag on.
+        return usize::from(rng.below(5) == 0);
+    }
+    rng.below(legal.len() as u64) as usize
+}
+
+/// Plays one random game with every check; returns whether it ended.
+fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut Stats) -> bool {
+    let mut g = Game::new(rules, seed, None).unwrap();
+    let mut rng = SplitMix64::new(policy);
+    let mut dealer = g.dealer();
+    let mut legal = Vec::new();
+    let n = rules.seats() as Seat;
+    while !g.is_over() && g.hand_number() < MAX_HANDS {
+        let seat = g.turn().expect("a live game has a turn");
+        assert!(seat < n);
+        g.legal_actions_into(seat, &mut legal);
+        if level == Level::Full {
+            check_actions(&g, seat, &legal, &mut rng);
+        } else {
+            assert!(!legal.is_empty());
+        }
+        let a = legal[choose(&g, &legal, &mut rng)].clone();
+        let before = g.scores();
+        let applied = g.apply(seat, &a).expect("a legal action");
+        let mut scores = before;
+        for rec in &applied.finished_hands {
+            check_record(&rules, seed, rec, dealer);
+            stats.record(&rules, rec);
+            scores[0] += rec.summary.score_delta[0];
+            scores[1] += rec.summary.score_delta[1];
+            assert_eq!(rec.summary.scores, scores);
+            dealer = (dealer + 1) % n;
+        }
+        assert_eq!(g.scores(), scores);
+        assert_eq!(applied.game_over, g.is_over());
+        if let Some(rec) = applied.finished_hands.last() {
+            let declarers = rec.summary.contract.map(|c| c.seat % 2);
+            assert_eq!(g.outcome(), expected_outcome(&rules, scores, declarers));
+            assert_eq!(g.last_hand(), Some(&rec.summary));
+            if !g.is_over() {
+                assert_eq!(g.dealer(), dealer);
+                assert_eq!(g.hand_number(), rec.summary.number + 1);
+                assert_eq!(g.phase(), Phase::Auction);
+                assert_eq!(g.turn(), Some((dealer + 1) % n));
+            }
+        } else {
+            assert_eq!(g.outcome(), None);
+        }
+        if g.is_over() {
+            assert_eq!(g.turn(), None);
+            assert!(g.outcome().is_some());
+        } else {
+            assert!(g.scores().iter().all(|&s| s < rules.target_score));
+        }
+        check_conservation(&g);
+        if level == Level::Full {
+            check_views(&g);
+            // Deserialising runs check_integrity, which replays the hand.
+            let json = serde_json::to_string(&g).unwrap();
+            let back: Game = serde_json::from_str(&json).unwrap();
+            assert!(back == g, "serde round trip");
+        }
+    }
+    stats.draws += u32::from(g.outcome() == Some(Outcome::Draw));
+    g.is_over()
+}
+
+fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let t0 = std::time::Instant::now();
+    let stats = RefCell::new(Stats::default());
+    runner
+        .run(&(any::<u64>(), any::<u64>()), |(seed, policy)| {
+            let mut st = stats.borrow_mut();
+            st.games += 1;
+            if play_game(rules, seed, policy, level, &mut st) {
+                st.ended += 1;
+            }
+            Ok(())
+        })
+        .unwrap();
+    let stats = stats.into_inner();
+    eprintln!(
+        "{} ({} players), {:?} checks, {:?}: {stats:?}",
+        rules.preset.name(),
+        rules.players,
+        if level == Level::Full {
+            "full"
+        } else {
+            "light"
+        },
+        t0.elapsed()
+    );
+    let share = f64::from(stats.ended) / f64::from(stats.games);
+    assert!(
+        share >= min_ended,
+        "{}: only {} of {} games ended within {MAX_HANDS} hands",
+        rules.preset.name(),
+        stats.ended,
+        stats.games
+    );
+    stats
+}
+
+/// Each ruleset, the share of random games that must end, and its number of fully checked
+/// games per run (long games cost more).
+fn rulesets() -> [(Ruleset, f64, u32); 5] {
+    [
+        (Preset::Hasenpfeffer.rules(), 0.95, 100),
+        (Preset::HasenpfefferOpen.rules(), 0.95, 100),
+        (Preset::Pepper.rules(), 0.75, 25),
+        (Preset::DoubleHasenpfeffer.rules(), 0.75, 25),
+        (double6(), 0.75, 8),
+    ]
+}
+
+const LIGHT_GAMES: u32 = 2000;
+
+macro_rules! props {
+    ($full:ident, $light:ident, $i:expr, $covered:expr) => {
+        #[test]
+        fn $full() {
+            let (rules, share, full) = rulesets()[$i];
+            run(rules, Level::Full, full * scale(), share);
+        }
+
+        #[test]
+        fn $light() {
+            let (rules, share, _) = rulesets()[$i];
+            let stats = run(rules, Level::Light, LIGHT_GAMES * scale(), share);
+            let covered: fn(&Stats) -> Vec<(&str, u32)> = $covered;
+            for (what, count) in covered(&stats) {
+                assert!(count > 0, "no random game went through: {what}");
+            }
+        }
+    };
+}
+
+props!(full_hasenpfeffer, light_hasenpfeffer, 0, |s| vec![
+    ("joker forced", s.forced_joker),
+    ("void hand", s.void_joker),
+    ("declarers set", s.set),
+    ("both sides past the target", s.both_reached),
+]);
+props!(
+    full_hasenpfeffer_open,
+    light_hasenpfeffer_open,
+    1,
+    |s| vec![
+        ("joker forced", s.forced_joker),
+        ("lone bidder", s.alone),
+        ("lone defender", s.defender_alone),
+        ("declarers set", s.set),
+    ]
+);
+props!(full_pepper, light_pepper, 2, |s| vec![
+    ("thrown in", s.thrown_in),
+    ("little pepper", s.little_pepper),
+    ("big pepper", s.big_pepper),
+    ("no trump", s.no_trump),
+    ("draw", s.draws),
+]);
+props!(full_double, light_double, 3, |s| vec![
+    ("forced dealer", s.forced_dealer),
+    ("lone bidder", s.alone),
+    ("declarers set", s.set),
+]);
+props!(full_double_six, light_double_six, 4, |s| vec![
+    ("forced dealer", s.forced_dealer),
+    ("lone bidder", s.alone),
+]);
+
+/// The game-end oracle itself, on the cases RULES.md names.
+#[test]
+fn game_end_oracle() {
+    let h = Preset::Hasenpfeffer.rules();
+    let p = Preset::Pepper.rules();
+    assert_eq!(expected_outcome(&h, [9, 9], Some(0)), None);
+    assert_eq!(
+        expected_outcome(&h, [10, 12], Some(0)),
+        Some(Outcome::Winner(0))
+    );
+    assert_eq!(
+        expected_outcome(&h, [3, 10], Some(0)),
+        Some(Outcome::Winner(1))
+    );
+    assert_eq!(expected_outcome(&p, [30, 30], Some(0)), Some(Outcome::Draw));
+    assert_eq!(
+        expected_outcome(&p, [31, 30], Some(1)),
+        Some(Outcome::Winner(0))
+    );
+    assert_eq!(
+        expected_outcome(&p, [29, 30], Some(1)),
+        Some(Outcome::Winner(1))
+    );
+}
+
+/// The engine's ranking tables agree with the oracle above for every ranking and card, and
+/// the trick winner by keys agrees with `Ranking::beats` and with the oracle for every pair.
+#[test]
+fn ranking_tables_match_the_oracle() {
+    use crate::engine::Ranking;
+    let trumps = [
+        Some(Suit::Clubs),
+        Some(Suit::Diamonds),
+        Some(Suit::Hearts),
+        Some(Suit::Spades),
+        None,
+    ];
+    for trump in trumps {
+        for bowers in [false, true] {
+            let r = Ranking { trump, bowers };
+            let cards: Vec<Card> = Card::all()
+                .filter(|c| trump.is_some() || !c.is_joker())
+                .collect();
+            for &c in &cards {
+                assert_eq!(r.effective_suit(c), eff(c, trump, bowers), "{c} {r:?}");
+                assert_eq!(
+                    r.is_trump(c),
+                    trump.is_some() && eff(c, trump, bowers) == trump
+                );
+                // The strengths other code relies on: joker 100, bowers 99 and 98, 10 + rank.
+                let want = match (c.rank(), trump) {
+                    (None, _) => 100,
+                    (Some(Rank::Jack), Some(t)) if bowers && c.suit() == Some(t) => 99,
+                    (Some(Rank::Jack), Some(t)) if bowers && eff(c, trump, bowers) == Some(t) => 98,
+                    (Some(rank), _) => 10 + rank as u8,
+                };
+                assert_eq!(r.strength(c), want, "{c} {r:?}");
+            }
+            for &lead in &cards {
+                let led = eff(lead, trump, bowers);
+                for &a in &cards {
+                    for &b in &cards {
+                        // `b` is winning the trick so far: of the suit led, or a trump.
+                        if eff(b, trump, bowers) != led && !r.is_trump(b) {
+                            continue;
+                        }
+                        let oracle = power(a, trump, bowers, led) > power(b, trump, bowers, led);
+                        assert_eq!(
+                            r.beats(a, b, led),
+                            oracle,
+                            "{a} over {b}, {lead} led, {r:?}"
+                        );
+                        let code = led.map_or(4, |s| s.index() as u8);
+                        assert_eq!(r.trick_key(a, code) > r.trick_key(b, code), oracle);
+                    }
+                }
+            }
+        }
+    }
+}
