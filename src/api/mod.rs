@@ -106,6 +106,7 @@ where
         .service(routes::post_alone)
         .service(routes::post_pass_cards)
         .service(routes::get_log)
+        .service(routes::get_samples)
         .service(routes::list_rulesets)
         .service(routes::healthz)
         .service(routes::readyz)

@@ -15,7 +15,7 @@ use super::events;
 use super::service::{ActRequest, GameService};
 use super::wire::{
     ActionDoc, ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameView,
-    Health, OptionInfo, PresetInfo, RulesetCatalog,
+    Health, OptionInfo, PresetInfo, RulesetCatalog, Samples,
 };
 use crate::engine::{Action, Preset};
 
@@ -79,10 +79,38 @@ async fn read_json<T: DeserializeOwned>(
     // serde_json keeps the last of repeated keys silently; a proxy, a logger or another parser
     // may read the first. Refuse the ambiguity.
     serde_json::from_slice::<UniqueKeys>(&body).map_err(|e| json_error(&e))?;
-    let value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| json_error(&e))?;
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&body).map_err(|e| json_error(&e))?;
     check_objects(&value)?;
+    integral_floats(&mut value);
     serde_json::from_value(value).map_err(|e| json_error(&e))
 }
+
+/// JSON Schema counts `4.0` as an integer; serde does not. Integral numbers written with a
+/// fraction or an exponent (exact in an f64: at most 2^53) become integers.
+fn integral_floats(v: &mut serde_json::Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    match v {
+        serde_json::Value::Number(n) => {
+            if let Some(f) = n.as_f64().filter(|_| n.is_f64())
+                && f.fract() == 0.0
+                && f.abs() <= EXACT
+            {
+                *v = if f < 0.0 {
+                    serde_json::Value::from(f as i64)
+                } else {
+                    serde_json::Value::from(f as u64)
+                };
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_floats),
+        serde_json::Value::Object(members) => members.values_mut().for_each(integral_floats),
+        _ => {}
+    }
+}
+
+/// The largest integer the OpenAPI document allows (`format: int64`).
+const MAX_INT64: u64 = i64::MAX as u64;
 
 /// serde reads a JSON array as a struct, its elements as the fields in order (`[0]` would claim
 /// seat 0, `["pass"]` would pass). Every request body of the contract is an object, and so are
@@ -205,17 +233,32 @@ fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
     serde_json::from_value(body).map_err(|e| json_error(&e))
 }
 
-/// The version an `If-Match` header names (`"12"`, `W/"12"` or `12`).
+/// A version number as headers carry it: 1 to 18 digits (so it fits the documented int64).
+fn version_digits(text: &str) -> Option<u64> {
+    if (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The version an `If-Match` header names (`"12"`, `W/"12"` or `12`; `*` is any version): exactly
+/// what the documented pattern `^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$` allows.
 fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
     let Some(v) = req.headers().get(header::IF_MATCH) else {
         return Ok(None);
     };
     let text = v.to_str().unwrap_or("").trim();
-    let text = text.strip_prefix("W/").unwrap_or(text).trim_matches('"');
     if text == "*" {
         return Ok(None);
     }
-    text.parse().map(Some).map_err(|_| {
+    let quoted = text.strip_prefix("W/").unwrap_or(text);
+    let digits = match quoted.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(inner) => inner,
+        None if quoted.len() == text.len() => text,
+        None => "",
+    };
+    version_digits(digits).map(Some).ok_or_else(|| {
         ApiError::bad_request(
             "invalid_if_match",
             "If-Match must be the game's version, as given in the ETag header (for example \"12\")",
@@ -265,6 +308,12 @@ pub async fn create_game(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let body: CreateGameRequest = read_json(&req, payload, true).await?;
+    if body.seed.is_some_and(|s| s > MAX_INT64) {
+        return Err(ApiError::bad_request(
+            "invalid_body",
+            format!("invalid request body: `seed` must be between 0 and {MAX_INT64}"),
+        ));
+    }
     let created = svc.create(body).await?;
     tracing::info!(game_id = %created.game_id, "game created");
     Ok(HttpResponse::Created()
@@ -365,6 +414,16 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?;
     let q: GetGameQuery = query(&req)?;
+    if q.wait_ms.is_some_and(|w| w > 60_000) || q.wait_for_version.is_some_and(|v| v > MAX_INT64)
+    {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!(
+                "invalid query string: `wait_ms` is at most 60000 and `wait_for_version` at most \
+                 {MAX_INT64}"
+            ),
+        ));
+    }
     let view = match q.wait_for_version {
         Some(after) => {
             let wait = Duration::from_millis(q.wait_ms.unwrap_or(25_000));
@@ -387,7 +446,7 @@ pub async fn get_game(
     operation_id = "follow_game",
     params(
         ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
-        ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume."),
+        ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume.", pattern = "^[0-9]{1,18}$"),
         EventsQuery,
     ),
     responses(
@@ -410,11 +469,17 @@ pub async fn follow_game(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?;
     let q: EventsQuery = query(&req)?;
+    if q.last_event_id.is_some_and(|v| v > MAX_INT64) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!("invalid query string: `last_event_id` is at most {MAX_INT64}"),
+        ));
+    }
     let last = match req.headers().get("last-event-id") {
         Some(v) => Some(
             v.to_str()
                 .ok()
-                .and_then(|s| s.trim().parse::<u64>().ok())
+                .and_then(|s| version_digits(s.trim()))
                 .ok_or_else(|| {
                     ApiError::bad_request(
                         "invalid_last_event_id",
@@ -464,12 +529,19 @@ async fn act(
     }
     let idempotency_key = match req.headers().get("idempotency-key") {
         None => None,
-        Some(v) => Some(v.to_str().map_err(|_| {
-            ApiError::bad_request(
-                "invalid_idempotency_key",
-                "the Idempotency-Key header must be visible ASCII",
-            )
-        })?),
+        Some(v) => {
+            let key = v
+                .to_str()
+                .ok()
+                .filter(|k| k.bytes().all(|b| (0x20..0x7f).contains(&b)))
+                .ok_or_else(|| {
+                    ApiError::bad_request(
+                        "invalid_idempotency_key",
+                        "the Idempotency-Key header must be 1 to 128 visible ASCII characters",
+                    )
+                })?;
+            Some(key)
+        }
     };
     let answer = svc
         .act(ActRequest {
@@ -497,8 +569,8 @@ macro_rules! action_endpoint {
             description = $description,
             params(
                 ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
-                ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`."),
-                ("Idempotency-Key" = Option<String>, Header, description = "A key of your choice (1 to 128 characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours."),
+                ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
+                ("Idempotency-Key" = Option<String>, Header, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
             ),
             request_body(content = ActionDoc, description = "The action: any entry of your view's `legal_actions`.", example = json!($example)),
             responses(
@@ -581,6 +653,57 @@ action_endpoint!(
     "Discard or pass two cards.",
     "Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
 );
+
+/// Query parameters of `GET /v1/games/{id}/samples`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct SamplesQuery {
+    /// How many samples (1 to 100, default 10).
+    #[param(minimum = 1, maximum = 100, example = 10)]
+    pub count: Option<usize>,
+}
+
+/// Sample the hidden cards.
+///
+/// Random assignments of every card your seat cannot see (the other hands and the face-down
+/// piles), each consistent with everything you know: your hand, the cards played, the suits
+/// players have shown void in, a revealed joker, the widow you took, your discards and passed
+/// cards. Drawn uniformly by the same sampler the `expert` house player uses. Play your options
+/// out over them to decide.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "sample_hidden_cards",
+    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"), SamplesQuery),
+    responses(
+        (status = 200, description = "The samples.", body = Samples),
+        (status = 400, description = "A bad `count`.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"count must be between 1 and 100","code":"invalid_query"})),
+        (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/missing_token","title":"Missing seat token","status":401,"detail":"this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)","code":"missing_token"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/game_not_found","title":"Game not found","status":404,"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 409, description = "The game is over: nothing is hidden.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/nothing_hidden","title":"Conflict","status":409,"detail":"the game is over: no cards are hidden","code":"nothing_hidden"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/store_unavailable","title":"Service unavailable","status":503,"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+    ),
+    security(("seat_token" = []))
+)]
+#[get("/v1/games/{id}/samples")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn get_samples(
+    svc: web::Data<GameService>,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req)?.ok_or(ApiError::MissingToken)?;
+    let q: SamplesQuery = query(&req)?;
+    let count = q.count.unwrap_or(10);
+    if !(1..=100).contains(&count) {
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            "count must be between 1 and 100",
+        ));
+    }
+    Ok(HttpResponse::Ok().json(svc.samples(&id, &token, count).await?))
+}
 
 /// Get the hand history.
 ///

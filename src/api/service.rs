@@ -13,7 +13,7 @@ use super::auth::{hash_token, new_token, token_matches};
 use super::error::ApiError;
 use super::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameStatus, GameView,
-    SeatInfo, SeatSpec, TimeoutRecord,
+    Samples, SeatInfo, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
@@ -802,6 +802,25 @@ impl GameService {
         if let Err(e) = result {
             tracing::warn!(error = %e, "cannot update the deadline index");
         }
+    }
+
+    /// `count` samples of the cards the token's seat cannot see, from the expert's sampler.
+    pub async fn samples(&self, id: &str, token: &str, count: usize) -> Result<Samples, ApiError> {
+        let (version, record) = self.load(id).await?;
+        let seat = record.seat_of(token)?;
+        let view = record.game.view(Viewer::Seat(seat));
+        let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng()).map_err(|e| {
+            ApiError::Conflict {
+                code: "nothing_hidden",
+                detail: e.to_string(),
+            }
+        })?;
+        Ok(Samples {
+            game_id: id.to_owned(),
+            version,
+            seat,
+            samples,
+        })
     }
 
     /// The log of finished hands and timed-out moves.

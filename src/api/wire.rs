@@ -551,6 +551,40 @@ pub struct ClaimedSeat {
     pub token: String,
 }
 
+/// One assignment of the cards the reader cannot see, consistent with everything its seat
+/// knows: every seat's hand (yours as it is) and the face-down piles. With the cards played to
+/// tricks it makes up the whole deck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = Sample)]
+pub struct SampleDoc {
+    /// Each seat's cards in hand, by seat.
+    pub hands: Vec<Vec<Card>>,
+    /// The widow while it lies face down.
+    #[serde(default)]
+    pub widow: Vec<Card>,
+    /// The high bidder's face-down discard (the real one if you are the high bidder).
+    #[serde(default)]
+    pub discards: Vec<Card>,
+    /// The lone bidder's two-card discard under `exchange_two`.
+    #[serde(default)]
+    pub lone_discards: Vec<Card>,
+}
+
+/// Samples of the hidden cards, for sampling bots.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Samples {
+    /// The game's id.
+    pub game_id: String,
+    /// The version the samples are for.
+    pub version: u64,
+    /// The seat they are drawn for.
+    pub seat: u8,
+    /// Independent, uniform samples of everything the seat cannot see.
+    #[schema(value_type = Vec<SampleDoc>)]
+    pub samples: Vec<crate::engine::SampleDeal>,
+}
+
 /// Whether the game is waiting for players, playing, or over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
