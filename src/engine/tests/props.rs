@@ -4,13 +4,15 @@
 //! The random player passes three times in four in the auction when it may (a uniformly random
 //! bidder overbids so wildly that games of pepper and double Hasenpfeffer practically never end),
 //! otherwise bids the lowest legal bid or a uniformly random one; it goes alone one time in
-//! five when it may; every other choice is uniformly random. Games are cut off after `MAX_HANDS` hands; a good share must end.
+//! five when it may; every other choice is uniformly random. Games are cut off after
+//! `MAX_HANDS` hands; at least three in four must end (95% for the two hasenpfeffer presets).
 //!
-//! Case counts: every run plays 2,000 games per ruleset with the cheaper checks (legality of
-//! everything played, auction, scoring, trick structure, conservation, game end) and a smaller
-//! number with every check after every action (views, serde, every legal action accepted, random
-//! illegal ones refused). `HASENPFEFFER_PROPTEST_SCALE` multiplies both (default 1 in debug
-//! builds, 10 in release: `HASENPFEFFER_PROPTEST_SCALE=10 cargo test --release --lib props`).
+//! Case counts: a debug run plays 1,000 games per ruleset with the cheaper checks (legality of
+//! everything played, auction, scoring, trick structure, conservation, game end) and 6 to 60
+//! games per ruleset with every check after every action (views, serde, every legal action
+//! accepted, random illegal ones refused), about 40 CPU seconds in all. The environment variable
+//! `HASENPFEFFER_PROPTEST_SCALE` multiplies both; it defaults to 1 in debug builds and 10 in
+//! release builds (`cargo test --release --lib props`: 10,000 games per ruleset).
 
 use std::cell::RefCell;
 
@@ -35,7 +37,9 @@ fn scale() -> u32 {
         .unwrap_or(if cfg!(debug_assertions) { 1 } else { 10 })
 }
 
-/// What the random games went through, so a test can insist that rare paths were taken.
+/// What the random games went through, so a test can insist that rare paths were taken. (Seeds
+/// are random on every run, so only paths expected dozens of times per run are insisted on;
+/// draws, about one game in a thousand, are pinned by the rule tables instead.)
 #[derive(Debug, Default)]
 struct Stats {
     games: u32,
@@ -822,22 +826,23 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 /// games per run (long games cost more).
 fn rulesets() -> [(Ruleset, f64, u32); 5] {
     [
-        (Preset::Hasenpfeffer.rules(), 0.95, 100),
-        (Preset::HasenpfefferOpen.rules(), 0.95, 100),
-        (Preset::Pepper.rules(), 0.75, 25),
-        (Preset::DoubleHasenpfeffer.rules(), 0.75, 25),
-        (double6(), 0.75, 8),
+        (Preset::Hasenpfeffer.rules(), 0.95, 60),
+        (Preset::HasenpfefferOpen.rules(), 0.95, 60),
+        (Preset::Pepper.rules(), 0.75, 15),
+        (Preset::DoubleHasenpfeffer.rules(), 0.75, 15),
+        (double6(), 0.75, 6),
     ]
 }
 
-const LIGHT_GAMES: u32 = 2000;
+const LIGHT_GAMES: u32 = 1000;
 
 macro_rules! props {
     ($full:ident, $light:ident, $i:expr, $covered:expr) => {
         #[test]
         fn $full() {
-            let (rules, share, full) = rulesets()[$i];
-            run(rules, Level::Full, full * scale(), share);
+            // Too few games for a share of ended ones to mean much: the light run checks it.
+            let (rules, _, full) = rulesets()[$i];
+            run(rules, Level::Full, full * scale(), 0.0);
         }
 
         #[test]
@@ -874,7 +879,6 @@ props!(full_pepper, light_pepper, 2, |s| vec![
     ("little pepper", s.little_pepper),
     ("big pepper", s.big_pepper),
     ("no trump", s.no_trump),
-    ("draw", s.draws),
 ]);
 props!(full_double, light_double, 3, |s| vec![
     ("forced dealer", s.forced_dealer),

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Load benchmark for issue 7 (see BENCHMARKS.md, "## Service").
+#
+#   scripts/loadbench.sh            # full run (~2 min): 3 runs of each measurement, medians
+#   scripts/loadbench.sh --quick    # CI (<= 45 s): 1 short run of each, checks figures exist
+#
+# Starts a private redis-server (no persistence) and the release server on free ports, then
+# measures with wrk, 64 connections:
+#   (a) GET /readyz                      rps, p50, p99
+#   (b) POST /v1/games/{id}/actions      rps of successful (200) moves, p50, p99, with ~1,000
+#       and with ~100,000 stored games (scripts/loadbench/play.lua explains how every request
+#       is the legal move for its game's current version)
+#   (c) whole games per second, four client threads per game (scripts/loadbench/driver.py)
+# plus MEMORY USAGE of a stored game mid-game, and prints (b)/(a).
+# Knobs (env): LB_WORKERS (server WORKERS, default 2), LB_CONNS (64), LB_WRK_THREADS (2),
+# LB_SECS (per run), LB_REPS, LB_IDLE (idle games added for the "100k" run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+HERE=$ROOT/scripts/loadbench
+
+QUICK=0
+[[ "${1:-}" == "--quick" ]] && QUICK=1
+if (( QUICK )); then
+  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-250}
+else
+  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-250}
+fi
+CONNS=${LB_CONNS:-64}
+WT=${LB_WRK_THREADS:-2}
+WORKERS=${LB_WORKERS:-2}
+GAME_CONC=${LB_GAME_CONC:-16}
+
+for t in wrk redis-server redis-cli python3 cargo; do
+  command -v "$t" >/dev/null || { echo "loadbench: $t is missing (apt-get install -y wrk redis-server)" >&2; exit 2; }
+done
+
+if [[ -z "${LB_NO_BUILD:-}" ]]; then
+  echo "== building release server"
+  cargo build --release --bin hasenpfeffer -q
+fi
+WORK=$(mktemp -d /tmp/loadbench.XXXXXX)
+# a private copy: other builds may replace target/release/hasenpfeffer during the run
+cp "$ROOT/target/release/hasenpfeffer" "$WORK/hasenpfeffer"
+BIN=$WORK/hasenpfeffer
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+RPORT=$(free_port)
+SPORT=$(free_port)
+PIDS=()
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  if [[ -n "${LB_KEEP:-}" ]]; then echo "loadbench: kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
+  --logfile "$WORK/redis.log" &
+PIDS+=($!)
+for _ in $(seq 50); do redis-cli -p "$RPORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+
+REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn \
+  WORKERS=$WORKERS RATE_LIMIT_PER_SEC=0 "$BIN" >"$WORK/server.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
+echo "== redis :$RPORT, server :$SPORT (WORKERS=$WORKERS), wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
+
+URL=http://127.0.0.1:$SPORT
+# runs wrk, prints "ok bad exhausted secs p50_us p99_us"
+run_wrk() { # script [env...]
+  local script=$1; shift
+  env "$@" LB_THREADS=$WT wrk -t"$WT" -c"$CONNS" -d"${SECS}s" --latency -s "$HERE/$script" "$URL" \
+    | awk '/^status /{print "  non-200 " $0 > "/dev/stderr"} /^LB /{for(i=2;i<=NF;i++){split($i,a,"=");printf "%s ", a[2]}; print ""}'
+}
+median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+# summarize a file of run_wrk lines: rps p50_ms p99_ms (medians), bad, exhausted (sums)
+summarize() {
+  local f=$1
+  local rps p50 p99 bad ex
+  rps=$(awk '{printf "%.0f\n", $1/$4}' "$f" | median)
+  p50=$(awk '{printf "%.3f\n", $5/1000}' "$f" | median)
+  p99=$(awk '{printf "%.3f\n", $6/1000}' "$f" | median)
+  bad=$(awk '{s+=$2} END{print s+0}' "$f"); ex=$(awk '{s+=$3} END{print s+0}' "$f")
+  echo "$rps $p50 $p99 $bad $ex"
+}
+count_games() { redis-cli -p "$RPORT" --scan --pattern '*:game' | wc -l; }
+
+# warm-up
+SECS=1 run_wrk readyz.lua >/dev/null
+
+# seed the sets of in-play games: REPS for the ~1k run, REPS for the ~100k run
+seed_sets() { # first last
+  echo "== seeding sets $1..$2 of $PER_SET games in play (all seats claimed by the benchmark)"
+  for i in $(seq "$1" "$2"); do
+    python3 "$HERE/driver.py" seed --port "$SPORT" --games "$PER_SET" --out "$WORK/set$i.lua" >"$WORK/seed$i.json"
+  done
+}
+# set 0 warms up the move path; sets 1..REPS are the ~1,000-stored-games runs; sets for the
+# ~100,000 runs are seeded after them, with the idle games
+seed_sets 0 "$REPS"
+cat "$WORK/seed0.json"
+
+echo "== (a) GET /readyz"
+: >"$WORK/a.txt"
+for r in $(seq "$REPS"); do run_wrk readyz.lua | tee -a "$WORK/a.txt"; done
+read -r A_RPS A_P50 A_P99 A_BAD _ < <(summarize "$WORK/a.txt")
+
+# warm-up of the move path (set 0), not measured: the first play run on a new server is slower
+run_wrk play.lua LB_DATA="$WORK/set0.lua" >/dev/null
+N1=$(count_games)
+echo "== (b) POST actions, $N1 stored games"
+: >"$WORK/b1.txt"
+for r in $(seq "$REPS"); do run_wrk play.lua LB_DATA="$WORK/set$r.lua" | tee -a "$WORK/b1.txt"; done
+read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX < <(summarize "$WORK/b1.txt")
+
+# memory of a stored game mid-game (a game of set 1 after its run)
+GID=$(sed -n 2p "$WORK/set1.lua" | cut -d'"' -f2)
+MEM=$(redis-cli -p "$RPORT" MEMORY USAGE "hp:{$GID}:game")
+PHASE=$(curl -s "$URL/v1/games/$GID" | python3 -c 'import json,sys; v=json.load(sys.stdin); print(v["phase"], "hand", v["hand_number"], "version", v["version"])')
+LOGMEM=$(redis-cli -p "$RPORT" --scan --pattern "hp:{$GID}:*" | while read -r k; do echo "$k=$(redis-cli -p "$RPORT" MEMORY USAGE "$k")"; done | tr '\n' ' ')
+
+seed_sets $((REPS + 1)) $((2 * REPS))
+echo "== seeding $IDLE idle games (four open seats each)"
+N_BEFORE=$(count_games)
+PER_THREAD=$(( (IDLE + 1) / 2 ))
+env LB_PER_THREAD=$PER_THREAD wrk -t2 -c32 -d600s -s "$HERE/create.lua" "$URL" >/dev/null &
+WPID=$!
+target=$((N_BEFORE + 2 * PER_THREAD))
+last=-1; same=0
+while :; do
+  n=$(count_games)
+  (( n >= target )) && break
+  # a failed create would leave us short: stop when the count stops moving
+  if (( n == last )); then same=$((same + 1)); (( same >= 3 )) && break; else same=0; fi
+  last=$n
+  sleep 1
+done
+kill "$WPID" 2>/dev/null || true; wait "$WPID" 2>/dev/null || true
+N2=$(count_games)
+echo "== (b) POST actions, $N2 stored games"
+: >"$WORK/b2.txt"
+for r in $(seq "$REPS"); do run_wrk play.lua LB_DATA="$WORK/set$((REPS + r)).lua" | tee -a "$WORK/b2.txt"; done
+read -r B2_RPS B2_P50 B2_P99 B2_BAD B2_EX < <(summarize "$WORK/b2.txt")
+
+echo "== (c) whole games, $GAME_CONC games at a time, four clients each"
+: >"$WORK/c.txt"
+for r in $(seq "$REPS"); do
+  python3 "$HERE/driver.py" games --port "$SPORT" --concurrent "$GAME_CONC" --secs "$SECS" | tee -a "$WORK/c.txt"
+done
+C_GPS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["games_per_sec"])' "$l"; done <"$WORK/c.txt" | median)
+C_APS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["actions_per_sec"])' "$l"; done <"$WORK/c.txt" | median)
+
+RATIO=$(awk -v b="$B1_RPS" -v a="$A_RPS" 'BEGIN{printf "%.2f", b/a}')
+GROWTH=$(awk -v x="$B1_RPS" -v y="$B2_RPS" 'BEGIN{printf "%+.1f%%", (y-x)/x*100}')
+cat <<OUT
+
+== RESULTS (median of $REPS run(s), ${SECS}s each, wrk -t$WT -c$CONNS, server WORKERS=$WORKERS)
+(a) GET /readyz                       rps $A_RPS   p50 ${A_P50} ms   p99 ${A_P99} ms   non-200: $A_BAD
+(b) actions, $N1 stored games       rps $B1_RPS   p50 ${B1_P50} ms   p99 ${B1_P99} ms   non-200: $B1_BAD   exhausted: $B1_EX
+(b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
+(c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
+(b)/(a) ratio                         $RATIO
+growth 1k -> 100k stored              $GROWTH
+MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
+OUT
+
+fail=0
+for v in "$A_RPS" "$B1_RPS" "$B2_RPS" "$C_GPS" "$MEM"; do
+  [[ "$v" =~ ^[0-9.]+$ ]] && [[ "$v" != 0 ]] || fail=1
+done
+# every measured move should be answered 200 (see play.lua); tolerate a stray few on busy CI
+(( (B1_BAD + B2_BAD) * 100 <= B1_RPS * SECS )) || { echo "loadbench: too many moves not answered 200"; fail=1; }
+(( fail == 0 )) && echo "loadbench: figures produced" || { echo "loadbench: FAILED to produce figures"; exit 1; }

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Load-benchmark helper for scripts/loadbench.sh (stdlib only).
+
+  driver.py seed  --port P --games N --seed S --out FILE.lua
+      Plays one reference game (seed S, four open seats, all claimed here; the seat to act
+      posts its first non-pass legal action) and records the sequence of (seat, action).
+      Then creates N more games with the same seed -- same deals, so the same sequence is
+      legal in every one -- claims all four seats of each, and writes a Lua data file:
+      games = {{id, tok0..tok3}, ...}; seq = {{seat, body}, ...}.
+  driver.py games --port P --concurrent G --secs D
+      Whole games per second: G games at a time, each played by four client threads (one
+      per seat) that long-poll their view and post when it is their turn.
+"""
+import argparse, http.client, json, sys, threading, time
+
+H = {"content-type": "application/json"}
+OPEN4 = json.dumps({"seats": [{"kind": "open"}] * 4})
+
+
+class Client:
+    def __init__(self, port):
+        self.port = port
+        self.c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def req(self, method, path, body=None, token=None):
+        h = dict(H)
+        if token:
+            h["authorization"] = "Bearer " + token
+        for attempt in range(3):
+            try:
+                self.c.request(method, path, body=body, headers=h)
+                r = self.c.getresponse()
+                data = r.read()
+                return r.status, (json.loads(data) if data else None)
+            except (http.client.HTTPException, OSError):
+                self.c.close()
+                self.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        raise RuntimeError("request failed: %s %s" % (method, path))
+
+
+def new_game(cl, seed):
+    body = json.loads(OPEN4)
+    if seed is not None:
+        body["seed"] = seed
+    st, g = cl.req("POST", "/v1/games", json.dumps(body))
+    assert st in (200, 201), (st, g)
+    gid = g["game_id"]
+    toks = []
+    for s in range(4):
+        st, r = cl.req("POST", "/v1/games/%s/seats" % gid, json.dumps({"seat": s, "name": "b%d" % s}))
+        assert st in (200, 201), (st, r)
+        toks.append(r["token"])
+    return gid, toks
+
+
+def choose(legal):
+    for a in legal:
+        if a.get("type") != "pass":
+            return a
+    return legal[0]
+
+
+def lua_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def cmd_seed(a):
+    cl = Client(a.port)
+    gid, toks = new_game(cl, a.seed)
+    seq = []
+    st, v = cl.req("GET", "/v1/games/" + gid, token=toks[0])
+    while v["phase"] != "game_over" and len(seq) < 5000:
+        seat = v["turn"]
+        st, v = cl.req("GET", "/v1/games/" + gid, token=toks[seat])
+        act = choose(v["legal_actions"])
+        body = json.dumps(act, separators=(",", ":"))
+        st, v = cl.req("POST", "/v1/games/%s/actions" % gid, body, token=toks[seat])
+        assert st == 200, (st, v)
+        seq.append((seat, body))
+    games = [None] * a.games
+    nxt = [0]
+    lock = threading.Lock()
+
+    def worker():
+        c = Client(a.port)
+        while True:
+            with lock:
+                i = nxt[0]
+                nxt[0] += 1
+            if i >= a.games:
+                return
+            games[i] = new_game(c, a.seed)
+
+    ts = [threading.Thread(target=worker) for _ in range(a.threads)]
+    [t.start() for t in ts]
+    [t.join() for t in ts]
+    # sanity: the sequence's first move is legal in a copy
+    with open(a.out, "w") as f:
+        f.write("games = {\n")
+        for gid, tk in games:
+            f.write("{%s,%s},\n" % (lua_str(gid), ",".join(lua_str(t) for t in tk)))
+        f.write("}\nseq = {\n")
+        for seat, body in seq:
+            f.write("{%d,%s},\n" % (seat, lua_str(body)))
+        f.write("}\n")
+    print(json.dumps({"ref_game": gid, "seq_len": len(seq), "games": a.games}))
+
+
+def cmd_games(a):
+    stop = time.time() + a.secs
+    done = [0]
+    actions = [0]
+    lock = threading.Lock()
+
+    def seat_loop(port, gid, seat, tok, out):
+        c = Client(port)
+        st, v = c.req("GET", "/v1/games/" + gid, token=tok)
+        n = 0
+        while v["phase"] != "game_over":
+            if v["turn"] == seat:
+                st, r = c.req("POST", "/v1/games/%s/actions" % gid,
+                              json.dumps(choose(v["legal_actions"])), token=tok)
+                if st == 200:
+                    v = r
+                    n += 1
+                    continue
+            st, r = c.req("GET", "/v1/games/%s?wait_for_version=%d" % (gid, v["version"]), token=tok)
+            if st == 200:
+                v = r
+        out.append(n)
+
+    def game_loop():
+        c = Client(a.port)
+        while time.time() < stop:
+            gid, toks = new_game(c, None)
+            out = []
+            ts = [threading.Thread(target=seat_loop, args=(a.port, gid, s, toks[s], out)) for s in range(4)]
+            [t.start() for t in ts]
+            [t.join() for t in ts]
+            with lock:
+                if time.time() <= stop + 60:
+                    done[0] += 1
+                    actions[0] += sum(out)
+
+    t0 = time.time()
+    ts = [threading.Thread(target=game_loop) for _ in range(a.concurrent)]
+    [t.start() for t in ts]
+    [t.join() for t in ts]
+    el = time.time() - t0
+    print(json.dumps({"games": done[0], "secs": round(el, 2), "games_per_sec": round(done[0] / el, 2),
+                      "actions_per_sec": round(actions[0] / el, 1)}))
+
+
+def main():
+    p = argparse.ArgumentParser()
+    sp = p.add_subparsers(dest="cmd", required=True)
+    s = sp.add_parser("seed")
+    s.add_argument("--port", type=int, required=True)
+    s.add_argument("--games", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=7)
+    s.add_argument("--threads", type=int, default=16)
+    s.add_argument("--out", required=True)
+    g = sp.add_parser("games")
+    g.add_argument("--port", type=int, required=True)
+    g.add_argument("--concurrent", type=int, default=16)
+    g.add_argument("--secs", type=float, default=5)
+    a = p.parse_args()
+    {"seed": cmd_seed, "games": cmd_games}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    main()
