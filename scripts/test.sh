@@ -2,6 +2,8 @@
 # The whole test suite, from a fresh clone: installs what it needs, then runs every check.
 #   bash scripts/test.sh            # everything
 #   SKIP_BROWSER=1 SKIP_DEPLOY=1 bash scripts/test.sh   # skip the slow outside tools
+#   SKIP_SCHEMATHESIS=1 SKIP_FUZZ=1 SKIP_SOAK=1 ...     # skip the reliability stages
+#   FUZZ_SECS=600 SOAK_SECS=300 bash scripts/test.sh     # longer fuzzing and soak
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,9 +28,29 @@ stage "cargo test (unit, integration over HTTP on memory and Redis, doc tests)"
 cargo test --locked --all-targets
 cargo test --locked --doc
 
+if [ -z "${SKIP_SCHEMATHESIS:-}" ]; then
+  stage "contract fuzzing: schemathesis against the live server (memory and Redis)"
+  bash scripts/schemathesis.sh
+fi
+
+if [ -z "${SKIP_FUZZ:-}" ]; then
+  stage "coverage-guided fuzzing of action parsing and the engine (cargo fuzz, ${FUZZ_SECS:-60}s)"
+  bash scripts/fuzz.sh "${FUZZ_SECS:-60}"
+fi
+
+if [ -z "${SKIP_SOAK:-}" ]; then
+  stage "soak: concurrent games on Redis through two replicas (${SOAK_SECS:-30}s)"
+  bash scripts/soak.sh "${SOAK_SECS:-30}"
+fi
+
 stage "OpenAPI lint (spectral:oas, no errors and no warnings)"
 npx --yes @stoplight/spectral-cli@6.16.3 lint openapi/openapi.json \
   --ruleset .spectral.yaml --fail-severity=warn
+
+if [ -z "${SKIP_BOTS:-}" ]; then
+  stage "starter bots (Rust and Python) play whole games"
+  bash scripts/starter-bots.sh
+fi
 
 if [ -z "${SKIP_BROWSER:-}" ]; then
   stage "Swagger UI in headless Chromium"

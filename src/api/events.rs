@@ -33,6 +33,63 @@ pub fn keep_alive() -> Duration {
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
 
+/// One event of `GET /v1/games/{id}/events`, as the OpenAPI document describes it: `id` the
+/// version, `event` `view` (or `game_over` for the last one), `data` the reader's view as JSON
+/// (its schema is given with `contentMediaType` and `contentSchema`, so that contract tests
+/// check the view inside each event).
+pub struct GameEvent;
+
+impl utoipa::PartialSchema for GameEvent {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::extensions::Extensions;
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let content_schema: Extensions = [(
+            "contentSchema",
+            serde_json::json!({"$ref": "#/components/schemas/GameView"}),
+        )]
+        .into_iter()
+        .collect();
+        ObjectBuilder::new()
+            .description(Some(
+                "One Server-Sent Event: `id` is the game's version, `event` is `view` (or \
+                 `game_over` for the last one), `data` is your view as JSON.",
+            ))
+            .property(
+                "id",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some("^[0-9]+$"))
+                    .description(Some(
+                        "The game's version (send it back as `Last-Event-ID`).",
+                    )),
+            )
+            .required("id")
+            .property(
+                "event",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["view", "game_over"])),
+            )
+            .required("event")
+            .property(
+                "data",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .description(Some("The view as JSON: a `GameView`."))
+                    .content_media_type("application/json")
+                    .extensions(Some(content_schema)),
+            )
+            .required("data")
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for GameEvent {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "GameEvent".into()
+    }
+}
+
 fn event(view: &GameView) -> Bytes {
     let data = serde_json::to_string(view).unwrap_or_default();
     Bytes::from(format!(

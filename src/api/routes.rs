@@ -79,8 +79,7 @@ async fn read_json<T: DeserializeOwned>(
     // serde_json keeps the last of repeated keys silently; a proxy, a logger or another parser
     // may read the first. Refuse the ambiguity.
     serde_json::from_slice::<UniqueKeys>(&body).map_err(|e| json_error(&e))?;
-    let mut value: serde_json::Value =
-        serde_json::from_slice(&body).map_err(|e| json_error(&e))?;
+    let mut value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| json_error(&e))?;
     check_objects(&value)?;
     integral_floats(&mut value);
     serde_json::from_value(value).map_err(|e| json_error(&e))
@@ -145,10 +144,24 @@ fn check_objects(body: &serde_json::Value) -> Result<(), ApiError> {
             return Err(refuse(&format!("`{key}`"), v));
         }
     }
-    if let Some(seats) = obj.get("seats").and_then(serde_json::Value::as_array)
-        && let Some(bad) = seats.iter().find(|s| !s.is_object())
-    {
-        return Err(refuse("each entry of `seats`", bad));
+    if let Some(seats) = obj.get("seats").and_then(serde_json::Value::as_array) {
+        if let Some(bad) = seats.iter().find(|s| !s.is_object()) {
+            return Err(refuse("each entry of `seats`", bad));
+        }
+        // serde ignores other fields of a unit variant (`{"kind": "open", ...}`).
+        if let Some(extra) = seats
+            .iter()
+            .filter_map(serde_json::Value::as_object)
+            .filter(|s| s.get("kind").and_then(|k| k.as_str()) == Some("open"))
+            .find_map(|s| s.keys().find(|k| k.as_str() != "kind"))
+        {
+            return Err(ApiError::bad_request(
+                "unknown_field",
+                format!(
+                    "invalid request body: unknown field `{extra}`; an open seat is `{{\"kind\":\"open\"}}`"
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -293,7 +306,12 @@ fn view_response(view: GameView) -> HttpResponse {
     request_body(content = Option<CreateGameRequest>, description = "The ruleset, seed, optional first deal and seats; `{}` is enough."),
     responses(
         (status = 201, description = "The game was created. `Location` is its URL.", body = CreatedGame,
-            headers(("Location" = String, description = "The game's URL"))),
+            headers(("Location" = String, description = "The game's URL")),
+            links(
+                ("claim_seat" = (operation_id = "claim_seat", parameters(("path.id" = "$response.body#/game_id")), description = "Claim a seat of the new game.")),
+                ("get_game" = (operation_id = "get_game", parameters(("path.id" = "$response.body#/game_id")), description = "Watch the new game (the spectator view).")),
+                ("get_log" = (operation_id = "get_log", parameters(("path.id" = "$response.body#/game_id")), description = "The new game's log.")),
+            )),
         (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
         (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/payload_too_large", "title": "Payload too large", "status": 413, "detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
         (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/joker_with_no_trump", "title": "Invalid game settings", "status": 422, "detail": "a deck with the joker cannot be played with no trump: the joker is always a trump (set `no_trump` to false or use the `pepper24` deck)", "code": "joker_with_no_trump"})),
@@ -333,7 +351,15 @@ pub async fn create_game(
     params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
     responses(
-        (status = 201, description = "The seat is yours.", body = ClaimedSeat),
+        (status = 201, description = "The seat is yours.", body = ClaimedSeat,
+            links(
+                ("claim_another_seat" = (operation_id = "claim_seat", parameters(("path.id" = "$response.body#/game_id")), description = "Claim another seat of the same game (the game starts when every seat is taken).")),
+                ("get_game" = (operation_id = "get_game", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Your seat's view: your hand and `legal_actions`.")),
+                ("follow_game" = (operation_id = "follow_game", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Your seat's event stream.")),
+                ("post_action" = (operation_id = "post_action", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Act with the seat's token.")),
+                ("bid" = (operation_id = "bid", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Bid or pass with the seat's token.")),
+                ("play" = (operation_id = "play", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Play a card with the seat's token.")),
+            )),
         (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
         (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
         (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`, `invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/seat_taken", "title": "Conflict", "status": 409, "detail": "seat 2 is already taken", "code": "seat_taken"})),
@@ -362,10 +388,10 @@ pub async fn claim_seat(
 pub struct GetGameQuery {
     /// Long polling: answer as soon as the game's version is greater than this (at once if it
     /// already is), or with the current view after `wait_ms`.
-    #[param(minimum = 0, example = 12)]
+    #[param(nullable = false, minimum = 0, example = 12)]
     pub wait_for_version: Option<u64>,
     /// How long a long poll waits, in milliseconds (default 25000, at most 60000).
-    #[param(minimum = 0, maximum = 60000, example = 25000)]
+    #[param(nullable = false, minimum = 0, maximum = 60000, example = 25000)]
     pub wait_ms: Option<u64>,
 }
 
@@ -375,7 +401,7 @@ pub struct GetGameQuery {
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
     /// Resume after this version (as the `Last-Event-ID` header does).
-    #[param(minimum = 0, example = 12)]
+    #[param(nullable = false, minimum = 0, example = 12)]
     pub last_event_id: Option<u64>,
 }
 
@@ -414,8 +440,7 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?;
     let q: GetGameQuery = query(&req)?;
-    if q.wait_ms.is_some_and(|w| w > 60_000) || q.wait_for_version.is_some_and(|v| v > MAX_INT64)
-    {
+    if q.wait_ms.is_some_and(|w| w > 60_000) || q.wait_for_version.is_some_and(|v| v > MAX_INT64) {
         return Err(ApiError::bad_request(
             "invalid_query",
             format!(
@@ -446,12 +471,11 @@ pub async fn get_game(
     operation_id = "follow_game",
     params(
         ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
-        ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume.", pattern = "^[0-9]{1,18}$"),
+        ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume.", nullable = false, pattern = "^[0-9]{1,18}$"),
         EventsQuery,
     ),
     responses(
-        (status = 200, description = "The event stream.", content_type = "text/event-stream", body = String,
-            example = json!("id: 7\nevent: view\ndata: {\"game_id\":\"k3x9p2m7q4w8z5ab\",\"version\":7}\n\n")),
+        (status = 200, description = "The event stream: one `GameEvent` after every change.", content_type = "text/event-stream", body = events::GameEvent),
         (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
         (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/malformed_authorization","title":"Malformed Authorization header","status":401,"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
         (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
@@ -559,8 +583,26 @@ async fn act(
         .body(answer.body))
 }
 
+/// The body of `POST /v1/games/{id}/bid`: a bid or a pass (for the OpenAPI document).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+#[schema(
+    discriminator(property_name = "type", mapping(
+        ("pass" = "#/components/schemas/PassAction"),
+        ("bid" = "#/components/schemas/BidAction"),
+    )),
+    example = json!({"type": "bid", "tricks": 4})
+)]
+enum BidOrPass {
+    /// Pass.
+    Pass(super::wire::PassAction),
+    /// Bid.
+    Bid(super::wire::BidAction),
+}
+
 macro_rules! action_endpoint {
-    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $example:tt, $summary:literal, $description:literal) => {
+    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $body:ty, $example:tt, $summary:literal, $description:literal) => {
         #[doc = $summary]
         #[utoipa::path(
             tag = "actions",
@@ -569,10 +611,10 @@ macro_rules! action_endpoint {
             description = $description,
             params(
                 ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
-                ("If-Match" = Option<String>, Header, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
-                ("Idempotency-Key" = Option<String>, Header, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
+                ("If-Match" = Option<String>, Header, nullable = false, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
+                ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
             ),
-            request_body(content = ActionDoc, description = "The action: any entry of your view's `legal_actions`.", example = json!($example)),
+            request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes.", example = json!($example)),
             responses(
                 (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
                 (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
@@ -604,6 +646,7 @@ action_endpoint!(
     "/v1/games/{id}/actions",
     "post_action",
     Accepts::Any,
+    ActionDoc,
     {"type": "play", "card": "JS"},
     "Take any action.",
     "Post any object from your view's `legal_actions` as it is."
@@ -613,6 +656,7 @@ action_endpoint!(
     "/v1/games/{id}/bid",
     "bid",
     Accepts::Only(&["bid", "pass"]),
+    BidOrPass,
     {"type": "bid", "tricks": 4},
     "Bid or pass.",
     "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
@@ -622,6 +666,7 @@ action_endpoint!(
     "/v1/games/{id}/exchange",
     "exchange",
     Accepts::Only(&["exchange"]),
+    super::wire::ExchangeAction,
     {"type": "exchange", "trump": "H", "discard": ["9C"]},
     "Name trump and discard.",
     "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
@@ -631,6 +676,7 @@ action_endpoint!(
     "/v1/games/{id}/play",
     "play",
     Accepts::Only(&["play"]),
+    super::wire::PlayAction,
     {"type": "play", "card": "JS"},
     "Play a card.",
     "You must follow the effective suit led if you can (the left bower and the joker are trumps)."
@@ -640,6 +686,7 @@ action_endpoint!(
     "/v1/games/{id}/alone",
     "alone",
     Accepts::Only(&["alone"]),
+    super::wire::AloneAction,
     {"type": "alone", "alone": true},
     "Decide whether to play alone.",
     "Only in rulesets with going alone."
@@ -649,6 +696,7 @@ action_endpoint!(
     "/v1/games/{id}/pass-cards",
     "pass_cards",
     Accepts::Only(&["pass_cards"]),
+    super::wire::PassCardsAction,
     {"type": "pass_cards", "cards": ["AS", "KS"]},
     "Discard or pass two cards.",
     "Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."

@@ -631,7 +631,11 @@ impl GameService {
             })
             .await?;
         match updated {
-            Ok(u) => Ok(ClaimedSeat { seat: u.out, token }),
+            Ok(u) => Ok(ClaimedSeat {
+                game_id: id.to_owned(),
+                seat: u.out,
+                token,
+            }),
             Err(_) => Err(ApiError::Internal),
         }
     }

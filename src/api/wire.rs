@@ -183,6 +183,7 @@ pub enum ActionDoc {
 pub struct RulesetSpecDoc {
     /// The preset (default `hasenpfeffer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub preset: Option<Preset>,
     /// The deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -274,6 +275,7 @@ pub struct RulesetDoc {
 #[schema(as = Scenario)]
 pub struct ScenarioDoc {
     /// The first hand's dealer.
+    #[schema(minimum = 0, maximum = 5)]
     pub dealer: u8,
     /// Each seat's cards, seat 0 first.
     pub hands: Vec<Vec<Card>>,
@@ -468,8 +470,9 @@ pub struct ViewDoc {
     pub last_hand: Option<HandSummaryDoc>,
 }
 
-/// Who sits in a seat, as given at game creation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// Who sits in a seat, as given at game creation (the schema is [`SeatSpecDoc`]'s; an open
+/// seat with other fields is refused by the handler, as serde ignores them on unit variants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SeatSpec {
     /// Open for a client to claim with `POST /v1/games/{id}/seats`.
@@ -479,6 +482,58 @@ pub enum SeatSpec {
         /// Its strategy.
         strategy: Strategy,
     },
+}
+
+/// Always `open`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum OpenKind {
+    /// `open`
+    #[serde(rename = "open")]
+    Value,
+}
+
+/// Always `bot`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum BotKind {
+    /// `bot`
+    #[serde(rename = "bot")]
+    Value,
+}
+
+/// Open for a client to claim with `POST /v1/games/{id}/seats`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpenSeat {
+    /// The seat kind.
+    pub kind: OpenKind,
+}
+
+/// A house player.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotSeat {
+    /// The seat kind.
+    pub kind: BotKind,
+    /// Its strategy.
+    pub strategy: Strategy,
+}
+
+/// Who sits in a seat, as given at game creation.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(
+    discriminator(property_name = "kind", mapping(
+        ("open" = "#/components/schemas/OpenSeat"),
+        ("bot" = "#/components/schemas/BotSeat"),
+    )),
+    example = json!({"kind": "bot", "strategy": "heuristic"})
+)]
+#[schema(as = SeatSpec)]
+pub enum SeatSpecDoc {
+    /// An open seat.
+    Open(OpenSeat),
+    /// A house player.
+    Bot(BotSeat),
 }
 
 /// Create a game. Every field may be left out: `{}` creates a `hasenpfeffer` game with a random
@@ -510,7 +565,7 @@ pub struct CreateGameRequest {
     pub turn_time_limit_ms: Option<u64>,
     /// Who sits where, seat 0 first, one entry per player (default: every seat open).
     #[serde(default)]
-    #[schema(min_items = 4, max_items = 6)]
+    #[schema(min_items = 4, max_items = 6, value_type = Option<Vec<SeatSpecDoc>>)]
     pub seats: Option<Vec<SeatSpec>>,
 }
 
@@ -537,14 +592,16 @@ pub struct ClaimSeatRequest {
     pub seat: Option<u8>,
     /// A display name (up to 64 characters, no control characters).
     #[serde(default)]
-    #[schema(max_length = 64, pattern = "^[^\\u0000-\\u001f\\u007f]*$")]
+    #[schema(max_length = 64, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub name: Option<String>,
 }
 
 /// A claimed seat and its secret token. The token is shown only here.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"seat": 0, "token": "hp_8c1d7a0e1f2b4c6d8e9fa0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b"}))]
+#[schema(example = json!({"game_id": "k3x9p2m7q4w8z5ab", "seat": 0, "token": "hp_8c1d7a0e1f2b4c6d8e9fa0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b"}))]
 pub struct ClaimedSeat {
+    /// The game's id.
+    pub game_id: String,
     /// The seat.
     pub seat: u8,
     /// The bearer token for this seat: send it as `Authorization: Bearer <token>`.
@@ -632,7 +689,7 @@ pub struct GameView {
     pub deadline_unix_ms: Option<u64>,
     /// The view itself.
     #[serde(flatten)]
-    #[schema(inline, value_type = ViewDoc)]
+    #[schema(value_type = ViewDoc)]
     pub view: View,
 }
 

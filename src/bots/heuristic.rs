@@ -5,23 +5,29 @@
 //!   guard it), off-suit cards by whether they are the best left in their suit and how soon the
 //!   suit will be ruffed, and voids and singletons as ruffing chances. No trump counts only
 //!   masters and long suits.
-//! - **Auction**: the team estimate is the hand's best trump (with a small allowance for the
-//!   widow it would take) plus what a partner typically adds. It bids the lowest legal bid when
-//!   that is within the estimate less a safety margin (larger when a failed contract costs a
-//!   fixed 6), does not outbid its partner without a clear surplus, bids big pepper only with
-//!   every trick certain (and little pepper only when needed to outbid, with at most one doubtful
-//!   trick), bids low with the joker when it would otherwise be forced to bid 3, and makes the
-//!   lowest forced bid when it may not pass.
+//! - **Auction**: the team estimate is the hand's best trump (suits, and no trump where allowed;
+//!   with a small allowance for the widow it would take) plus about a quarter of the tricks for
+//!   the partners. It bids the lowest legal bid when that is within the estimate less a margin
+//!   (larger when a failed contract costs a fixed 6), does not outbid its partner without a
+//!   clear surplus, bids big pepper only with every trick certain (and little pepper only when
+//!   needed to outbid, with at most one doubtful trick), bids low with the joker when it would
+//!   otherwise be forced to bid 3, and makes the lowest bid when it may not pass. The numbers
+//!   ([`HeuristicParams::DEFAULT`]) were tuned in the arena against earlier settings.
 //! - **Exchange**: the trump and discard that leave the strongest hand (which discards a lone
 //!   low off-suit card to make a void, and never the joker or a bower).
-//! - **Alone**: only with an overwhelming hand; as a defender, only with most tricks sure.
+//! - **Alone**: with its partner sitting out, only when its own hand promises most of the
+//!   tricks and the contract; under `exchange_two` (where the partner passes its two best cards
+//!   and a lone hand scores double, which the arena shows pays) when its hand with them promises
+//!   the contract; as a defender, only with half the tricks in hand.
 //! - **Passing cards**: a lone bidder discards the two cards whose loss weakens it least; its
 //!   partner passes its best trumps, then aces.
-//! - **Trick play**: leads masters of trumps to draw them when its side declared, otherwise
+//! - **Trick play**: leads master trumps (the lowest of them, keeping the joker) to draw trumps
+//!   when its side declared (the declarer also leads low trumps when long in them), otherwise
 //!   cashes off-suit masters and leads low from short suits; when following it wins as cheaply
-//!   as it can (with a card nobody can beat when more opponents are to play), never overtakes a
-//!   partner who is winning, and otherwise throws its least useful card (keeping the joker,
-//!   bowers and masters, and making voids).
+//!   as it can (with a card nobody can beat when more opponents are to play), does not overtake a
+//!   partner who is winning (unless an opponent may still beat the partner's card and it holds
+//!   a card nobody can beat), and otherwise throws its least useful card (keeping trumps and
+//!   masters, and making voids).
 
 use crate::engine::{
     Action, AllPass, AloneRule, AuctionKind, Bid, Call, Card, Contract, DeckKind, Game, MAX_SEATS,
@@ -36,13 +42,15 @@ pub struct HeuristicParams {
     pub bid_margin: f64,
     /// The same when a failed contract costs a fixed 6.
     pub fixed6_margin: f64,
-    /// What a partner adds to the declarer's tricks, as a share of the tricks in a hand (per
-    /// partner).
+    /// What the partners add to the declarer's tricks, as a share of the tricks in a hand.
     pub partner_share: f64,
     /// Extra tricks of surplus needed to outbid a partner.
     pub partner_surplus: f64,
-    /// Share of the tricks the declarer's own hand must promise to go alone.
+    /// Share of the tricks the declarer's own hand must promise (and at least the contract)
+    /// to go alone when its partner just sits out.
     pub alone_share: f64,
+    /// The same under `exchange_two`, counting the two cards the partner will pass as a trick.
+    pub alone_two_share: f64,
     /// Share of the tricks a defender's own hand must promise to go alone.
     pub defender_alone_share: f64,
     /// When a partner is winning a trick an opponent may still take, make sure of it with a
@@ -53,11 +61,12 @@ pub struct HeuristicParams {
 impl HeuristicParams {
     /// The house player's numbers.
     pub const DEFAULT: HeuristicParams = HeuristicParams {
-        bid_margin: -0.7,
-        fixed6_margin: 0.3,
-        partner_share: 0.15,
+        bid_margin: -0.1,
+        fixed6_margin: 0.9,
+        partner_share: 0.25,
         partner_surplus: 1.5,
-        alone_share: 0.4,
+        alone_share: 0.7,
+        alone_two_share: 0.4,
         defender_alone_share: 0.5,
         cover_partner: true,
     };
@@ -77,6 +86,7 @@ impl HeuristicParams {
                 "partner_share" => p.partner_share = v,
                 "partner_surplus" => p.partner_surplus = v,
                 "alone_share" => p.alone_share = v,
+                "alone_two_share" => p.alone_two_share = v,
                 "defender_alone_share" => p.defender_alone_share = v,
                 _ => return Err(format!("unknown heuristic parameter `{k}`")),
             }
@@ -487,10 +497,8 @@ fn best_trump(rules: &Ruleset, hand: &[Card]) -> (Trump, f64) {
 
 /// What a partner typically adds to the declarer's tricks.
 fn partner_bonus(rules: &Ruleset, p: &HeuristicParams) -> f64 {
-    let tricks = rules.cards_per_player() as f64;
-    // One partner in four seats, two in six (the second adds less).
-    let partners = if rules.players == 6 { 1.5 } else { 1.0 };
-    p.partner_share * partners * tricks
+    // Measured in the arena: about a quarter of the tricks, with one partner or two.
+    p.partner_share * rules.cards_per_player() as f64
 }
 
 /// Tricks certain for `hand` as declarer leading: the top unbroken run of trumps draws the
@@ -650,7 +658,9 @@ fn alone_decision(ctx: &Ctx) -> Action {
     let alone = if declarer == Some(ctx.seat) {
         match ctx.rules.alone {
             // Two cards from the partner improve the hand by about a trick.
-            AloneRule::ExchangeTwo => own + 1.0 >= (ctx.params.alone_share * n).max(contract + 1.0),
+            AloneRule::ExchangeTwo => {
+                own + 1.0 >= (ctx.params.alone_two_share * n).max(contract + 1.0)
+            }
             _ => own >= (ctx.params.alone_share * n).max(contract + 0.5),
         }
     } else {

@@ -2,25 +2,7 @@
 //! that seat knows. The expert plays its decisions out over these samples, and the HTTP API
 //! hands them to bot authors (`GET /v1/games/{id}/samples?count=N`).
 //!
-//! # What a sample respects
-//!
-//! A seat knows its own hand, every card played, the widow if it took it, its own discards,
-//! the cards it passed or was passed, and from the public record: each seat's hand size, the
-//! sizes of the face-down piles (the widow, the high bidder's discard, a lone bidder's discard),
-//! the suits each seat has shown void in (by failing to follow; under the hand's trump, so a
-//! seat void in trumps holds neither the joker nor the left bower), and the seat that revealed
-//! the joker after all passed (it holds the joker, or discarded it). Every sample respects all of
-//! these exactly.
-//!
-//! # How it is drawn
-//!
-//! Uniformly over all assignments of the physical cards that respect those facts (the two copies
-//! of a card in a double deck count as different cards). Cards matter to the constraints only
-//! through their class (their suit under the hand's trump, or the joker), so a dynamic
-//! programme counts, slot by slot, the ways to fill the remaining slots from the remaining
-//! class counts; each slot's share of each class is drawn in proportion to those counts, and the
-//! cards within a class are shuffled. There is no rejection and no bias. The auction is not used
-//! to weight the samples (a bid says something about a hand, but nothing certain).
+//! See [`sample_hidden`] for what a sample respects and how it is drawn.
 
 use std::collections::HashMap;
 
@@ -362,6 +344,10 @@ impl Sampler {
         for j in 0..self.free_from {
             let mut options = Vec::new();
             self.splits(j, r, |y, w| options.push((y, w)));
+            debug_assert!(!options.is_empty(), "a feasible state has a split");
+            if options.is_empty() {
+                break;
+            }
             let weights: Vec<f64> = options
                 .iter()
                 .map(|&(y, w)| {
@@ -432,15 +418,42 @@ impl Sampler {
 }
 
 /// `count` random assignments of the cards the viewing seat cannot see, each consistent with
-/// everything that seat knows (see the [module documentation](self) for the list), drawn
-/// independently and uniformly from all such assignments.
+/// everything that seat knows, drawn independently and uniformly from all such assignments.
 ///
 /// Each [`SampleDeal`] gives every seat's hand (the viewer's own as it is) and the face-down
 /// piles; with the cards already played it makes up exactly the deck, and
-/// [`Game::determinize`](crate::engine::Game::determinize) turns it into a playable game.
+/// [`Game::determinize`](crate::engine::Game::determinize) turns it into a playable game. It
+/// serialises as `{"hands": [[card, ...], ...], "widow": [...], "discards": [...],
+/// "lone_discards": [...]}` with cards as two-character codes.
 ///
 /// Errors: a spectator view ([`SampleError::NotASeat`]), a finished game
 /// ([`SampleError::GameOver`]), or a view the engine could not have produced.
+///
+/// # What a sample respects
+///
+/// A seat knows its own hand, every card played, the widow if it took it, its own discards,
+/// the cards it passed or was passed, and from the public record: each seat's hand size, the
+/// sizes of the face-down piles (the widow, the high bidder's discard, a lone bidder's discard),
+/// the suits each seat has shown void in (by failing to follow; under the hand's trump, so a
+/// seat void in trumps holds neither the joker nor the left bower), and the seat that revealed
+/// the joker after all passed (it holds the joker, or discarded it). Every sample respects all of
+/// these exactly.
+///
+/// # How it is drawn
+///
+/// Uniformly over all assignments of the physical cards that respect those facts (the two copies
+/// of a card in a double deck count as different cards). Cards matter to the constraints only
+/// through their class (their suit under the hand's trump, or the joker), so a dynamic
+/// programme counts, slot by slot, the ways to fill the remaining slots from the remaining
+/// class counts; each slot's share of each class is drawn in proportion to those counts, and the
+/// cards within a class are shuffled. There is no rejection and no bias. The auction is not used
+/// to weight the samples (a bid says something about a hand, but nothing certain).
+///
+/// # Cost
+///
+/// The counting is done once per call (a few hundred microseconds at most); each sample then
+/// costs a few microseconds. `count` is not bounded here: a caller serving untrusted requests
+/// should cap it.
 pub fn sample_hidden<R: Rng + ?Sized>(
     view: &View,
     count: usize,

@@ -99,6 +99,21 @@ pub async fn spawn_app_with(store: Store, configure: impl FnOnce(&mut Config)) -
 }
 
 impl TestApp {
+    /// A client for a server that already runs at `base` (another replica, a child process),
+    /// keeping `redis` (if any) alive as long as it.
+    pub fn at(base: String, redis: Option<TestRedis>) -> TestApp {
+        let client = Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(60))
+            .build()
+            .expect("a reqwest client");
+        TestApp {
+            base,
+            client,
+            _redis: redis,
+        }
+    }
+
     /// The absolute URL of `path`.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)

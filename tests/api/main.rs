@@ -2,10 +2,20 @@
 //! in-memory store and once over a private `redis-server` (`<test>::memory` and
 //! `<test>::redis`).
 
+mod harness;
 mod helpers;
 
+mod clock;
+mod cluster;
 mod errors;
+mod faults;
 mod games;
+mod hostile;
+mod idempotency;
 mod operations;
+mod push;
 mod races;
+mod replicas;
+mod samples;
 mod secrecy;
+mod soak;

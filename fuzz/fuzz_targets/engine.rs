@@ -1,0 +1,197 @@
+//! Coverage-guided fuzzing of action parsing and the rules engine.
+//!
+//! The input picks a ruleset (a preset plus option overrides), a seed or an explicit first deal,
+//! then drives a game with a sequence of steps: JSON bytes parsed as an action (as the API parses
+//! a request body) and applied for any seat, a legal action of the seat to act, or a house
+//! player's move. Whatever the input, nothing panics; a refused action leaves the game exactly
+//! as it was; an accepted one leaves a game that passes its integrity check, serialises and
+//! reads back equal, and shows every seat a view whose legal actions are accepted.
+#![no_main]
+
+use hasenpfeffer::bots::Strategy;
+use hasenpfeffer::engine::{
+    Action, AllPass, AloneRule, AuctionKind, DeckKind, FirstLead, Game, GameEnd, Preset,
+    RulesetSpec, Scenario, SetPenalty, Viewer,
+};
+use libfuzzer_sys::fuzz_target;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// Reads the input a byte (or a chunk) at a time; zeros once it is used up.
+struct Input<'a>(&'a [u8]);
+
+impl<'a> Input<'a> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((b, rest)) => {
+                self.0 = rest;
+                *b
+            }
+            None => 0,
+        }
+    }
+
+    fn u64(&mut self) -> u64 {
+        (0..8).fold(0, |acc, _| (acc << 8) | u64::from(self.byte()))
+    }
+
+    fn chunk(&mut self, max: usize) -> &'a [u8] {
+        let len = (self.byte() as usize).min(max).min(self.0.len());
+        let (head, rest) = self.0.split_at(len);
+        self.0 = rest;
+        head
+    }
+
+    fn pick<T: Copy>(&mut self, options: &[T]) -> Option<T> {
+        let b = self.byte() as usize;
+        // One value in four leaves the option at the preset's default.
+        (b % 4 != 0).then(|| options[(b / 4) % options.len()])
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+fn ruleset(input: &mut Input) -> RulesetSpec {
+    RulesetSpec {
+        preset: Preset::ALL[input.byte() as usize % Preset::ALL.len()],
+        deck: input.pick(&[
+            DeckKind::Standard25,
+            DeckKind::Pepper24,
+            DeckKind::Pinochle48,
+        ]),
+        players: input.pick(&[4, 6, 0, 5, 255]),
+        bowers: input.pick(&[true, false]),
+        auction: input.pick(&[AuctionKind::SingleRound, AuctionKind::Open]),
+        min_bid: input.pick(&[0, 1, 2, 3, 4, 6, 12, 13, 255]),
+        pepper_bids: input.pick(&[true, false]),
+        no_trump: input.pick(&[true, false]),
+        all_pass: input.pick(&[
+            AllPass::JokerHolderBids3,
+            AllPass::Redeal,
+            AllPass::DealerForced,
+        ]),
+        alone: input.pick(&[
+            AloneRule::None,
+            AloneRule::PartnerSitsOut,
+            AloneRule::ExchangeTwo,
+        ]),
+        first_lead: input.pick(&[FirstLead::HighBidder, FirstLead::LeftOfDealer]),
+        set_penalty: input.pick(&[SetPenalty::Contract, SetPenalty::Fixed6]),
+        target_score: input.pick(&[1, 2, 5, 10, 32, 1000, 0, -1, i32::MAX]),
+        game_end: input.pick(&[GameEnd::DeclarersWinTies, GameEnd::HigherScoreOrDraw]),
+    }
+}
+
+/// Checks what must hold of any game the engine produced.
+fn check(game: &Game) {
+    game.check_integrity()
+        .unwrap_or_else(|e| panic!("an accepted action broke the game: {e}"));
+    let bytes = serde_json::to_vec(game).expect("a game serialises");
+    let back: Game = serde_json::from_slice(&bytes).expect("a game reads back");
+    assert_eq!(&back, game, "a game reads back equal");
+    let seats = game.rules().seats() as u8;
+    let _ = game.view(Viewer::Spectator);
+    for seat in 0..seats {
+        let view = game.view(Viewer::Seat(seat));
+        for action in &view.legal_actions {
+            assert!(
+                game.validate(seat, action).is_ok(),
+                "a legal action is refused: {action:?}"
+            );
+        }
+        if game.turn() != Some(seat) {
+            assert!(
+                view.legal_actions.is_empty(),
+                "only the seat to act may act"
+            );
+        }
+    }
+}
+
+/// Applies `action` for `seat`: accepted, the game is checked; refused, it is unchanged.
+fn apply(game: &mut Game, seat: u8, action: &Action) {
+    let before = game.clone();
+    match game.apply(seat, action) {
+        Ok(_) => check(game),
+        Err(e) => {
+            assert_eq!(*game, before, "a refused action changed the game");
+            assert!(!e.code().is_empty());
+            assert!(!e.to_string().is_empty());
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut input = Input(data);
+    let spec = ruleset(&mut input);
+    let Ok(rules) = spec.build() else {
+        return;
+    };
+    let seed = input.u64();
+    // Sometimes an explicit first deal, parsed from the input like a request body.
+    let scenario: Option<Scenario> = if input.byte() % 8 == 0 {
+        serde_json::from_slice(input.chunk(200)).ok()
+    } else {
+        None
+    };
+    let Ok(mut game) = Game::new(rules, seed, scenario.as_ref()) else {
+        return;
+    };
+    check(&game);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let seats = rules.seats() as u8;
+    let mut steps = 0;
+    while !input.is_empty() && steps < 2_000 {
+        steps += 1;
+        let op = input.byte();
+        match op % 8 {
+            // JSON bytes as an action, for any seat (out-of-range seats included).
+            0 | 1 => {
+                let raw = input.chunk(64);
+                let seat = input.byte() % (seats + 2);
+                if let Ok(action) = serde_json::from_slice::<Action>(raw) {
+                    // What parses serialises and parses back the same.
+                    let text = serde_json::to_string(&action).expect("an action serialises");
+                    let again: Action = serde_json::from_str(&text).expect("and parses back");
+                    assert_eq!(again, action);
+                    apply(&mut game, seat, &action);
+                }
+            }
+            // A house player moves for the seat to act.
+            2 => {
+                if let Some(seat) = game.turn() {
+                    let strategy = if input.byte() % 2 == 0 {
+                        Strategy::Random
+                    } else {
+                        Strategy::Heuristic
+                    };
+                    let action = strategy
+                        .choose(&game, seat, &mut rng)
+                        .expect("a house player always has a move");
+                    game.apply(seat, &action)
+                        .unwrap_or_else(|e| panic!("a house player's move was refused: {e}"));
+                    check(&game);
+                }
+            }
+            // A legal action of the seat to act, by index, mostly, to get deep into games.
+            _ => {
+                if let Some(seat) = game.turn() {
+                    let legal = game.legal_actions(seat);
+                    assert!(!legal.is_empty(), "the seat to act has a legal action");
+                    let action = legal[input.byte() as usize % legal.len()].clone();
+                    game.apply(seat, &action)
+                        .unwrap_or_else(|e| panic!("a legal action was refused: {e}"));
+                    check(&game);
+                } else {
+                    // The game is over: nothing is accepted any more.
+                    let seat = input.byte() % seats;
+                    let before = game.clone();
+                    assert!(game.apply(seat, &Action::Pass).is_err());
+                    assert_eq!(game, before);
+                }
+            }
+        }
+    }
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The starter bots play whole games: builds the release server, starts it on a free port (the
+# in-memory store), and runs the Rust bot (examples/bot.rs) and the Python bot
+# (examples/python/run.sh) against it, each a game against three house players. Fails if either
+# does not reach the end of its game in time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --locked --bin hasenpfeffer --example bot
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+log=$(mktemp)
+env -u REDIS_URL PORT="$port" BIND_ADDR=127.0.0.1 LOG_FORMAT=pretty RUST_LOG=warn \
+  target/release/hasenpfeffer >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'exit 1' INT TERM # so that the server is stopped then too
+for _ in $(seq 100); do
+  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || { cat "$log"; echo "the server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+curl -fsS "$base/healthz" >/dev/null
+
+play() { # play <name> <seconds> <command...>: runs a bot, checks it saw the game's end
+  local name=$1 limit=$2 out status=0
+  shift 2
+  echo "--- $name"
+  out=$(BASE_URL="$base" timeout "$limit" "$@" 2>&1) || status=$?
+  echo "$out" | tail -n 5
+  if [ "$status" -ne 0 ] || ! grep -q '^game over' <<<"$out"; then
+    echo "the $name starter bot did not finish its game (exit $status)" >&2
+    exit 1
+  fi
+}
+
+# The example built above (what `cargo run --release --example bot` runs), run directly so that
+# a source edit meanwhile cannot start a rebuild inside the time limit.
+play rust 300 target/release/examples/bot
+play python 600 bash examples/python/run.sh
+echo "both starter bots played a whole game"

@@ -1,0 +1,55 @@
+//! `GET /v1/games/{id}/samples`: hidden-card samples for the calling seat.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Store, assert_problem, both_stores, spawn_app};
+
+both_stores!(samples_are_consistent_with_the_seat);
+
+async fn samples_are_consistent_with_the_seat(store: Store) {
+    let app = spawn_app(store).await;
+    let bot = json!({"kind": "bot", "strategy": "random"});
+    let id = app
+        .create_game(&json!({"seed": 9, "seats": [{"kind": "open"}, bot, bot, bot]}))
+        .await;
+    let tokens = app.claim_all(&id, 1).await;
+    let view = app.view(&id, Some(&tokens[0])).await;
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/games/{id}/samples?count=7")))
+        .bearer_auth(&tokens[0])
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.expect("json");
+    assert_eq!(body["seat"], 0);
+    assert_eq!(body["version"], view["version"]);
+    let samples = body["samples"].as_array().expect("samples");
+    assert_eq!(samples.len(), 7);
+    let own = view["hand"].as_array().expect("hand");
+    for s in samples {
+        let hands = s["hands"].as_array().expect("hands");
+        assert_eq!(&hands[0], &view["hand"], "my own hand is given as it is");
+        for (seat, h) in hands.iter().enumerate() {
+            assert_eq!(
+                h.as_array().map(Vec::len),
+                view["hand_sizes"][seat].as_u64().map(|n| n as usize)
+            );
+            if seat != 0 {
+                assert!(h.as_array().unwrap().iter().all(|c| !own.contains(c)));
+            }
+        }
+    }
+    // A spectator has no seat to sample for; bad counts are refused.
+    let res = app.get(&format!("/v1/games/{id}/samples")).await;
+    assert_problem(res, 401, "missing_token").await;
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/games/{id}/samples?count=0")))
+        .bearer_auth(&tokens[0])
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 400, "invalid_query").await;
+}
