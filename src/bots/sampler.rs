@@ -64,7 +64,45 @@ pub struct Sampler {
     slots: Vec<Slot>,
     /// Index of the first slot every class may fill: from there on a plain deal is uniform.
     free_from: usize,
-    memo: HashMap<(usize, [u8; CLASSES]), f64>,
+    /// The number of ways to fill slots `j..` from class counts `r`, by [`key`].
+    memo: HashMap<u64, f64, FastHash>,
+    /// The possible splits for slot `j` from class counts `r` with their weights, by [`key`].
+    choices: HashMap<u64, Vec<([u8; CLASSES], f64)>, FastHash>,
+}
+
+/// A memo key: the slot and the remaining class counts, packed.
+fn key(j: usize, r: [u8; CLASSES]) -> u64 {
+    r.iter().fold(j as u64, |k, &x| k << 8 | u64::from(x))
+}
+
+/// A multiplicative hasher for the packed keys (the default hasher is slow for them).
+#[derive(Debug, Clone, Copy, Default)]
+struct FastHash;
+
+#[derive(Debug, Default)]
+struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+}
+
+impl std::hash::BuildHasher for FastHash {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0)
+    }
 }
 
 fn binom(n: u8, k: u8) -> f64 {
@@ -260,7 +298,8 @@ impl Sampler {
             pool,
             slots,
             free_from,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
+            choices: HashMap::default(),
         };
         let counts = sampler.counts();
         if sampler.ways(0, counts) <= 0.0 {
@@ -316,7 +355,7 @@ impl Sampler {
         if j >= self.free_from {
             return multinomial(self.slots[j..].iter().map(|s| s.cap));
         }
-        if let Some(&w) = self.memo.get(&(j, r)) {
+        if let Some(&w) = self.memo.get(&key(j, r)) {
             return w;
         }
         let mut options = Vec::new();
@@ -329,8 +368,31 @@ impl Sampler {
             }
             total += w * self.ways(j + 1, rest);
         }
-        self.memo.insert((j, r), total);
+        self.memo.insert(key(j, r), total);
         total
+    }
+
+    /// The splits slot `j` can take from class counts `r`, with weights proportional to the
+    /// number of ways to complete each (only those with some).
+    fn choices(&mut self, j: usize, r: [u8; CLASSES]) -> &[([u8; CLASSES], f64)] {
+        let k = key(j, r);
+        if !self.choices.contains_key(&k) {
+            let mut options = Vec::new();
+            self.splits(j, r, |y, w| options.push((y, w)));
+            let mut weighted = Vec::with_capacity(options.len());
+            for (y, w) in options {
+                let mut rest = r;
+                for c in 0..CLASSES {
+                    rest[c] -= y[c];
+                }
+                let w = w * self.ways(j + 1, rest);
+                if w > 0.0 {
+                    weighted.push((y, w));
+                }
+            }
+            self.choices.insert(k, weighted);
+        }
+        self.choices.get(&k).map_or(&[], Vec::as_slice)
     }
 
     /// Draws one sample.
@@ -342,37 +404,22 @@ impl Sampler {
         let mut r = self.counts();
         let mut filled: Vec<(Place, Vec<Card>)> = Vec::with_capacity(self.slots.len());
         for j in 0..self.free_from {
-            let mut options = Vec::new();
-            self.splits(j, r, |y, w| options.push((y, w)));
+            let x = rng.random_range(0.0..1.0f64);
+            let options = self.choices(j, r);
             debug_assert!(!options.is_empty(), "a feasible state has a split");
-            if options.is_empty() {
+            let Some(&(last, _)) = options.last() else {
                 break;
-            }
-            let weights: Vec<f64> = options
-                .iter()
-                .map(|&(y, w)| {
-                    let mut rest = r;
-                    for c in 0..CLASSES {
-                        rest[c] -= y[c];
-                    }
-                    w * self.ways(j + 1, rest)
-                })
-                .collect();
-            let total: f64 = weights.iter().sum();
-            let mut x = rng.random_range(0.0..1.0f64) * total;
-            let mut pick = options.len() - 1;
-            for (i, w) in weights.iter().enumerate() {
-                if *w > 0.0 && x < *w {
-                    pick = i;
+            };
+            let total: f64 = options.iter().map(|o| o.1).sum();
+            let mut x = x * total;
+            let mut y = last;
+            for &(option, w) in options {
+                if x < w {
+                    y = option;
                     break;
                 }
                 x -= w;
             }
-            // Guard against rounding: never pick an impossible split.
-            if weights[pick] <= 0.0 {
-                pick = weights.iter().rposition(|w| *w > 0.0).unwrap_or(pick);
-            }
-            let y = options[pick].0;
             let mut cards = Vec::with_capacity(self.slots[j].cap);
             for c in 0..CLASSES {
                 for _ in 0..y[c] {
