@@ -26,4 +26,5 @@ echo "==> building the fuzz target"
 cargo "${TOOLCHAIN[@]}" fuzz build engine --fuzz-dir fuzz --sanitizer none --release
 echo "==> fuzzing for ${SECS}s"
 cargo "${TOOLCHAIN[@]}" fuzz run engine --fuzz-dir fuzz --sanitizer none --release -- \
-  -max_total_time="$SECS" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+  -max_total_time="$SECS" -max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=2048 \
+  -print_final_stats=1

@@ -253,7 +253,12 @@ async fn sigterm_drains_in_flight_requests() {
     let app = Arc::new(TestApp::at(server.base.clone(), None));
     let mut games = Vec::new();
     for seed in 0..8 {
-        let (id, tokens) = started_game(&app, json!({"seed": 80 + seed})).await;
+        let (id, tokens) = started_game(
+            &app,
+            // Long games: the load must still run when the signal comes.
+            json!({"seed": 80 + seed, "ruleset": {"preset": "hasenpfeffer", "target_score": 100}}),
+        )
+        .await;
         games.push((id, tokens));
     }
     let tallies: Arc<Mutex<BTreeMap<String, GameTally>>> = Arc::new(Mutex::new(

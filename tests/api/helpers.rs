@@ -102,9 +102,12 @@ impl TestApp {
     /// A client for a server that already runs at `base` (another replica, a child process),
     /// keeping `redis` (if any) alive as long as it.
     pub fn at(base: String, redis: Option<TestRedis>) -> TestApp {
+        // Idle connections are dropped before the server's 5 s keep-alive closes them, so a
+        // request never races the server's close (and fails without reaching it).
         let client = Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .timeout(Duration::from_secs(60))
+            .pool_idle_timeout(Duration::from_secs(3))
             .build()
             .expect("a reqwest client");
         TestApp {

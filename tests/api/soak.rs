@@ -33,6 +33,7 @@ struct Stats {
     actions: AtomicU64,
     server_errors: AtomicU64,
     unexpected: AtomicU64,
+    retries: AtomicU64,
     games: AtomicU64,
     latencies_us: Mutex<Vec<u64>>,
     problems: Mutex<BTreeMap<String, u64>>,
@@ -71,6 +72,22 @@ fn create_body(i: u64) -> Value {
     })
 }
 
+/// Sends a request, again (up to 3 times) if the connection was closed before an answer came:
+/// a pooled keep-alive connection that the server closed as the request went out. Counted.
+async fn send(stats: &Stats, request: impl Fn() -> reqwest::RequestBuilder) -> reqwest::Response {
+    let mut attempt = 0;
+    loop {
+        match request().send().await {
+            Ok(res) => return res,
+            Err(e) if attempt < 3 && (e.is_request() || e.is_connect()) => {
+                attempt += 1;
+                stats.retries.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) => panic!("a request failed {} times: {e:?}", attempt + 1),
+        }
+    }
+}
+
 /// One client: follows game `id` as `seat` by long polling and plays its turns to the end.
 async fn client(
     app: Arc<Vec<TestApp>>,
@@ -84,15 +101,10 @@ async fn client(
     let mut version = 0u64;
     loop {
         let server = &app[rng.random_range(0..app.len())];
-        let res = server
-            .client
-            .get(server.url(&format!(
-                "/v1/games/{id}?wait_for_version={version}&wait_ms=10000"
-            )))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .expect("poll sent");
+        let url = server.url(&format!(
+            "/v1/games/{id}?wait_for_version={version}&wait_ms=10000"
+        ));
+        let res = send(&stats, || server.client.get(&url).bearer_auth(&token)).await;
         let status = res.status().as_u16();
         stats.answer(status, "poll").await;
         if status != 200 {
@@ -111,15 +123,20 @@ async fn client(
         let action = choose(&view, &mut rng);
         let server = &app[rng.random_range(0..app.len())];
         let start = Instant::now();
-        let res = server
-            .client
-            .post(server.url(&format!("/v1/games/{id}/actions")))
-            .bearer_auth(&token)
-            .header("if-match", format!("\"{version}\""))
-            .json(&action)
-            .send()
-            .await
-            .expect("action sent");
+        let url = server.url(&format!("/v1/games/{id}/actions"));
+        // A retry after a dropped connection is safe: the key makes it answer what the first
+        // attempt did, if that one was applied.
+        let key = format!("{seat}-{version}");
+        let res = send(&stats, || {
+            server
+                .client
+                .post(&url)
+                .bearer_auth(&token)
+                .header("if-match", format!("\"{version}\""))
+                .header("idempotency-key", key.as_str())
+                .json(&action)
+        })
+        .await;
         let took = start.elapsed();
         let status = res.status().as_u16();
         stats.answer(status, "action").await;
@@ -202,7 +219,13 @@ async fn soak() {
         let redis = TestRedis::start();
         let url = redis.url();
         let servers: Vec<ChildServer> = (0..replicas)
-            .map(|_| ChildServer::start(&[("REDIS_URL", url.as_str()), ("RUST_LOG", "warn")]))
+            .map(|_| {
+                ChildServer::start(&[
+                    ("REDIS_URL", url.as_str()),
+                    // The "listening" line (with the port) is at info.
+                    ("RUST_LOG", "warn,hasenpfeffer=info,hasenpfeffer::api=warn"),
+                ])
+            })
             .collect();
         (redis, servers)
     })
@@ -248,12 +271,14 @@ async fn soak() {
     let summary = format!(
         "soak: {secs} s of new games ({:.1} s in all), {slots} games at once, {replicas} replicas on one Redis: \
          {games} games finished, {} client actions, {requests} requests ({:.0}/s), \
-         {errors} server errors, {} unexpected answers {:?}; action latency p50 {} ms, p99 {} ms, max {} ms",
+         {errors} server errors, {} unexpected answers {:?}, {} requests resent after a dropped \
+         keep-alive connection; action latency p50 {} ms, p99 {} ms, max {} ms",
         elapsed.as_secs_f64(),
         stats.actions.load(Ordering::Relaxed),
         requests as f64 / elapsed.as_secs_f64(),
         stats.unexpected.load(Ordering::Relaxed),
         stats.problems.lock().await,
+        stats.retries.load(Ordering::Relaxed),
         pct(0.5) / 1000,
         pct(0.99) / 1000,
         lat.last().copied().unwrap_or(0) / 1000,
