@@ -70,10 +70,12 @@ impl Application {
             config.rate_limit_burst,
             config.trust_forwarded_for,
         );
-        let mut server =
-            HttpServer::new(move || api::app(service.clone(), body_limit, rate_limit.clone()))
-                .listen(listener)?
-                .shutdown_timeout(config.shutdown_timeout.as_secs());
+        let mut server = HttpServer::new(move || {
+            // Runs on each worker's thread: its Redis connection is driven there too.
+            api::app(service.for_this_thread(), body_limit, rate_limit.clone())
+        })
+        .listen(listener)?
+        .shutdown_timeout(config.shutdown_timeout.as_secs());
         if let Some(w) = config.workers {
             server = server.workers(w);
         }

@@ -71,19 +71,17 @@ async fn observe(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
     let start = Instant::now();
-    let route = req
-        .match_pattern()
-        .unwrap_or_else(|| "unmatched".to_owned());
+    let route = route_label(req.path());
     let method = req.method().as_str().to_owned();
     let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let res = next.call(req).await?;
     if let Some(m) = metrics {
         let status = res.status().as_u16().to_string();
         m.http_requests
-            .with_label_values(&[&route, &method, &status])
+            .with_label_values(&[route, &method, &status])
             .inc();
         m.http_duration
-            .with_label_values(&[&route, &method])
+            .with_label_values(&[route, &method])
             .observe(start.elapsed().as_secs_f64());
     }
     Ok(res)
@@ -124,34 +122,93 @@ pub fn openapi_json() -> String {
     openapi().to_pretty_json().unwrap_or_default() + "\n"
 }
 
+/// One path of the OpenAPI document: its template, split at `/`, and its methods.
+struct PathEntry {
+    template: String,
+    segments: Vec<String>,
+    methods: String,
+}
+
+/// The OpenAPI document's paths, read once.
+static PATHS: std::sync::LazyLock<Vec<PathEntry>> = std::sync::LazyLock::new(|| {
+    let doc = serde_json::to_value(openapi()).unwrap_or_default();
+    let mut table = Vec::new();
+    if let Some(paths) = doc.get("paths").and_then(|p| p.as_object()) {
+        for (template, item) in paths {
+            let methods: Vec<String> = item
+                .as_object()
+                .map(|m| m.keys().map(|k| k.to_ascii_uppercase()).collect())
+                .unwrap_or_default();
+            table.push(PathEntry {
+                template: template.clone(),
+                segments: template.split('/').map(str::to_owned).collect(),
+                methods: methods.join(", "),
+            });
+        }
+    }
+    table
+});
+
+/// The OpenAPI path a concrete path matches, by comparing segments (`{..}` matches any
+/// non-empty segment): cheaper than asking the router again for every request's metrics label.
+fn path_entry(path: &str) -> Option<&'static PathEntry> {
+    PATHS.iter().find(|entry| {
+        let mut segments = path.split('/');
+        entry.segments.iter().all(|t| {
+            segments
+                .next()
+                .is_some_and(|s| t == s || (t.starts_with('{') && !s.is_empty()))
+        }) && segments.next().is_none()
+    })
+}
+
+/// The route template of a concrete path, as the metrics and request spans label it:
+/// an OpenAPI path (`/v1/games/{id}/actions`), else `unmatched`.
+pub fn route_label(path: &str) -> &'static str {
+    match path_entry(path) {
+        Some(entry) => entry.template.as_str(),
+        None if path == "/openapi.json" => "/openapi.json",
+        None if path == "/swagger-ui" || path.starts_with("/swagger-ui/") => "/swagger-ui",
+        None => "unmatched",
+    }
+}
+
 /// The methods the OpenAPI document lists for the route a concrete path matches (for 405
 /// answers), or None if no route matches.
 pub fn allowed_methods(path: &str) -> Option<String> {
-    static TABLE: std::sync::LazyLock<Vec<(Vec<String>, String)>> =
-        std::sync::LazyLock::new(|| {
-            let doc = serde_json::to_value(openapi()).unwrap_or_default();
-            let mut table = Vec::new();
-            if let Some(paths) = doc.get("paths").and_then(|p| p.as_object()) {
-                for (template, item) in paths {
-                    let methods: Vec<String> = item
-                        .as_object()
-                        .map(|m| m.keys().map(|k| k.to_ascii_uppercase()).collect())
-                        .unwrap_or_default();
-                    let segments = template.split('/').map(str::to_owned).collect();
-                    table.push((segments, methods.join(", ")));
-                }
-            }
-            table
-        });
-    let segments: Vec<&str> = path.split('/').collect();
-    TABLE.iter().find_map(|(template, methods)| {
-        let matches = template.len() == segments.len()
-            && template
-                .iter()
-                .zip(&segments)
-                .all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()));
-        matches.then(|| methods.clone())
-    })
+    path_entry(path).map(|e| e.methods.clone())
+}
+
+/// The root span of each request (for `tracing-actix-web`): the request id, method, route and
+/// status, built without asking the router again.
+pub struct RequestSpan;
+
+impl tracing_actix_web::RootSpanBuilder for RequestSpan {
+    fn on_request_start(request: &ServiceRequest) -> tracing::Span {
+        use actix_web::HttpMessage as _;
+        let request_id = request
+            .extensions()
+            .get::<tracing_actix_web::RequestId>()
+            .copied();
+        tracing::info_span!(
+            "request",
+            request_id = request_id.map(tracing::field::display),
+            http.method = %request.method(),
+            http.route = route_label(request.path()),
+            http.status_code = tracing::field::Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(
+        span: tracing::Span,
+        outcome: &Result<ServiceResponse<B>, actix_web::Error>,
+    ) {
+        let status = match outcome {
+            Ok(response) => response.status(),
+            Err(error) => error.as_response_error().status_code(),
+        };
+        span.record("http.status_code", status.as_u16());
+    }
 }
 
 /// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
@@ -191,7 +248,7 @@ pub fn app(
         .default_service(web::to(routes::not_found))
         .wrap(actix_web::middleware::from_fn(ratelimit::limit))
         .wrap(actix_web::middleware::from_fn(observe))
-        .wrap(tracing_actix_web::TracingLogger::default())
+        .wrap(tracing_actix_web::TracingLogger::<RequestSpan>::new())
 }
 
 #[cfg(test)]
@@ -204,5 +261,23 @@ mod tests {
         );
         assert_eq!(super::allowed_methods("/v1/games").as_deref(), Some("POST"));
         assert_eq!(super::allowed_methods("/v1/nope"), None);
+    }
+
+    #[test]
+    fn route_labels_name_the_template_not_the_path() {
+        use super::route_label;
+        assert_eq!(route_label("/v1/games"), "/v1/games");
+        assert_eq!(route_label("/v1/games/abc/play"), "/v1/games/{id}/play");
+        assert_eq!(
+            route_label("/v1/games/abc/actions"),
+            "/v1/games/{id}/actions"
+        );
+        assert_eq!(route_label("/v1/games/abc"), "/v1/games/{id}");
+        assert_eq!(route_label("/v1/games//play"), "unmatched");
+        assert_eq!(route_label("/v1/games/abc/play/x"), "unmatched");
+        assert_eq!(route_label("/swagger-ui/index.html"), "/swagger-ui");
+        assert_eq!(route_label("/openapi.json"), "/openapi.json");
+        assert_eq!(route_label("/readyz"), "/readyz");
+        assert_eq!(route_label("/nope"), "unmatched");
     }
 }

@@ -292,7 +292,8 @@ type IdemAnswer<'a, T> = dyn Fn(&GameRecord, u64, &T) -> Result<Vec<u8>, ApiErro
 /// What a successful update wrote.
 struct Updated<T> {
     version: u64,
-    record: GameRecord,
+    /// The version and the record as written (shared with the cache).
+    record: Arc<(u64, GameRecord)>,
     out: T,
 }
 
@@ -320,6 +321,21 @@ impl GameService {
         }
     }
 
+    /// A copy for one web worker: the same games, cache and metrics, with the store's
+    /// connections driven on the calling worker's thread where the store supports that (see
+    /// [`GameStore::thread_local_copy`]).
+    #[must_use]
+    pub fn for_this_thread(&self) -> Self {
+        GameService {
+            store: self
+                .store
+                .thread_local_copy()
+                .unwrap_or_else(|| self.store.clone()),
+            metrics: self.metrics.clone(),
+            cache: self.cache.clone(),
+        }
+    }
+
     /// The store.
     pub fn store(&self) -> &Arc<dyn GameStore> {
         &self.store
@@ -330,16 +346,16 @@ impl GameService {
         &self.metrics
     }
 
-    async fn load(&self, id: &str) -> Result<(u64, GameRecord), ApiError> {
+    async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, ApiError> {
         check_id(id)?;
         let stored = self
             .store
             .load(id)
             .await?
             .ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
-        let record = GameRecord::decode(&stored.data)?;
-        self.cache_put(id, stored.version, &record);
-        Ok((stored.version, record))
+        let entry = Arc::new((stored.version, GameRecord::decode(&stored.data)?));
+        self.cache_put(id, &entry);
+        Ok(entry)
     }
 
     fn cache_get(&self, id: &str) -> Option<(u64, GameRecord)> {
@@ -347,11 +363,12 @@ impl GameService {
         Some((hit.0, hit.1.clone()))
     }
 
-    fn cache_put(&self, id: &str, version: u64, record: &GameRecord) {
+    /// Remembers `entry` (a version and its record) unless a newer version is cached.
+    fn cache_put(&self, id: &str, entry: &Arc<(u64, GameRecord)>) {
         if let Some(cache) = &self.cache
-            && cache.get(id).is_none_or(|c| c.0 < version)
+            && cache.get(id).is_none_or(|c| c.0 < entry.0)
         {
-            cache.insert(id.to_owned(), Arc::new((version, record.clone())));
+            cache.insert(id.to_owned(), entry.clone());
         }
     }
 
@@ -478,10 +495,11 @@ impl GameService {
                         self.metrics.games_finished.inc();
                     }
                     record.pending_log.clear();
-                    self.cache_put(id, next, &record);
+                    let entry = Arc::new((next, record));
+                    self.cache_put(id, &entry);
                     return Ok(Ok(Updated {
                         version: next,
-                        record,
+                        record: entry,
                         out,
                     }));
                 }
@@ -495,7 +513,7 @@ impl GameService {
                 Err(e) => return Err(e.into()),
             }
         }
-        let (current, _) = self.load(id).await?;
+        let current = self.load(id).await?.0;
         Err(ApiError::VersionConflict { current })
     }
 
@@ -642,7 +660,8 @@ impl GameService {
 
     /// The caller's view: a seat's with a token, else the spectator's.
     pub async fn view(&self, id: &str, token: Option<&str>) -> Result<GameView, ApiError> {
-        let (version, record) = self.load(id).await?;
+        let loaded = self.load(id).await?;
+        let (version, record) = (loaded.0, &loaded.1);
         let viewer = match token {
             Some(t) => Viewer::Seat(record.seat_of(t)?),
             None => Viewer::Spectator,
@@ -695,7 +714,7 @@ impl GameService {
                     .actions
                     .with_label_values(&["applied", "client"])
                     .inc();
-                let view = u.record.view(req.id, u.version, Viewer::Seat(u.out));
+                let view = u.record.1.view(req.id, u.version, Viewer::Seat(u.out));
                 Ok(Answer {
                     version: u.version,
                     body: serde_json::to_vec(&view).map_err(|_| ApiError::Internal)?,
@@ -732,7 +751,8 @@ impl GameService {
         stored: &[u8],
     ) -> Result<Answer, ApiError> {
         let rec: IdemRecord = serde_json::from_slice(stored).map_err(|_| ApiError::Internal)?;
-        let (_, record) = self.load(id).await?;
+        let loaded = self.load(id).await?;
+        let record = &loaded.1;
         let seat = record.seat_of(token)?;
         if seat != rec.seat || &rec.action != action {
             return Err(ApiError::Conflict {
@@ -796,7 +816,7 @@ impl GameService {
     /// Makes the deadline index agree with the game's own deadline (after a sweep).
     pub async fn sync_deadline(&self, id: &str) {
         let result = match self.load(id).await {
-            Ok((_, record)) => match record.deadline_ms {
+            Ok(loaded) => match loaded.1.deadline_ms {
                 Some(at) => self.store.schedule_deadline(id, at).await,
                 None => self.store.cancel_deadline(id).await,
             },
@@ -810,7 +830,8 @@ impl GameService {
 
     /// `count` samples of the cards the token's seat cannot see, from the expert's sampler.
     pub async fn samples(&self, id: &str, token: &str, count: usize) -> Result<Samples, ApiError> {
-        let (version, record) = self.load(id).await?;
+        let loaded = self.load(id).await?;
+        let (version, record) = (loaded.0, &loaded.1);
         let seat = record.seat_of(token)?;
         let view = record.game.view(Viewer::Seat(seat));
         let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng()).map_err(|e| {
@@ -829,7 +850,7 @@ impl GameService {
 
     /// The log of finished hands and timed-out moves.
     pub async fn log(&self, id: &str) -> Result<GameLog, ApiError> {
-        let (version, _) = self.load(id).await?;
+        let version = self.load(id).await?.0;
         let mut hands = Vec::new();
         let mut timeouts = Vec::new();
         for raw in self.store.load_log(id, 0).await? {

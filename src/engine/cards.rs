@@ -224,16 +224,54 @@ impl FromStr for Card {
     }
 }
 
+/// A card is its code (`"AS"`) in human-readable formats such as JSON, and one byte (its
+/// index, `0..25`) in compact binary ones such as the stored MessagePack. Reading accepts both,
+/// so records written with codes still load.
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        if s.is_human_readable() {
+            s.collect_str(self)
+        } else {
+            s.serialize_u8(self.0)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        struct CardVisitor;
+
+        impl serde::de::Visitor<'_> for CardVisitor {
+            type Value = Card;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a card code such as \"AS\" or a card index below 25")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
+                v.parse().map_err(E::custom)
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Card, E> {
+                u8::try_from(v)
+                    .ok()
+                    .filter(|i| usize::from(*i) < Card::CODES)
+                    .map(Card)
+                    .ok_or_else(|| E::custom(format!("{v} is not a card index (0 to 24)")))
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Card, E> {
+                u64::try_from(v)
+                    .map_err(|_| E::custom(format!("{v} is not a card index (0 to 24)")))
+                    .and_then(|v| self.visit_u64(v))
+            }
+        }
+
+        if d.is_human_readable() {
+            d.deserialize_str(CardVisitor)
+        } else {
+            d.deserialize_any(CardVisitor)
+        }
     }
 }
 
@@ -547,6 +585,26 @@ impl DeckKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_formats_store_a_card_as_one_byte_and_still_read_codes() {
+        for c in Card::all() {
+            let bytes = rmp_serde::to_vec(&c).unwrap();
+            assert_eq!(bytes.len(), 1, "{c} is a positive fixint");
+            assert_eq!(rmp_serde::from_slice::<Card>(&bytes).unwrap(), c);
+            let old = rmp_serde::to_vec(&c.to_string()).unwrap();
+            assert_eq!(rmp_serde::from_slice::<Card>(&old).unwrap(), c);
+        }
+        for bad in [25u64, 255, 1 << 40] {
+            let bytes = rmp_serde::to_vec(&bad).unwrap();
+            assert!(rmp_serde::from_slice::<Card>(&bytes).is_err(), "{bad}");
+        }
+        assert!(rmp_serde::from_slice::<Card>(&rmp_serde::to_vec(&-1i64).unwrap()).is_err());
+        assert!(
+            serde_json::from_str::<Card>("3").is_err(),
+            "JSON takes codes only"
+        );
+    }
 
     #[test]
     fn codes_round_trip() {

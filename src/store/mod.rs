@@ -451,6 +451,13 @@ pub trait GameStore: Send + Sync + 'static {
 
     /// The backend's name: `"memory"`, `"redis"` or `"redis-cluster"`.
     fn backend(&self) -> &'static str;
+
+    /// A copy of this store for the calling thread, sharing its games but with connections
+    /// driven on the calling thread's runtime (`None`: share this one). Web workers each take
+    /// one at start-up, so that a request's store round trip stays on its own thread.
+    fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
+        None
+    }
 }
 
 /// Settings shared by every backend.

@@ -700,6 +700,10 @@ macro_rules! delegate_game_store {
             fn backend(&self) -> &'static str {
                 $backend
             }
+
+            fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
+                <$store>::thread_local_copy(self)
+            }
         }
     };
 }
@@ -731,6 +735,7 @@ fn connection_info(url: &str) -> Result<redis::ConnectionInfo, StoreError> {
 pub struct RedisStore {
     core: Core<ConnectionManager>,
     events: Arc<Events>,
+    client: redis::Client,
 }
 
 impl std::fmt::Debug for RedisStore {
@@ -754,7 +759,7 @@ impl RedisStore {
         let timeout = config.op_timeout;
         let con = tokio::time::timeout(
             timeout,
-            ConnectionManager::new_with_config(client, manager_config(timeout)),
+            ConnectionManager::new_with_config(client.clone(), manager_config(timeout)),
         )
         .await
         .map_err(|_| {
@@ -764,6 +769,7 @@ impl RedisStore {
         let store = Self {
             core: Core { con, config },
             events,
+            client,
         };
         store.core.ping().await?;
         Ok(store)
@@ -778,13 +784,36 @@ impl RedisStore {
         let events = Arc::new(Events::new(&config, vec![info.clone()]));
         let client = redis::Client::open(info)
             .map_err(|e| StoreError::Unavailable(format!("invalid redis URL: {e}")))?;
-        let con =
-            ConnectionManager::new_lazy_with_config(client, manager_config(config.op_timeout))
-                .map_err(|e| map_error("connect", &e))?;
+        let con = ConnectionManager::new_lazy_with_config(
+            client.clone(),
+            manager_config(config.op_timeout),
+        )
+        .map_err(|e| map_error("connect", &e))?;
         Ok(Self {
             core: Core { con, config },
             events,
+            client,
         })
+    }
+
+    /// A copy of the store with a connection of its own, made by its first call on the calling
+    /// thread's Tokio runtime and driven there (change notifications stay shared). Each web
+    /// worker takes one, so a request's Redis round trip never wakes another thread.
+    fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
+        tokio::runtime::Handle::try_current().ok()?;
+        let con = ConnectionManager::new_lazy_with_config(
+            self.client.clone(),
+            manager_config(self.core.config.op_timeout),
+        )
+        .ok()?;
+        Some(Arc::new(Self {
+            core: Core {
+                con,
+                config: self.core.config.clone(),
+            },
+            events: self.events.clone(),
+            client: self.client.clone(),
+        }))
     }
 
     /// A handle of the underlying connection, for diagnostics and tests (e.g. reading a key's
@@ -845,6 +874,13 @@ impl std::fmt::Debug for RedisClusterStore {
 }
 
 impl RedisClusterStore {
+    /// The cluster client routes each request to a node's own connection and is shared by every
+    /// thread (one copy per thread would multiply the connections per node).
+    #[allow(clippy::unused_self)]
+    fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
+        None
+    }
+
     /// Connect to the cluster that the seed `nodes` (`redis://host:port` URLs) belong to and check
     /// that it answers; [`StoreError::Unavailable`] if it does not within
     /// [`StoreConfig::op_timeout`].
