@@ -46,6 +46,13 @@ pub struct Config {
     pub cached_games: usize,
     /// Worker threads (`WORKERS`, default: the number of CPUs).
     pub workers: Option<usize>,
+    /// How often an idle event stream sends a keep-alive comment and re-reads its game
+    /// (`SSE_KEEP_ALIVE_MS`, default 15000, 50 to 3600000).
+    pub sse_keep_alive: Duration,
+    /// How long an idle HTTP/1.1 connection is kept open (`HTTP_KEEP_ALIVE_SECS`, default 75:
+    /// longer than the usual client and load-balancer idle timeouts, so that the client, not the
+    /// server, closes idle connections and never resends into a connection being closed).
+    pub http_keep_alive: Duration,
 }
 
 impl Default for Config {
@@ -66,6 +73,8 @@ impl Default for Config {
             trust_forwarded_for: false,
             cached_games: 10_000,
             workers: None,
+            sse_keep_alive: Duration::from_secs(15),
+            http_keep_alive: Duration::from_secs(75),
         }
     }
 }
@@ -138,6 +147,18 @@ impl Config {
                 .map(|_| parse(&get, "WORKERS", 0usize))
                 .transpose()?
                 .filter(|&w| w > 0),
+            sse_keep_alive: {
+                let ms = parse(&get, "SSE_KEEP_ALIVE_MS", 15_000u64)?;
+                if !(50..=3_600_000).contains(&ms) {
+                    return Err(ConfigError {
+                        name: "SSE_KEEP_ALIVE_MS",
+                        value: ms.to_string(),
+                        reason: "use 50 to 3600000 milliseconds".into(),
+                    });
+                }
+                Duration::from_millis(ms)
+            },
+            http_keep_alive: secs("HTTP_KEEP_ALIVE_SECS", d.http_keep_alive)?,
         })
     }
 }

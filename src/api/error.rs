@@ -100,6 +100,9 @@ pub enum ApiError {
         /// The limit.
         limit: usize,
     },
+    /// The body is not JSON.
+    #[error("send the body as JSON (Content-Type: application/json)")]
+    UnsupportedMediaType,
     /// Too many requests from this client.
     #[error("too many requests: slow down and retry after {retry_after} s")]
     RateLimited {
@@ -129,6 +132,7 @@ impl ApiError {
             ApiError::Illegal(e) => e.code(),
             ApiError::InvalidRuleset(e) => e.code,
             ApiError::PayloadTooLarge { .. } => "payload_too_large",
+            ApiError::UnsupportedMediaType => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable => "store_unavailable",
             ApiError::Internal => "internal",
@@ -149,6 +153,7 @@ impl ApiError {
             ApiError::Illegal(_) => "Illegal action",
             ApiError::InvalidRuleset(_) => "Invalid game settings",
             ApiError::PayloadTooLarge { .. } => "Payload too large",
+            ApiError::UnsupportedMediaType => "Unsupported media type",
             ApiError::RateLimited { .. } => "Too many requests",
             ApiError::Unavailable => "Service unavailable",
             ApiError::Internal => "Internal error",
@@ -194,6 +199,7 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. } | ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::Illegal(_) | ApiError::InvalidRuleset(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
@@ -320,6 +326,11 @@ mod tests {
                 ApiError::PayloadTooLarge { limit: 10 },
                 413,
                 "payload_too_large",
+            ),
+            (
+                ApiError::UnsupportedMediaType,
+                415,
+                "unsupported_media_type",
             ),
             (
                 ApiError::RateLimited { retry_after: 2 },

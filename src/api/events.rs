@@ -14,21 +14,8 @@ use super::service::GameService;
 use super::wire::GameView;
 
 /// How often an idle stream sends a keep-alive comment (and re-reads the game, in case a
-/// notification was lost while Redis was away), unless `SSE_KEEP_ALIVE_MS` says otherwise.
+/// notification was lost while Redis was away) by default (`SSE_KEEP_ALIVE_MS`).
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
-
-/// The keep-alive period in force: `SSE_KEEP_ALIVE_MS` (50 to 3600000) if set, else
-/// [`KEEP_ALIVE`]. Read once.
-pub fn keep_alive() -> Duration {
-    static PERIOD: std::sync::LazyLock<Duration> = std::sync::LazyLock::new(|| {
-        std::env::var("SSE_KEEP_ALIVE_MS")
-            .ok()
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .filter(|ms| (50..=3_600_000).contains(ms))
-            .map_or(KEEP_ALIVE, Duration::from_millis)
-    });
-    *PERIOD
-}
 
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
@@ -133,8 +120,11 @@ pub async fn stream(
                     return;
                 }
             }
-            let deadline = Instant::now() + keep_alive();
+            let deadline = Instant::now() + svc.push().keep_alive;
             tokio::select! {
+                // The server is shutting down: end the stream so the drain need not wait for
+                // it (clients reconnect, to another replica, with Last-Event-ID).
+                () = svc.push().stopping() => return,
                 changed = changes.changed() => {
                     if changed.is_err() {
                         // The store dropped the channel: subscribe again.
@@ -181,6 +171,7 @@ pub async fn wait_for(
                 }
             }
             _ = sleep_until(deadline) => return svc.view(id, token).await,
+            () = svc.push().stopping() => return svc.view(id, token).await,
         }
     }
 }

@@ -300,12 +300,57 @@ struct Updated<T> {
 /// Recently used games, by id: the version and the record as last written or read here.
 type GameCache = quick_cache::sync::Cache<String, Arc<(u64, GameRecord)>>;
 
+/// Settings and signals of the push endpoints (event streams and long polls).
+#[derive(Clone, Debug)]
+pub struct Push {
+    /// How often an idle event stream sends a keep-alive comment and re-reads its game.
+    pub keep_alive: Duration,
+    /// Turns true when the server starts shutting down (None: never).
+    stopping: Option<tokio::sync::watch::Receiver<bool>>,
+}
+
+impl Push {
+    /// Settings with `keep_alive`, and the sender that tells streams the server is stopping.
+    pub fn new(keep_alive: Duration) -> (Push, tokio::sync::watch::Sender<bool>) {
+        let (tx, stopping) = tokio::sync::watch::channel(false);
+        (
+            Push {
+                keep_alive,
+                stopping: Some(stopping),
+            },
+            tx,
+        )
+    }
+
+    /// Completes once the server is shutting down (at once if it already is).
+    pub async fn stopping(&self) {
+        match &self.stopping {
+            Some(rx) => {
+                // An error means the sender is gone: so is the server.
+                let _ = rx.clone().wait_for(|stopping| *stopping).await;
+            }
+            None => std::future::pending().await,
+        }
+    }
+}
+
+impl Default for Push {
+    /// The default keep-alive, never stopping (for services built without a server).
+    fn default() -> Push {
+        Push {
+            keep_alive: super::events::KEEP_ALIVE,
+            stopping: None,
+        }
+    }
+}
+
 /// The service handlers call.
 #[derive(Clone)]
 pub struct GameService {
     store: Arc<dyn GameStore>,
     metrics: Metrics,
     cache: Option<Arc<GameCache>>,
+    push: Push,
 }
 
 impl GameService {
@@ -318,7 +363,20 @@ impl GameService {
             store,
             metrics,
             cache: (cached_games > 0).then(|| Arc::new(GameCache::new(cached_games))),
+            push: Push::default(),
         }
+    }
+
+    /// The same service with these push settings.
+    #[must_use]
+    pub fn with_push(mut self, push: Push) -> Self {
+        self.push = push;
+        self
+    }
+
+    /// The push settings and the shutdown signal.
+    pub fn push(&self) -> &Push {
+        &self.push
     }
 
     /// A copy for one web worker: the same games, cache and metrics, with the store's
@@ -333,6 +391,7 @@ impl GameService {
                 .unwrap_or_else(|| self.store.clone()),
             metrics: self.metrics.clone(),
             cache: self.cache.clone(),
+            push: self.push.clone(),
         }
     }
 

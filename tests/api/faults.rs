@@ -12,7 +12,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::harness::{ChildServer, Sse, next_move, spawn_replicas, started_game, step};
+use crate::harness::{ChildServer, Next, Sse, next_move, spawn_replicas, started_game, step};
 use crate::helpers::{TestApp, assert_problem, choose, header};
 
 /// The longest a request may take while the store is away.
@@ -361,6 +361,12 @@ async fn sigterm_drains_in_flight_requests() {
             })
         })
         .collect();
+    // An event stream open when the signal comes: it ends, and does not hold the drain.
+    let mut sse = Sse::open(&app, &poll_id, None, None).await;
+    assert!(matches!(
+        sse.next_within(Duration::from_secs(5)).await,
+        Next::Frame(_)
+    ));
     tokio::time::sleep(Duration::from_millis(300)).await;
     let signalled = Instant::now();
     server.signal("TERM");
@@ -381,8 +387,19 @@ async fn sigterm_drains_in_flight_requests() {
             StatusCode::OK,
             "an in-flight long poll completes: {body}"
         );
-        assert!(took >= Duration::from_millis(2_400), "{took:?}");
+        assert!(body["version"].is_u64(), "a whole view: {body}");
+        assert!(
+            took < Duration::from_millis(2_400),
+            "a long poll is answered at the signal, without waiting its 2.5 s: {took:?}"
+        );
     }
+    let sse_end = loop {
+        match sse.next_within(Duration::from_secs(5)).await {
+            Next::End => break signalled.elapsed(),
+            Next::Frame(_) => {} // a keep-alive
+            Next::Timeout => panic!("the event stream is still open 5 s after SIGTERM"),
+        }
+    };
     let exit = tokio::task::spawn_blocking(move || {
         let status = server.wait_exit(Duration::from_secs(15));
         (status, server)
@@ -393,6 +410,10 @@ async fn sigterm_drains_in_flight_requests() {
     let status = status.expect("the server exits within the drain time");
     assert!(status.success(), "a clean exit: {status}");
     let drained = signalled.elapsed();
+    assert!(
+        drained < Duration::from_secs(5),
+        "the open event stream did not hold the drain (10 s allowed): exited after {drained:?}"
+    );
     let mut failures = Vec::new();
     for l in loads {
         failures.extend(l.await.expect("load task"));
@@ -422,7 +443,7 @@ async fn sigterm_drains_in_flight_requests() {
     }
     eprintln!(
         "SIGTERM: {moves} moves answered; new connections refused {refused_after:?} after the \
-         signal; exited {drained:?} after it; requests that failed to reach the server: \
+         signal; the event stream ended {sse_end:?} and the process exited {drained:?} after it; requests that failed to reach the server: \
          {failures:?}"
     );
     assert!(server.output().contains("hasenpfeffer listening"));

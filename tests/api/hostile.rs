@@ -598,6 +598,32 @@ async fn odd_headers_and_queries(store: Store) {
     )
     .await;
     assert_eq!(big_seed["status"], 400);
+    // The legal move, but not sent as JSON: 415, whatever the bytes are.
+    for ctype in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/xml",
+    ] {
+        let answer = raw(
+            port(&app),
+            &request(
+                "POST",
+                &actions,
+                Some(&tokens[seat]),
+                Some(ctype),
+                legal.as_bytes(),
+            ),
+        )
+        .await;
+        assert_eq!(answer.status, 415, "Content-Type: {ctype}");
+        assert_eq!(answer.problem()["code"], "unsupported_media_type");
+    }
+    let answer = raw(
+        port(&app),
+        &request("POST", "/v1/games", None, Some("text/plain"), b"{}"),
+    )
+    .await;
+    assert_eq!(answer.status, 415);
     assert_eq!(snapshot(&app, &id, &tokens).await, before);
     // The documented forms: a weak ETag; integral numbers written as floats.
     let answer = raw(port(&app), &with_header("If-Match", &format!("W/\"{v}\""))).await;

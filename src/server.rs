@@ -1,0 +1,119 @@
+//! The server: the store, the service, the clock sweeper and the HTTP workers, built from a
+//! [`Config`].
+
+use std::net::TcpListener;
+
+use actix_web::HttpServer;
+use actix_web::dev::{Server, ServerHandle};
+
+use crate::api;
+use crate::api::service::{GameService, Push};
+use crate::config::Config;
+use crate::metrics::Metrics;
+use crate::store::{self, StoreConfig, connect_from_url};
+
+/// A built server, bound and ready to run.
+pub struct Application {
+    port: u16,
+    server: Server,
+    backend: &'static str,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The store could not be set up.
+    #[error("store: {0}")]
+    Store(#[from] store::StoreError),
+    /// The port could not be bound.
+    #[error("bind: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Application {
+    /// Connects the store, binds the port and builds the server.
+    pub async fn build(config: Config) -> Result<Application, StartError> {
+        let store_config = StoreConfig {
+            game_ttl: config.game_ttl,
+            finished_ttl: config.finished_game_ttl,
+            key_prefix: config.key_prefix.clone(),
+            op_timeout: config.store_timeout,
+        };
+        let store = connect_from_url(config.redis_url.as_deref(), store_config).await?;
+        let backend = store.backend();
+        let (push, stopping) = Push::new(config.sse_keep_alive);
+        let service = GameService::new(store, Metrics::new(), config.cached_games).with_push(push);
+        let replica = format!(
+            "{}-{}",
+            std::process::id(),
+            api::auth::new_token().get(3..15).unwrap_or("0")
+        );
+        tokio::spawn(api::clock::run(service.clone(), replica));
+        let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
+        let port = listener.local_addr()?.port();
+        let body_limit = config.max_body_bytes;
+        let rate_limit = api::ratelimit::RateLimit::new(
+            config.rate_limit_per_sec,
+            config.rate_limit_burst,
+            config.trust_forwarded_for,
+        );
+        let mut server = HttpServer::new(move || {
+            // Runs on each worker's thread: its Redis connection is driven there too.
+            api::app(service.for_this_thread(), body_limit, rate_limit.clone())
+        })
+        .listen(listener)?
+        .keep_alive(config.http_keep_alive)
+        .shutdown_timeout(config.shutdown_timeout.as_secs())
+        .disable_signals();
+        if let Some(w) = config.workers {
+            server = server.workers(w);
+        }
+        let server = server.run();
+        tokio::spawn(stop_on_signal(server.handle(), stopping));
+        Ok(Application {
+            port,
+            server,
+            backend,
+        })
+    }
+
+    /// The bound port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The store backend in use.
+    pub fn backend(&self) -> &'static str {
+        self.backend
+    }
+
+    /// Runs until the server is stopped (SIGTERM or SIGINT: see [`stop_on_signal`]).
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// On SIGTERM or SIGINT: ends the event streams and long polls (clients reconnect elsewhere with
+/// `Last-Event-ID`), stops accepting connections, and lets in-flight requests finish within
+/// `SHUTDOWN_TIMEOUT_SECS`. Without the first step an open event stream would hold the drain
+/// for the whole timeout.
+async fn stop_on_signal(server: ServerHandle, stopping: tokio::sync::watch::Sender<bool>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        tracing::error!("cannot listen for SIGTERM and SIGINT; stop the server with SIGKILL");
+        return;
+    };
+    let name = tokio::select! {
+        _ = term.recv() => "SIGTERM",
+        _ = int.recv() => "SIGINT",
+    };
+    tracing::info!(
+        signal = name,
+        "shutting down: ending event streams, draining requests"
+    );
+    stopping.send_replace(true);
+    server.stop(true).await;
+}
