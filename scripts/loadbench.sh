@@ -10,7 +10,7 @@
 #   (b) POST /v1/games/{id}/actions      rps of successful (200) moves, p50, p99, with ~1,000
 #       and with ~100,000 stored games (scripts/loadbench/play.lua explains how every request
 #       is the legal move for its game's current version)
-#   (c) whole games per second, four client threads per game (scripts/loadbench/driver.py)
+#   (c) whole games per second, four clients per game (examples/loadgen.rs, Rust)
 # plus MEMORY USAGE of a stored game mid-game, and prints (b)/(a).
 # Knobs (env): LB_WORKERS (server WORKERS, default 2), LB_CONNS (64), LB_WRK_THREADS (2),
 # LB_SECS (per run), LB_REPS, LB_IDLE (idle games added for the "100k" run).
@@ -37,11 +37,12 @@ done
 
 if [[ -z "${LB_NO_BUILD:-}" ]]; then
   echo "== building release server"
-  cargo build --release --bin hasenpfeffer -q
+  cargo build --release --bin hasenpfeffer --example loadgen -q
 fi
 WORK=$(mktemp -d /tmp/loadbench.XXXXXX)
 # a private copy: other builds may replace target/release/hasenpfeffer during the run
 cp "$ROOT/target/release/hasenpfeffer" "$WORK/hasenpfeffer"
+cp "$ROOT/target/release/examples/loadgen" "$WORK/loadgen"
 BIN=$WORK/hasenpfeffer
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 RPORT=$(free_port)
@@ -146,7 +147,7 @@ read -r B2_RPS B2_P50 B2_P99 B2_BAD B2_EX < <(summarize "$WORK/b2.txt")
 echo "== (c) whole games, $GAME_CONC games at a time, four clients each"
 : >"$WORK/c.txt"
 for r in $(seq "$REPS"); do
-  python3 "$HERE/driver.py" games --port "$SPORT" --concurrent "$GAME_CONC" --secs "$SECS" | tee -a "$WORK/c.txt"
+  "$WORK/loadgen" --port "$SPORT" --concurrent "$GAME_CONC" --secs "$SECS" | tee -a "$WORK/c.txt"
 done
 C_GPS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["games_per_sec"])' "$l"; done <"$WORK/c.txt" | median)
 C_APS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["actions_per_sec"])' "$l"; done <"$WORK/c.txt" | median)

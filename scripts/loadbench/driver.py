@@ -7,11 +7,9 @@
       Then creates N more games with the same seed -- same deals, so the same sequence is
       legal in every one -- claims all four seats of each, and writes a Lua data file:
       games = {{id, tok0..tok3}, ...}; seq = {{seat, body}, ...}.
-  driver.py games --port P --concurrent G --secs D
-      Whole games per second: G games at a time, each played by four client threads (one
-      per seat) that long-poll their view and post when it is their turn.
+(Whole games per second, (c), are played by examples/loadgen.rs.)
 """
-import argparse, http.client, json, sys, threading, time
+import argparse, http.client, json, threading
 
 H = {"content-type": "application/json"}
 OPEN4 = json.dumps({"seats": [{"kind": "open"}] * 4})
@@ -106,51 +104,6 @@ def cmd_seed(a):
     print(json.dumps({"ref_game": gid, "seq_len": len(seq), "games": a.games}))
 
 
-def cmd_games(a):
-    stop = time.time() + a.secs
-    done = [0]
-    actions = [0]
-    lock = threading.Lock()
-
-    def seat_loop(port, gid, seat, tok, out):
-        c = Client(port)
-        st, v = c.req("GET", "/v1/games/" + gid, token=tok)
-        n = 0
-        while v["phase"] != "game_over":
-            if v["turn"] == seat:
-                st, r = c.req("POST", "/v1/games/%s/actions" % gid,
-                              json.dumps(choose(v["legal_actions"])), token=tok)
-                if st == 200:
-                    v = r
-                    n += 1
-                    continue
-            st, r = c.req("GET", "/v1/games/%s?wait_for_version=%d" % (gid, v["version"]), token=tok)
-            if st == 200:
-                v = r
-        out.append(n)
-
-    def game_loop():
-        c = Client(a.port)
-        while time.time() < stop:
-            gid, toks = new_game(c, None)
-            out = []
-            ts = [threading.Thread(target=seat_loop, args=(a.port, gid, s, toks[s], out)) for s in range(4)]
-            [t.start() for t in ts]
-            [t.join() for t in ts]
-            with lock:
-                if time.time() <= stop + 60:
-                    done[0] += 1
-                    actions[0] += sum(out)
-
-    t0 = time.time()
-    ts = [threading.Thread(target=game_loop) for _ in range(a.concurrent)]
-    [t.start() for t in ts]
-    [t.join() for t in ts]
-    el = time.time() - t0
-    print(json.dumps({"games": done[0], "secs": round(el, 2), "games_per_sec": round(done[0] / el, 2),
-                      "actions_per_sec": round(actions[0] / el, 1)}))
-
-
 def main():
     p = argparse.ArgumentParser()
     sp = p.add_subparsers(dest="cmd", required=True)
@@ -160,12 +113,8 @@ def main():
     s.add_argument("--seed", type=int, default=7)
     s.add_argument("--threads", type=int, default=16)
     s.add_argument("--out", required=True)
-    g = sp.add_parser("games")
-    g.add_argument("--port", type=int, required=True)
-    g.add_argument("--concurrent", type=int, default=16)
-    g.add_argument("--secs", type=float, default=5)
     a = p.parse_args()
-    {"seed": cmd_seed, "games": cmd_games}[a.cmd](a)
+    {"seed": cmd_seed}[a.cmd](a)
 
 
 if __name__ == "__main__":
