@@ -157,6 +157,20 @@ impl GameRecord {
         Ok(())
     }
 
+    /// Whether a house player is to act (the game has started and the seat to act is a bot).
+    fn bot_to_move(&self) -> bool {
+        self.started()
+            && self
+                .game
+                .turn()
+                .is_some_and(|seat| self.seats[seat as usize].bot().is_some())
+    }
+
+    /// Whether any seat is an expert house player (whose decisions take milliseconds).
+    fn has_expert(&self) -> bool {
+        self.seats.iter().any(|s| s.bot() == Some(Strategy::Expert))
+    }
+
     /// Lets house players act until it is a client's turn or the game is over.
     fn run_bots(&mut self, rng: &mut SmallRng, metrics: &Metrics) -> Result<(), ApiError> {
         if !self.started() {
@@ -221,6 +235,11 @@ impl GameRecord {
             view,
         }
     }
+}
+
+/// The seed of the house players' random choices after a change to `record` at `version`.
+fn record_seed(record: &GameRecord, version: u64) -> u64 {
+    record.game.seed() ^ version
 }
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
@@ -437,6 +456,33 @@ impl GameService {
         }
     }
 
+    /// Lets house players take their turns after a change (`seed` seeds their random choices).
+    /// Expert players think on Tokio's blocking pool, so that a web worker keeps answering other
+    /// requests meanwhile (a table of experts can take a second to play out a hand).
+    async fn let_bots_play(
+        &self,
+        mut record: GameRecord,
+        seed: u64,
+    ) -> Result<GameRecord, ApiError> {
+        if !record.bot_to_move() {
+            return Ok(record);
+        }
+        let metrics = self.metrics.clone();
+        let offload = record.has_expert();
+        let play = move || {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            record.run_bots(&mut rng, &metrics).map(|()| record)
+        };
+        if offload {
+            tokio::task::spawn_blocking(play).await.map_err(|e| {
+                tracing::error!(error = %e, "a house player's task failed");
+                ApiError::Internal
+            })?
+        } else {
+            play()
+        }
+    }
+
     /// Moves game `id`'s entry in the deadline index from `before` to `after` (no-op if equal).
     /// Callers move it earlier before a write and later (or drop it) only after the write
     /// succeeded, so a crash or a failed write can only leave an early entry, which the sweeper
@@ -511,6 +557,8 @@ impl GameService {
                 }
                 Err(e) => return Err(e),
             };
+            let seed = record_seed(&record, version);
+            let mut record = self.let_bots_play(record, seed).await?;
             record.reset_deadline(now_ms());
             let next = version + 1;
             let finished = record.game.is_over();
@@ -601,7 +649,7 @@ impl GameService {
                 ),
             }));
         }
-        let mut record = GameRecord {
+        let record = GameRecord {
             format: RECORD_FORMAT,
             game,
             seats: specs
@@ -616,8 +664,7 @@ impl GameService {
             deadline_ms: None,
             pending_log: Vec::new(),
         };
-        let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED_B075);
-        record.run_bots(&mut rng, &self.metrics)?;
+        let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
         record.reset_deadline(now_ms());
         let data = record.encode()?;
         let log = encode_log(&record.pending_log)?;
@@ -670,9 +717,8 @@ impl GameService {
         };
         let token = new_token();
         let hash = hash_token(&token);
-        let metrics = self.metrics.clone();
         let updated = self
-            .update(id, None, None, |record, version| {
+            .update(id, None, None, |record, _version| {
                 let n = record.seats.len();
                 let seat = match req.seat {
                     Some(s) if s as usize >= n => {
@@ -702,8 +748,6 @@ impl GameService {
                 }
                 record.seats[seat].token_hash = Some(hash.clone());
                 record.seats[seat].name = name.clone();
-                let mut rng = SmallRng::seed_from_u64(record.game.seed() ^ version);
-                record.run_bots(&mut rng, &metrics)?;
                 Ok(seat as Seat)
             })
             .await?;
@@ -736,7 +780,6 @@ impl GameService {
             check_idem_key(key)
                 .map_err(|e| ApiError::bad_request("invalid_idempotency_key", e.to_string()))?;
         }
-        let metrics = self.metrics.clone();
         let token = req.token;
         let action = &req.action;
         let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, ApiError> {
@@ -753,7 +796,7 @@ impl GameService {
             .idempotency_key
             .map(|k| (k, &build as &IdemAnswer<'_, Seat>));
         let result = self
-            .update(req.id, req.if_match, idem, |record, version| {
+            .update(req.id, req.if_match, idem, |record, _version| {
                 let seat = record.seat_of(token)?;
                 if !record.started() && !record.game.is_over() {
                     return Err(ApiError::Conflict {
@@ -762,8 +805,6 @@ impl GameService {
                     });
                 }
                 record.apply(seat, action)?;
-                let mut rng = SmallRng::seed_from_u64(record.game.seed() ^ version);
-                record.run_bots(&mut rng, &metrics)?;
                 Ok(seat)
             })
             .await;
@@ -859,7 +900,6 @@ impl GameService {
                     }),
                 );
                 metrics.actions.with_label_values(&["timeout", "bot"]).inc();
-                record.run_bots(&mut rng, &metrics)?;
                 Ok(seat)
             })
             .await;

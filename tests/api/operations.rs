@@ -4,7 +4,12 @@ use reqwest::StatusCode;
 use reqwest::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, LOCATION};
 use serde_json::{Value, json};
 
-use crate::helpers::{Store, both_stores, header, spawn_app, view_of};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::helpers::{Store, both_stores, choose, header, spawn_app, spawn_app_with, view_of};
 
 async fn created_games_and_views_carry_headers(store: Store) {
     let app = spawn_app(store).await;
@@ -203,3 +208,58 @@ both_stores!(
     ruleset_catalog_lists_the_wire_values,
     served_openapi_matches_the_committed_document,
 );
+
+/// Expert house players think on the blocking pool: with a single web worker, `/healthz` still
+/// answers at once while a move makes three experts think.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn experts_think_off_the_web_workers() {
+    let app = std::sync::Arc::new(spawn_app_with(Store::Memory, |c| c.workers = Some(1)).await);
+    let expert = json!({"kind": "bot", "strategy": "expert"});
+    let id = app
+        .create_game(&json!({"seed": 5, "seats": [{"kind": "open"}, expert, expert, expert]}))
+        .await;
+    let token = app.claim_all(&id, 1).await.remove(0);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let (mut longest_move, mut slowest_health) = (Duration::ZERO, Duration::ZERO);
+    let mut thinking = Duration::ZERO;
+    while thinking < Duration::from_secs(2) {
+        let view = app.view(&id, Some(&token)).await;
+        if view["phase"] == "game_over" {
+            break;
+        }
+        let action = choose(&view, &mut rng);
+        let mover = {
+            let (app, id, token) = (app.clone(), id.clone(), token.clone());
+            tokio::spawn(async move {
+                let start = Instant::now();
+                let res = app.act(&id, &token, "actions", &action).await;
+                assert_eq!(res.status(), StatusCode::OK);
+                start.elapsed()
+            })
+        };
+        while !mover.is_finished() {
+            let start = Instant::now();
+            let res = app
+                .client
+                .get(app.url("/healthz"))
+                .send()
+                .await
+                .expect("sent");
+            assert_eq!(res.status(), StatusCode::OK);
+            slowest_health = slowest_health.max(start.elapsed());
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        let took = mover.await.expect("move");
+        longest_move = longest_move.max(took);
+        thinking += took;
+    }
+    assert!(
+        longest_move >= Duration::from_millis(40),
+        "the experts thought too briefly for this test to mean anything: {longest_move:?}"
+    );
+    assert!(
+        slowest_health * 4 < longest_move,
+        "/healthz waited {slowest_health:?} while a move took {longest_move:?}: the experts \
+         blocked the web worker"
+    );
+}
