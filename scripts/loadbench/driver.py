@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Load-benchmark helper for scripts/loadbench.sh (stdlib only).
 
-  driver.py seed  --port P --games N --seed S --out FILE.lua
-      Plays one reference game (seed S, four open seats, all claimed here; the seat to act
+  driver.py seed  --port P --games N --seed S --target T --out FILE.lua
+      Plays one reference game (seed S, hasenpfeffer to T points (default 30: about 1,100
+      moves, so a set of 250 games lasts a long run), four open seats, all claimed here; the seat to act
       posts its first non-pass legal action) and records the sequence of (seat, action).
       Then creates N more games with the same seed -- same deals, so the same sequence is
       legal in every one -- claims all four seats of each, and writes a Lua data file:
@@ -36,8 +37,9 @@ class Client:
         raise RuntimeError("request failed: %s %s" % (method, path))
 
 
-def new_game(cl, seed):
+def new_game(cl, seed, target):
     body = json.loads(OPEN4)
+    body["ruleset"] = {"preset": "hasenpfeffer", "target_score": target}
     if seed is not None:
         body["seed"] = seed
     st, g = cl.req("POST", "/v1/games", json.dumps(body))
@@ -64,7 +66,7 @@ def lua_str(s):
 
 def cmd_seed(a):
     cl = Client(a.port)
-    gid, toks = new_game(cl, a.seed)
+    gid, toks = new_game(cl, a.seed, a.target)
     seq = []
     st, v = cl.req("GET", "/v1/games/" + gid, token=toks[0])
     while v["phase"] != "game_over" and len(seq) < 5000:
@@ -87,7 +89,7 @@ def cmd_seed(a):
                 nxt[0] += 1
             if i >= a.games:
                 return
-            games[i] = new_game(c, a.seed)
+            games[i] = new_game(c, a.seed, a.target)
 
     ts = [threading.Thread(target=worker) for _ in range(a.threads)]
     [t.start() for t in ts]
@@ -111,6 +113,7 @@ def main():
     s.add_argument("--port", type=int, required=True)
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=7)
+    s.add_argument("--target", type=int, default=30)
     s.add_argument("--threads", type=int, default=16)
     s.add_argument("--out", required=True)
     a = p.parse_args()
