@@ -24,6 +24,9 @@ cargo fmt --all -- --check
 stage "cargo clippy --all-targets -- -D warnings"
 cargo clippy --all-targets --locked -- -D warnings
 
+stage "the engine alone: cargo clippy --no-default-features (no actix, Redis or utoipa)"
+cargo clippy --no-default-features --all-targets --locked -- -D warnings
+
 stage "cargo test (unit, integration over HTTP on memory and Redis, doc tests)"
 cargo test --locked --all-targets
 cargo test --locked --doc

@@ -96,7 +96,7 @@ impl Application {
 /// On SIGTERM or SIGINT: ends the event streams and long polls (clients reconnect elsewhere with
 /// `Last-Event-ID`), stops accepting connections, and lets in-flight requests finish within
 /// `SHUTDOWN_TIMEOUT_SECS`. Without the first step an open event stream would hold the drain
-/// for the whole timeout.
+/// for the whole timeout. A second signal stops at once.
 async fn stop_on_signal(server: ServerHandle, stopping: tokio::sync::watch::Sender<bool>) {
     use tokio::signal::unix::{SignalKind, signal};
     let (Ok(mut term), Ok(mut int)) = (
@@ -104,6 +104,8 @@ async fn stop_on_signal(server: ServerHandle, stopping: tokio::sync::watch::Send
         signal(SignalKind::interrupt()),
     ) else {
         tracing::error!("cannot listen for SIGTERM and SIGINT; stop the server with SIGKILL");
+        // Keep `stopping` alive: dropping it would read as "stopping" to every stream.
+        std::future::pending::<()>().await;
         return;
     };
     let name = tokio::select! {
@@ -115,5 +117,15 @@ async fn stop_on_signal(server: ServerHandle, stopping: tokio::sync::watch::Send
         "shutting down: ending event streams, draining requests"
     );
     stopping.send_replace(true);
-    server.stop(true).await;
+    tokio::select! {
+        () = server.stop(true) => {}
+        _ = term.recv() => forced(&server).await,
+        _ = int.recv() => forced(&server).await,
+    }
+}
+
+/// A second signal during the drain: stop without waiting for requests in flight.
+async fn forced(server: &ServerHandle) {
+    tracing::warn!("a second signal: stopping without waiting for requests in flight");
+    server.stop(false).await;
 }

@@ -20,8 +20,22 @@ use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
 use crate::metrics::Metrics;
 use crate::store::{GameStore, IdemWrite, StoreError, Write, check_idem_key};
 
-/// The version of the stored record format.
-const RECORD_FORMAT: u32 = 1;
+/// The version of the stored record format written: 2 stores cards as one byte each (see
+/// `Card`'s serde), 1 as their codes. Both are read; a server older than format 2 refuses
+/// format-2 records as an unknown format (see k8s/README.md, "Upgrading").
+const RECORD_FORMAT: u32 = 2;
+
+/// The record formats this server reads.
+const READABLE_FORMATS: std::ops::RangeInclusive<u32> = 1..=RECORD_FORMAT;
+
+/// How many house players' decisions may run at once on the blocking pool, over all web
+/// workers: one per CPU, so that experts queue rather than pile up threads.
+fn bot_permits() -> &'static tokio::sync::Semaphore {
+    static PERMITS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    });
+    &PERMITS
+}
 
 /// How many times a write that lost a compare-and-set race is retried from the new state
 /// (only when the client did not pin a version with If-Match).
@@ -128,7 +142,7 @@ impl GameRecord {
             tracing::error!(error = %e, "a stored game is corrupt");
             ApiError::Internal
         })?;
-        if r.format != RECORD_FORMAT || r.seats.len() != r.game.rules().seats() {
+        if !READABLE_FORMATS.contains(&r.format) || r.seats.len() != r.game.rules().seats() {
             tracing::error!("a stored game has an unknown format");
             return Err(ApiError::Internal);
         }
@@ -458,7 +472,8 @@ impl GameService {
 
     /// Lets house players take their turns after a change (`seed` seeds their random choices).
     /// Expert players think on Tokio's blocking pool, so that a web worker keeps answering other
-    /// requests meanwhile (a table of experts can take a second to play out a hand).
+    /// requests meanwhile (a table of experts can take a second to play out a hand), at most one
+    /// table per CPU at a time ([`bot_permits`]); others wait their turn.
     async fn let_bots_play(
         &self,
         mut record: GameRecord,
@@ -474,6 +489,10 @@ impl GameService {
             record.run_bots(&mut rng, &metrics).map(|()| record)
         };
         if offload {
+            let _permit = bot_permits()
+                .acquire()
+                .await
+                .map_err(|_| ApiError::Internal)?;
             tokio::task::spawn_blocking(play).await.map_err(|e| {
                 tracing::error!(error = %e, "a house player's task failed");
                 ApiError::Internal
@@ -970,5 +989,64 @@ impl GameService {
     /// Whether the store answers.
     pub async fn ready(&self) -> Result<(), ApiError> {
         self.store.ping().await.map_err(ApiError::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RulesetSpec;
+
+    fn record() -> GameRecord {
+        let rules = RulesetSpec::default().build().expect("default rules");
+        GameRecord {
+            format: RECORD_FORMAT,
+            game: Game::new(rules, 42, None).expect("a game"),
+            seats: vec![
+                SeatRecord {
+                    spec: SeatSpec::Open,
+                    name: Some("ann".into()),
+                    token_hash: Some("00".repeat(16)),
+                };
+                4
+            ],
+            turn_time_limit_ms: Some(30_000),
+            deadline_ms: None,
+            pending_log: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn records_of_format_1_still_load() {
+        let r = record();
+        // Format 1: named fields, cards as their codes (what a human-readable encoder writes).
+        let mut old = r.clone();
+        old.format = 1;
+        let mut bytes = Vec::new();
+        old.serialize(
+            &mut rmp_serde::Serializer::new(&mut bytes)
+                .with_struct_map()
+                .with_human_readable(),
+        )
+        .expect("encode");
+        let hand = r.game.view(Viewer::Seat(0)).hand;
+        assert!(
+            bytes
+                .windows(2)
+                .any(|w| w == hand[0].to_string().as_bytes()),
+            "format 1 holds card codes"
+        );
+        let loaded = GameRecord::decode(&bytes).expect("format 1 loads");
+        assert_eq!(loaded.game.view(Viewer::Seat(0)).hand, hand);
+        assert_eq!(loaded.format, 1);
+        // Format 2 is smaller and round-trips.
+        let new = r.encode().expect("encode");
+        assert!(new.len() < bytes.len(), "{} vs {}", new.len(), bytes.len());
+        let again = GameRecord::decode(&new).expect("format 2 loads");
+        assert_eq!(again.game.view(Viewer::Seat(0)).hand, hand);
+        // A format from the future is refused, not misread.
+        let mut future = r.clone();
+        future.format = RECORD_FORMAT + 1;
+        assert!(GameRecord::decode(&future.encode().expect("encode")).is_err());
     }
 }
