@@ -22,9 +22,9 @@ HERE=$ROOT/scripts/loadbench
 QUICK=0
 [[ "${1:-}" == "--quick" ]] && QUICK=1
 if (( QUICK )); then
-  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-250}
+  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-140}
 else
-  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-250}
+  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-140}
 fi
 CONNS=${LB_CONNS:-64}
 WT=${LB_WRK_THREADS:-2}
@@ -90,16 +90,15 @@ count_games() { redis-cli -p "$RPORT" --scan --pattern '*:game' | wc -l; }
 # warm-up
 SECS=1 run_wrk readyz.lua >/dev/null
 
-# seed the sets of in-play games: REPS for the ~1k run, REPS for the ~100k run
+# seed the sets of in-play games: set 0 warms up the move path; then one set per measured run,
+# 2 * REPS of them, all seeded now so that the ~1,000-games condition holds them all
 seed_sets() { # first last
   echo "== seeding sets $1..$2 of $PER_SET games in play (all seats claimed by the benchmark)"
   for i in $(seq "$1" "$2"); do
     python3 "$HERE/driver.py" seed --port "$SPORT" --games "$PER_SET" --out "$WORK/set$i.lua" >"$WORK/seed$i.json"
   done
 }
-# set 0 warms up the move path; sets 1..REPS are the ~1,000-stored-games runs; sets for the
-# ~100,000 runs are seeded after them, with the idle games
-seed_sets 0 "$REPS"
+seed_sets 0 $((2 * REPS))
 cat "$WORK/seed0.json"
 
 echo "== (a) GET /readyz"
@@ -109,39 +108,64 @@ read -r A_RPS A_P50 A_P99 A_BAD _ < <(summarize "$WORK/a.txt")
 
 # warm-up of the move path (set 0), not measured: the first play run on a new server is slower
 run_wrk play.lua LB_DATA="$WORK/set0.lua" >/dev/null
-N1=$(count_games)
-echo "== (b) POST actions, $N1 stored games"
-: >"$WORK/b1.txt"
-for r in $(seq "$REPS"); do run_wrk play.lua LB_DATA="$WORK/set$r.lua" | tee -a "$WORK/b1.txt"; done
-read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX < <(summarize "$WORK/b1.txt")
 
-# memory of a stored game mid-game (a game of set 1 after its run)
-GID=$(sed -n 2p "$WORK/set1.lua" | cut -d'"' -f2)
-MEM=$(redis-cli -p "$RPORT" MEMORY USAGE "hp:{$GID}:game")
-PHASE=$(curl -s "$URL/v1/games/$GID" | python3 -c 'import json,sys; v=json.load(sys.stdin); print(v["phase"], "hand", v["hand_number"], "version", v["version"])')
-LOGMEM=$(redis-cli -p "$RPORT" --scan --pattern "hp:{$GID}:*" | while read -r k; do echo "$k=$(redis-cli -p "$RPORT" MEMORY USAGE "$k")"; done | tr '\n' ' ')
+# The idle games: created once through the API, then moved out of the server's database (to
+# db 1) and back between runs, so that the ~1,000 and ~100,000 conditions alternate (A B A B
+# ...) and the machine's drift over minutes falls on both alike.
+create_idle() {
+  echo "== creating $IDLE idle games (four open seats each) through the API"
+  local before; before=$(count_games)
+  redis-cli -p "$RPORT" --scan --pattern '*:game' | sort >"$WORK/inplay.keys"
+  local per_thread=$(( (IDLE + 1) / 2 ))
+  env LB_PER_THREAD=$per_thread wrk -t2 -c32 -d600s -s "$HERE/create.lua" "$URL" >/dev/null &
+  local wpid=$! target=$((before + 2 * per_thread)) last=-1 same=0 n
+  while :; do
+    n=$(count_games)
+    (( n >= target )) && break
+    # a failed create would leave us short: stop when the count stops moving
+    if (( n == last )); then same=$((same + 1)); (( same >= 3 )) && break; else same=0; fi
+    last=$n
+    sleep 1
+  done
+  kill "$wpid" 2>/dev/null || true; wait "$wpid" 2>/dev/null || true
+  redis-cli -p "$RPORT" --scan --pattern '*:game' | sort | comm -13 "$WORK/inplay.keys" - >"$WORK/idle.keys"
+}
+# Redis's own time per write script (EVALSHA) in the last run, in microseconds
+redis_usec() {
+  redis-cli -p "$RPORT" INFO commandstats | tr -d '\r' \
+    | awk -F'[=,]' '/^cmdstat_evalsha:/{for(i=1;i<NF;i++) if($i=="usec_per_call") print $(i+1)}'
+}
+move_idle() { # from-db to-db
+  { echo "SELECT $1"; sed "s/^/MOVE /; s/\$/ $2/" "$WORK/idle.keys"; } | redis-cli -p "$RPORT" --pipe >/dev/null
+}
 
-seed_sets $((REPS + 1)) $((2 * REPS))
-echo "== seeding $IDLE idle games (four open seats each)"
-N_BEFORE=$(count_games)
-PER_THREAD=$(( (IDLE + 1) / 2 ))
-env LB_PER_THREAD=$PER_THREAD wrk -t2 -c32 -d600s -s "$HERE/create.lua" "$URL" >/dev/null &
-WPID=$!
-target=$((N_BEFORE + 2 * PER_THREAD))
-last=-1; same=0
-while :; do
-  n=$(count_games)
-  (( n >= target )) && break
-  # a failed create would leave us short: stop when the count stops moving
-  if (( n == last )); then same=$((same + 1)); (( same >= 3 )) && break; else same=0; fi
-  last=$n
-  sleep 1
+: >"$WORK/b1.txt"; : >"$WORK/b2.txt"; : >"$WORK/n1.txt"; : >"$WORK/n2.txt"
+for r in $(seq "$REPS"); do
+  count_games >>"$WORK/n1.txt"
+  echo "== (b) POST actions, $(tail -1 "$WORK/n1.txt") stored games (run $r)"
+  redis-cli -p "$RPORT" CONFIG RESETSTAT >/dev/null
+  run_wrk play.lua LB_DATA="$WORK/set$((2 * r - 1)).lua" | tee -a "$WORK/b1.txt"
+  redis_usec >>"$WORK/r1.txt"
+  if (( r == 1 )); then
+    # memory of a stored game mid-game (a game of set 1 after its run)
+    GID=$(sed -n 2p "$WORK/set1.lua" | cut -d'"' -f2)
+    MEM=$(redis-cli -p "$RPORT" MEMORY USAGE "hp:{$GID}:game")
+    PHASE=$(curl -s "$URL/v1/games/$GID" | python3 -c 'import json,sys; v=json.load(sys.stdin); print(v["phase"], "hand", v["hand_number"], "version", v["version"])')
+    LOGMEM=$(redis-cli -p "$RPORT" --scan --pattern "hp:{$GID}:*" | while read -r k; do echo "$k=$(redis-cli -p "$RPORT" MEMORY USAGE "$k")"; done | tr '\n' ' ')
+    create_idle
+  else
+    move_idle 1 0
+  fi
+  count_games >>"$WORK/n2.txt"
+  echo "== (b) POST actions, $(tail -1 "$WORK/n2.txt") stored games (run $r)"
+  redis-cli -p "$RPORT" CONFIG RESETSTAT >/dev/null
+  run_wrk play.lua LB_DATA="$WORK/set$((2 * r)).lua" | tee -a "$WORK/b2.txt"
+  redis_usec >>"$WORK/r2.txt"
+  move_idle 0 1
 done
-kill "$WPID" 2>/dev/null || true; wait "$WPID" 2>/dev/null || true
-N2=$(count_games)
-echo "== (b) POST actions, $N2 stored games"
-: >"$WORK/b2.txt"
-for r in $(seq "$REPS"); do run_wrk play.lua LB_DATA="$WORK/set$((REPS + r)).lua" | tee -a "$WORK/b2.txt"; done
+N1=$(median <"$WORK/n1.txt"); N2=$(median <"$WORK/n2.txt")
+R1=$(median <"$WORK/r1.txt"); R2=$(median <"$WORK/r2.txt")
+read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX < <(summarize "$WORK/b1.txt")
 read -r B2_RPS B2_P50 B2_P99 B2_BAD B2_EX < <(summarize "$WORK/b2.txt")
 
 echo "== (c) whole games, $GAME_CONC games at a time, four clients each"
@@ -162,7 +186,7 @@ cat <<OUT
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
 (c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
 (b)/(a) ratio                         $RATIO
-growth 1k -> 100k stored              $GROWTH
+growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
 OUT
 

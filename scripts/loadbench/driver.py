@@ -2,8 +2,8 @@
 """Load-benchmark helper for scripts/loadbench.sh (stdlib only).
 
   driver.py seed  --port P --games N --seed S --target T --out FILE.lua
-      Plays one reference game (seed S, hasenpfeffer to T points (default 30: about 1,100
-      moves, so a set of 250 games lasts a long run), four open seats, all claimed here; the seat to act
+      Plays one reference game (seed S, hasenpfeffer to T points (default 40: about 1,450
+      moves, so a set of 140 games lasts a 5-s run), four open seats, all claimed here; the seat to act
       posts its first non-pass legal action) and records the sequence of (seat, action).
       Then creates N more games with the same seed -- same deals, so the same sequence is
       legal in every one -- claims all four seats of each, and writes a Lua data file:
@@ -113,7 +113,7 @@ def main():
     s.add_argument("--port", type=int, required=True)
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=7)
-    s.add_argument("--target", type=int, default=30)
+    s.add_argument("--target", type=int, default=40)
     s.add_argument("--threads", type=int, default=16)
     s.add_argument("--out", required=True)
     a = p.parse_args()
