@@ -139,13 +139,18 @@ move_idle() { # from-db to-db
   { echo "SELECT $1"; sed "s/^/MOVE /; s/\$/ $2/" "$WORK/idle.keys"; } | redis-cli -p "$RPORT" --pipe >/dev/null
 }
 
-: >"$WORK/b1.txt"; : >"$WORK/b2.txt"; : >"$WORK/n1.txt"; : >"$WORK/n2.txt"
-for r in $(seq "$REPS"); do
-  count_games >>"$WORK/n1.txt"
-  echo "== (b) POST actions, $(tail -1 "$WORK/n1.txt") stored games (run $r)"
+# one (b) run in condition $1 (1: ~1,000 stored games, 2: ~100,000) with set $2: appends the
+# stored-game count to n$1.txt, wrk's figures to b$1.txt and Redis's time per script to r$1.txt
+measure_b() { # condition set
+  count_games >>"$WORK/n$1.txt"
+  echo "== (b) POST actions, $(tail -1 "$WORK/n$1.txt") stored games (run $r)"
   redis-cli -p "$RPORT" CONFIG RESETSTAT >/dev/null
-  run_wrk play.lua LB_DATA="$WORK/set$((2 * r - 1)).lua" | tee -a "$WORK/b1.txt"
-  redis_usec >>"$WORK/r1.txt"
+  run_wrk play.lua LB_DATA="$WORK/set$2.lua" | tee -a "$WORK/b$1.txt"
+  redis_usec >>"$WORK/r$1.txt"
+}
+for f in b1 b2 n1 n2 r1 r2; do : >"$WORK/$f.txt"; done
+for r in $(seq "$REPS"); do
+  measure_b 1 $((2 * r - 1))
   if (( r == 1 )); then
     # memory of a stored game mid-game (a game of set 1 after its run)
     GID=$(sed -n 2p "$WORK/set1.lua" | cut -d'"' -f2)
@@ -156,11 +161,7 @@ for r in $(seq "$REPS"); do
   else
     move_idle 1 0
   fi
-  count_games >>"$WORK/n2.txt"
-  echo "== (b) POST actions, $(tail -1 "$WORK/n2.txt") stored games (run $r)"
-  redis-cli -p "$RPORT" CONFIG RESETSTAT >/dev/null
-  run_wrk play.lua LB_DATA="$WORK/set$((2 * r)).lua" | tee -a "$WORK/b2.txt"
-  redis_usec >>"$WORK/r2.txt"
+  measure_b 2 $((2 * r))
   move_idle 0 1
 done
 N1=$(median <"$WORK/n1.txt"); N2=$(median <"$WORK/n2.txt")

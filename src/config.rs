@@ -73,7 +73,7 @@ impl Default for Config {
             trust_forwarded_for: false,
             cached_games: 10_000,
             workers: None,
-            sse_keep_alive: Duration::from_secs(15),
+            sse_keep_alive: crate::api::events::KEEP_ALIVE,
             http_keep_alive: Duration::from_secs(75),
         }
     }
@@ -128,6 +128,10 @@ impl Config {
         };
         let secs =
             |name, default: Duration| parse(&get, name, default.as_secs()).map(Duration::from_secs);
+        let millis = |name, default: Duration| {
+            let default_ms = u64::try_from(default.as_millis()).unwrap_or(u64::MAX);
+            parse(&get, name, default_ms).map(Duration::from_millis)
+        };
         Ok(Config {
             bind_addr: get("BIND_ADDR").unwrap_or(d.bind_addr),
             port: parse(&get, "PORT", d.port)?,
@@ -135,7 +139,7 @@ impl Config {
             game_ttl: secs("GAME_TTL_SECS", d.game_ttl)?,
             finished_game_ttl: secs("FINISHED_GAME_TTL_SECS", d.finished_game_ttl)?,
             key_prefix: get("REDIS_KEY_PREFIX").unwrap_or(d.key_prefix),
-            store_timeout: parse(&get, "STORE_TIMEOUT_MS", 2_000u64).map(Duration::from_millis)?,
+            store_timeout: millis("STORE_TIMEOUT_MS", d.store_timeout)?,
             log_format,
             shutdown_timeout: secs("SHUTDOWN_TIMEOUT_SECS", d.shutdown_timeout)?,
             max_body_bytes: parse(&get, "MAX_BODY_BYTES", d.max_body_bytes)?,
@@ -148,15 +152,15 @@ impl Config {
                 .transpose()?
                 .filter(|&w| w > 0),
             sse_keep_alive: {
-                let ms = parse(&get, "SSE_KEEP_ALIVE_MS", 15_000u64)?;
-                if !(50..=3_600_000).contains(&ms) {
+                let period = millis("SSE_KEEP_ALIVE_MS", d.sse_keep_alive)?;
+                if !(50..=3_600_000).contains(&period.as_millis()) {
                     return Err(ConfigError {
                         name: "SSE_KEEP_ALIVE_MS",
-                        value: ms.to_string(),
+                        value: period.as_millis().to_string(),
                         reason: "use 50 to 3600000 milliseconds".into(),
                     });
                 }
-                Duration::from_millis(ms)
+                period
             },
             http_keep_alive: secs("HTTP_KEEP_ALIVE_SECS", d.http_keep_alive)?,
         })
@@ -183,5 +187,29 @@ mod tests {
         assert_eq!(c.log_format, LogFormat::Pretty);
         let err = Config::from_lookup(|k| (k == "PORT").then(|| "http".into())).unwrap_err();
         assert!(err.to_string().contains("PORT"));
+    }
+
+    #[test]
+    fn durations_in_milliseconds_and_their_bounds() {
+        let c = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(c.store_timeout, Duration::from_millis(2_000));
+        assert_eq!(c.sse_keep_alive, crate::api::events::KEEP_ALIVE);
+        assert_eq!(c.http_keep_alive, Duration::from_secs(75));
+        let c = Config::from_lookup(|k| match k {
+            "STORE_TIMEOUT_MS" => Some("250".into()),
+            "SSE_KEEP_ALIVE_MS" => Some("200".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(c.store_timeout, Duration::from_millis(250));
+        assert_eq!(c.sse_keep_alive, Duration::from_millis(200));
+        for bad in ["49", "3600001", "-1", "soon"] {
+            let err = Config::from_lookup(|k| (k == "SSE_KEEP_ALIVE_MS").then(|| bad.into()))
+                .unwrap_err();
+            assert!(
+                err.to_string().contains("SSE_KEEP_ALIVE_MS"),
+                "{bad}: {err}"
+            );
+        }
     }
 }

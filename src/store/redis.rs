@@ -784,6 +784,16 @@ impl RedisStore {
         let events = Arc::new(Events::new(&config, vec![info.clone()]));
         let client = redis::Client::open(info)
             .map_err(|e| StoreError::Unavailable(format!("invalid redis URL: {e}")))?;
+        Self::lazy(client, config, events)
+    }
+
+    /// A store over `client` whose connection is made by its first call, on the runtime of that
+    /// call, and driven there.
+    fn lazy(
+        client: redis::Client,
+        config: StoreConfig,
+        events: Arc<Events>,
+    ) -> Result<Self, StoreError> {
         let con = ConnectionManager::new_lazy_with_config(
             client.clone(),
             manager_config(config.op_timeout),
@@ -801,19 +811,12 @@ impl RedisStore {
     /// worker takes one, so a request's Redis round trip never wakes another thread.
     fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
         tokio::runtime::Handle::try_current().ok()?;
-        let con = ConnectionManager::new_lazy_with_config(
+        let copy = Self::lazy(
             self.client.clone(),
-            manager_config(self.core.config.op_timeout),
-        )
-        .ok()?;
-        Some(Arc::new(Self {
-            core: Core {
-                con,
-                config: self.core.config.clone(),
-            },
-            events: self.events.clone(),
-            client: self.client.clone(),
-        }))
+            self.core.config.clone(),
+            self.events.clone(),
+        );
+        Some(Arc::new(copy.ok()?))
     }
 
     /// A handle of the underlying connection, for diagnostics and tests (e.g. reading a key's
