@@ -22,9 +22,9 @@ HERE=$ROOT/scripts/loadbench
 QUICK=0
 [[ "${1:-}" == "--quick" ]] && QUICK=1
 if (( QUICK )); then
-  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-140}
+  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-200}
 else
-  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-140}
+  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-200}
 fi
 CONNS=${LB_CONNS:-64}
 WT=${LB_WRK_THREADS:-2}
@@ -68,22 +68,37 @@ curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null || { echo "server did not s
 echo "== redis :$RPORT, server :$SPORT (WORKERS=$WORKERS), wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
 
 URL=http://127.0.0.1:$SPORT
-# runs wrk, prints "ok bad exhausted secs p50_us p99_us"
+REDIS_PID=${PIDS[0]}
+SERVER_PID=${PIDS[1]}
+# CPU time in clock ticks: of one process (user + system), and of the whole machine (busy)
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }
+# runs wrk, prints "ok bad exhausted secs p50_us p99_us healthz server_us redis_us other_us":
+# the last three are CPU microseconds per answered request (ok + healthz) spent by the server,
+# by Redis, and by everything else on the machine (wrk, mostly; kernel work is charged to
+# whichever of them it ran for)
 run_wrk() { # script [env...]
   local script=$1; shift
-  env "$@" LB_THREADS=$WT wrk -t"$WT" -c"$CONNS" -d"${SECS}s" --latency -s "$HERE/$script" "$URL" \
-    | awk '/^status /{print "  non-200 " $0 > "/dev/stderr"} /^LB /{for(i=2;i<=NF;i++){split($i,a,"=");printf "%s ", a[2]}; print ""}'
+  local s0 r0 m0 s1 r1 m1 out
+  s0=$(ticks "$SERVER_PID"); r0=$(ticks "$REDIS_PID"); m0=$(busy_ticks)
+  out=$(env "$@" LB_THREADS=$WT wrk -t"$WT" -c"$CONNS" -d"${SECS}s" --latency -s "$HERE/$script" "$URL" \
+    | awk '/^status /{print "  non-200 " $0 > "/dev/stderr"} /^LB /{for(i=2;i<=NF;i++){split($i,a,"=");printf "%s ", a[2]}; print ""}')
+  s1=$(ticks "$SERVER_PID"); r1=$(ticks "$REDIS_PID"); m1=$(busy_ticks)
+  echo "$out" | awk -v s=$((s1 - s0)) -v r=$((r1 - r0)) -v m=$((m1 - m0)) -v hz="$(getconf CLK_TCK)" \
+    '{n = $1 + $7; if (n < 1) n = 1; u = 1e6 / hz / n;
+      printf "%s%.1f %.1f %.1f\n", $0, s * u, r * u, (m - s - r) * u}'
 }
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 # summarize a file of run_wrk lines: rps p50_ms p99_ms (medians), bad, exhausted (sums)
 summarize() {
   local f=$1
-  local rps p50 p99 bad ex
+  local rps p50 p99 bad ex cpu
   rps=$(awk '{printf "%.0f\n", $1/$4}' "$f" | median)
   p50=$(awk '{printf "%.3f\n", $5/1000}' "$f" | median)
   p99=$(awk '{printf "%.3f\n", $6/1000}' "$f" | median)
   bad=$(awk '{s+=$2} END{print s+0}' "$f"); ex=$(awk '{s+=$3} END{print s+0}' "$f")
-  echo "$rps $p50 $p99 $bad $ex"
+  cpu=$(for i in 8 9 10; do awk -v i=$i '{print $i}' "$f" | median; done | tr '\n' '/')
+  echo "$rps $p50 $p99 $bad $ex ${cpu%/}"
 }
 count_games() { redis-cli -p "$RPORT" --scan --pattern '*:game' | wc -l; }
 
@@ -104,7 +119,7 @@ cat "$WORK/seed0.json"
 echo "== (a) GET /readyz"
 : >"$WORK/a.txt"
 for r in $(seq "$REPS"); do run_wrk readyz.lua | tee -a "$WORK/a.txt"; done
-read -r A_RPS A_P50 A_P99 A_BAD _ < <(summarize "$WORK/a.txt")
+read -r A_RPS A_P50 A_P99 A_BAD _ A_CPU < <(summarize "$WORK/a.txt")
 
 # warm-up of the move path (set 0), not measured: the first play run on a new server is slower
 run_wrk play.lua LB_DATA="$WORK/set0.lua" >/dev/null
@@ -166,8 +181,8 @@ for r in $(seq "$REPS"); do
 done
 N1=$(median <"$WORK/n1.txt"); N2=$(median <"$WORK/n2.txt")
 R1=$(median <"$WORK/r1.txt"); R2=$(median <"$WORK/r2.txt")
-read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX < <(summarize "$WORK/b1.txt")
-read -r B2_RPS B2_P50 B2_P99 B2_BAD B2_EX < <(summarize "$WORK/b2.txt")
+read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX B1_CPU < <(summarize "$WORK/b1.txt")
+read -r B2_RPS B2_P50 B2_P99 B2_BAD B2_EX B2_CPU < <(summarize "$WORK/b2.txt")
 
 echo "== (c) whole games, $GAME_CONC games at a time, four clients each"
 : >"$WORK/c.txt"
@@ -187,6 +202,7 @@ cat <<OUT
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
 (c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
 (b)/(a) ratio                         $RATIO
+CPU us per request, server/Redis/rest (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
 growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
 OUT

@@ -12,6 +12,6 @@ function done(summary, latency, requests)
     local c = t:get("codes")
     for k, v in pairs(c) do io.write(string.format("status %s: %d\n", k, v)) end
   end
-  io.write(string.format("LB ok=%d bad=%d exhausted=0 secs=%.3f p50_us=%d p99_us=%d\n",
+  io.write(string.format("LB ok=%d bad=%d exhausted=0 secs=%.3f p50_us=%d p99_us=%d healthz=0\n",
     o, b, summary.duration / 1e6, latency:percentile(50), latency:percentile(99)))
 end

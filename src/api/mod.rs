@@ -92,17 +92,19 @@ fn routes<T>(app: utoipa_actix_web::UtoipaApp<T>) -> (App<T>, utoipa::openapi::O
 where
     T: ServiceFactory<ServiceRequest, Config = (), Error = actix_web::Error, InitError = ()>,
 {
+    // actix tries resources in this order, running a regex for each templated one until one
+    // matches: the routes a game is played through come first (no two templates overlap).
     app.openapi(ApiDoc::openapi())
-        .service(routes::create_game)
-        .service(routes::claim_seat)
-        .service(routes::get_game)
-        .service(routes::follow_game)
         .service(routes::post_action)
+        .service(routes::post_play)
+        .service(routes::get_game)
         .service(routes::post_bid)
         .service(routes::post_exchange)
-        .service(routes::post_play)
         .service(routes::post_alone)
         .service(routes::post_pass_cards)
+        .service(routes::create_game)
+        .service(routes::claim_seat)
+        .service(routes::follow_game)
         .service(routes::get_log)
         .service(routes::get_samples)
         .service(routes::list_rulesets)
@@ -152,13 +154,24 @@ static PATHS: std::sync::LazyLock<Vec<PathEntry>> = std::sync::LazyLock::new(|| 
 /// The OpenAPI path a concrete path matches, by comparing segments (`{..}` matches any
 /// non-empty segment): cheaper than asking the router again for every request's metrics label.
 fn path_entry(path: &str) -> Option<&'static PathEntry> {
+    const MAX: usize = 8; // more segments than any template has
+    let mut segments = [""; MAX];
+    let mut n = 0;
+    for s in path.split('/') {
+        if n == MAX {
+            return None;
+        }
+        segments[n] = s;
+        n += 1;
+    }
+    let segments = &segments[..n];
     PATHS.iter().find(|entry| {
-        let mut segments = path.split('/');
-        entry.segments.iter().all(|t| {
-            segments
-                .next()
-                .is_some_and(|s| t == s || (t.starts_with('{') && !s.is_empty()))
-        }) && segments.next().is_none()
+        entry.segments.len() == n
+            && entry
+                .segments
+                .iter()
+                .zip(segments)
+                .all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()))
     })
 }
 

@@ -184,14 +184,22 @@ impl Card {
     pub fn all() -> impl Iterator<Item = Card> {
         (0..Self::CODES as u8).map(Card)
     }
+
+    /// The two-character code: rank then suit (`AS`, `TD`), or `JK` for the joker.
+    pub const fn code(self) -> &'static str {
+        CODES[self.0 as usize]
+    }
 }
+
+/// Every card's code, by index.
+const CODES: [&str; Card::CODES] = [
+    "9C", "TC", "JC", "QC", "KC", "AC", "9D", "TD", "JD", "QD", "KD", "AD", "9H", "TH", "JH", "QH",
+    "KH", "AH", "9S", "TS", "JS", "QS", "KS", "AS", "JK",
+];
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(r), Some(s)) => write!(f, "{}{}", r.char(), s.char()),
-            _ => f.write_str("JK"),
-        }
+        f.write_str(self.code())
     }
 }
 
@@ -230,7 +238,7 @@ impl FromStr for Card {
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if s.is_human_readable() {
-            s.collect_str(self)
+            s.serialize_str(self.code())
         } else {
             s.serialize_u8(self.0)
         }
@@ -610,6 +618,11 @@ mod tests {
     fn codes_round_trip() {
         for c in Card::all() {
             let s = c.to_string();
+            let spelled = match (c.rank(), c.suit()) {
+                (Some(r), Some(s)) => format!("{}{}", r.char(), s.char()),
+                _ => "JK".to_owned(),
+            };
+            assert_eq!(s, spelled);
             assert_eq!(s.parse::<Card>().unwrap(), c);
             assert_eq!(serde_json::to_string(&c).unwrap(), format!("\"{s}\""));
         }
