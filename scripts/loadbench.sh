@@ -13,7 +13,8 @@
 #   (c) whole games per second, four clients per game (examples/loadgen.rs, Rust)
 # plus MEMORY USAGE of a stored game mid-game, and prints (b)/(a).
 # Knobs (env): LB_WORKERS (server WORKERS, default 2), LB_CONNS (64), LB_WRK_THREADS (2),
-# LB_SECS (per run), LB_REPS, LB_IDLE (idle games added for the "100k" run).
+# LB_SECS (per run), LB_REPS, LB_IDLE (idle games added for the "100k" run), LB_BIN (another
+# server binary to measure, e.g. an older build; the default is target/release/hasenpfeffer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -41,7 +42,7 @@ if [[ -z "${LB_NO_BUILD:-}" ]]; then
 fi
 WORK=$(mktemp -d /tmp/loadbench.XXXXXX)
 # a private copy: other builds may replace target/release/hasenpfeffer during the run
-cp "$ROOT/target/release/hasenpfeffer" "$WORK/hasenpfeffer"
+cp "${LB_BIN:-$ROOT/target/release/hasenpfeffer}" "$WORK/hasenpfeffer"
 cp "$ROOT/target/release/examples/loadgen" "$WORK/loadgen"
 BIN=$WORK/hasenpfeffer
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -152,6 +153,7 @@ redis_usec() {
 }
 move_idle() { # from-db to-db
   { echo "SELECT $1"; sed "s/^/MOVE /; s/\$/ $2/" "$WORK/idle.keys"; } | redis-cli -p "$RPORT" --pipe >/dev/null
+  sleep 2 # let Redis finish resizing the databases' hash tables before the next measurement
 }
 
 # one (b) run in condition $1 (1: ~1,000 stored games, 2: ~100,000) with set $2: appends the

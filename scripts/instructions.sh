@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Instructions the server executes per request, counted by valgrind's callgrind: unlike
+# seconds, a count does not drift with the machine's load (see BENCHMARKS.md, "Service").
+#
+#   scripts/instructions.sh [BIN]     # default target/release/hasenpfeffer (build it first)
+#
+# Starts a private redis-server and the server (WORKERS=1) under callgrind, seeds games with
+# scripts/loadbench/driver.py, then counts N (default 500, env IB_N) moves played one after
+# the other on one game (each a cache hit plus one write script, as in the load benchmark's
+# (b)) and N `GET /readyz`, and prints instructions per request. Only the server's own
+# instructions are counted (user space, every thread); Redis's and the kernel's are not.
+# Needs valgrind (apt-get install -y valgrind) and redis-server; takes about a minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BIN=${1:-$ROOT/target/release/hasenpfeffer}
+N=${IB_N:-500}
+for t in valgrind callgrind_control redis-server redis-cli python3; do
+  command -v "$t" >/dev/null || { echo "instructions: $t is missing (apt-get install -y valgrind redis-server)" >&2; exit 2; }
+done
+WORK=$(mktemp -d /tmp/instructions.XXXXXX)
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+RPORT=$(free_port)
+SPORT=$(free_port)
+PIDS=()
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no --logfile "$WORK/redis.log" &
+PIDS+=($!)
+for _ in $(seq 50); do redis-cli -p "$RPORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn WORKERS=1 \
+  RATE_LIMIT_PER_SEC=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.%p" "$BIN" \
+  >"$WORK/server.log" 2>&1 &
+VPID=$!
+PIDS+=("$VPID")
+for _ in $(seq 300); do curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
+python3 scripts/loadbench/driver.py seed --port "$SPORT" --games 1 --out "$WORK/set.lua" >/dev/null
+for mode in moves readyz; do
+  python3 scripts/loadbench/replay.py --port "$SPORT" --data "$WORK/set.lua" --n "$N" --mode "$mode" --pid "$VPID"
+done
+for mode in moves readyz; do
+  f=$(grep -l "^desc: Trigger: dump $mode" "$WORK"/cg.* | head -1)
+  total=$(awk '/^summary:/{print $2; exit}' "$f")
+  awk -v t="$total" -v n="$N" -v m="$mode" 'BEGIN{printf "%-7s %8.1fk instructions per request (%d requests)\n", m, t / n / 1000, n}'
+done
