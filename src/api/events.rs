@@ -107,6 +107,8 @@ pub async fn stream(
     tokio::spawn(async move {
         let mut sent = last_event_id;
         let mut view = Some(first);
+        // The version the last change notification announced, if one woke us.
+        let mut announced;
         loop {
             if let Some(v) = view.take() {
                 let over = v.view.turn.is_none();
@@ -121,6 +123,7 @@ pub async fn stream(
                 }
             }
             let deadline = Instant::now() + svc.push().keep_alive;
+            announced = None;
             tokio::select! {
                 // The server is shutting down: end the stream so the drain need not wait for
                 // it (clients reconnect, to another replica, with Last-Event-ID).
@@ -129,6 +132,8 @@ pub async fn stream(
                     if changed.is_err() {
                         // The store dropped the channel: subscribe again.
                         changes = svc.store().watch(&id);
+                    } else {
+                        announced = Some(*changes.borrow_and_update());
                     }
                 }
                 _ = sleep_until(deadline) => {
@@ -138,7 +143,11 @@ pub async fn stream(
                 }
                 _ = tx.closed() => return,
             }
-            match svc.view(&id, token.as_deref()).await {
+            let next = match announced {
+                Some(version) => svc.view_announced(&id, token.as_deref(), version).await,
+                None => svc.view(&id, token.as_deref()).await,
+            };
+            match next {
                 Ok(v) => view = Some(v),
                 Err(ApiError::GameNotFound(_)) => return,
                 Err(_) => {} // the store is away: try again at the next tick
@@ -159,8 +168,13 @@ pub async fn wait_for(
 ) -> Result<GameView, ApiError> {
     let mut changes = svc.store().watch(id);
     let deadline = Instant::now() + wait.min(MAX_WAIT);
+    // The version the last change notification announced, if one woke us.
+    let mut announced = None;
     loop {
-        let view = svc.view(id, token).await?;
+        let view = match announced.take() {
+            Some(version) => svc.view_announced(id, token, version).await?,
+            None => svc.view(id, token).await?,
+        };
         if view.version > after || view.view.turn.is_none() {
             return Ok(view);
         }
@@ -168,6 +182,8 @@ pub async fn wait_for(
             changed = changes.changed() => {
                 if changed.is_err() {
                     changes = svc.store().watch(id);
+                } else {
+                    announced = Some(*changes.borrow_and_update());
                 }
             }
             _ = sleep_until(deadline) => return svc.view(id, token).await,

@@ -277,6 +277,16 @@ fn new_game_id() -> String {
         .collect()
 }
 
+/// The view of a loaded game for the holder of `token` (a spectator's without one).
+fn view_of(id: &str, entry: &(u64, GameRecord), token: Option<&str>) -> Result<GameView, ApiError> {
+    let (version, record) = (entry.0, &entry.1);
+    let viewer = match token {
+        Some(t) => Viewer::Seat(record.seat_of(t)?),
+        None => Viewer::Spectator,
+    };
+    Ok(record.view(id, version, viewer))
+}
+
 /// Rejects ids that no game could have, without asking the store.
 fn check_id(id: &str) -> Result<(), ApiError> {
     let ok = !id.is_empty()
@@ -889,12 +899,28 @@ impl GameService {
     /// The caller's view: a seat's with a token, else the spectator's.
     pub async fn view(&self, id: &str, token: Option<&str>) -> Result<GameView, ApiError> {
         let loaded = self.load(id).await?;
-        let (version, record) = (loaded.0, &loaded.1);
-        let viewer = match token {
-            Some(t) => Viewer::Seat(record.seat_of(t)?),
-            None => Viewer::Spectator,
-        };
-        Ok(record.view(id, version, viewer))
+        view_of(id, &loaded, token)
+    }
+
+    /// The view after the store announced that a write made version `announced` of the game
+    /// (a change notification, see [`GameStore::watch`]): the cached record when it is that
+    /// very version, else a read of the store as in [`view`](Self::view). A cached record is a
+    /// version the store held (read from it, or written by a compare-and-set here), so when the
+    /// versions match it is the announced state. On the replica that made the change the
+    /// cache has it, so long polls and event streams woken by it need no read.
+    pub async fn view_announced(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        announced: u64,
+    ) -> Result<GameView, ApiError> {
+        check_id(id)?;
+        if let Some(hit) = self.cache.as_ref().and_then(|c| c.get(id))
+            && hit.0 == announced
+        {
+            return view_of(id, &hit, token);
+        }
+        self.view(id, token).await
     }
 
     /// Applies the token holder's action, lets house players answer, and returns the new view.
