@@ -730,15 +730,17 @@ impl GameService {
             };
             match self.store.write(id, write).await {
                 Ok(()) => {
+                    // Cache first: long polls woken by this write look for it there.
+                    record.pending_log.clear();
+                    let deadline = record.deadline_ms;
+                    let entry = Arc::new((next, record));
+                    self.cache_put(id, &entry);
                     if early.is_none() {
-                        self.schedule(id, deadline_before, record.deadline_ms).await;
+                        self.schedule(id, deadline_before, deadline).await;
                     }
                     if finished && !was_over {
                         self.metrics.games_finished.inc();
                     }
-                    record.pending_log.clear();
-                    let entry = Arc::new((next, record));
-                    self.cache_put(id, &entry);
                     return Ok(Ok(Updated {
                         version: next,
                         record: entry,
