@@ -1293,6 +1293,57 @@ mod tests {
         );
     }
 
+    /// After a change notification, a replica answers from its cache exactly when the cache
+    /// holds the announced version, and reads the store otherwise. Two services on one store
+    /// stand for two replicas: B moves, so A's cache is one version behind the store.
+    #[tokio::test]
+    async fn announced_versions_come_from_the_cache_only_when_it_holds_them() {
+        let store: Arc<dyn GameStore> = Arc::new(crate::store::MemoryStore::new(
+            crate::store::StoreConfig::default(),
+        ));
+        let a = GameService::new(store.clone(), Metrics::new(), 100);
+        let b = GameService::new(store, Metrics::new(), 100);
+        let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
+            "seed": 5,
+            "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
+                      {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
+        }))
+        .expect("a request");
+        let id = a.create(req).await.expect("created").game_id;
+        let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
+        let token = a.claim_seat(&id, claim).await.expect("claimed").token;
+        let seen = a.view(&id, Some(&token)).await.expect("a view");
+        let v = seen.version;
+        let action = seen.view.legal_actions[0].clone();
+        b.act(ActRequest {
+            id: &id,
+            token: &token,
+            action,
+            if_match: None,
+            idempotency_key: None,
+        })
+        .await
+        .expect("B moves");
+        // A holds version v: announced v, that is the answer, without a read.
+        let cached = a
+            .view_announced(&id, Some(&token), v)
+            .await
+            .expect("a view");
+        assert_eq!(cached.version, v);
+        // Announced v + 1, which A does not hold: a read, which finds it.
+        let read = a
+            .view_announced(&id, Some(&token), v + 1)
+            .await
+            .expect("a view");
+        assert_eq!(read.version, v + 1);
+        assert_eq!(a.view(&id, None).await.expect("a view").version, v + 1);
+        // The read refreshed A's cache.
+        let again = a.view_announced(&id, None, v + 1).await.expect("a view");
+        assert_eq!(again.version, v + 1);
+        // A token that is no seat's is refused either way.
+        assert!(a.view_announced(&id, Some("hp_nope"), v + 1).await.is_err());
+    }
+
     /// A log entry survives its stored form; a hand's is far smaller than its JSON, which
     /// (as entries written before format 3 are) still reads.
     fn check_log_round_trip(entry: LogEntry, count: &mut usize) {

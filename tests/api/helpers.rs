@@ -50,7 +50,7 @@ pub struct TestApp {
     pub base: String,
     /// A client that does not follow redirects.
     pub client: Client,
-    redis: Option<TestRedis>,
+    _redis: Option<TestRedis>,
 }
 
 /// Starts the server on a free port over `store`.
@@ -94,7 +94,7 @@ pub async fn spawn_app_with(store: Store, configure: impl FnOnce(&mut Config)) -
     TestApp {
         base,
         client,
-        redis,
+        _redis: redis,
     }
 }
 
@@ -113,13 +113,8 @@ impl TestApp {
         TestApp {
             base,
             client,
-            redis,
+            _redis: redis,
         }
-    }
-
-    /// The private Redis this server runs on, if any.
-    pub fn redis(&self) -> Option<&TestRedis> {
-        self.redis.as_ref()
     }
 
     /// The absolute URL of `path`.

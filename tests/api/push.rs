@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::harness::{ChildServer, Frame, Next, Sse, next_move, started_game, step};
+use crate::harness::{ChildServer, Frame, Next, Sse, started_game, step};
 use crate::helpers::{Seen, Store, TestApp, assert_problem, both_stores, spawn_app, view_of};
 
 const SOON: Duration = Duration::from_secs(10);
@@ -265,77 +265,6 @@ async fn long_poll(store: Store) {
     )
     .await;
     assert!(start.elapsed() < Duration::from_secs(2));
-}
-
-/// How many times Redis has run `command` (from `INFO commandstats`).
-async fn redis_calls(app: &TestApp, command: &str) -> u64 {
-    let url = app.redis().expect("a Redis-backed app").url();
-    let client = redis::Client::open(url).expect("a redis client");
-    let mut con = client
-        .get_multiplexed_async_connection()
-        .await
-        .expect("a redis connection");
-    let info: String = redis::cmd("INFO")
-        .arg("commandstats")
-        .query_async(&mut con)
-        .await
-        .expect("INFO");
-    let prefix = format!("cmdstat_{command}:calls=");
-    info.lines()
-        .find_map(|l| l.strip_prefix(&prefix))
-        .map_or(0, |rest| {
-            rest.split(',')
-                .next()
-                .unwrap_or("0")
-                .parse()
-                .expect("a count")
-        })
-}
-
-/// Long polls and event streams woken by a change this replica made answer from its cache: one
-/// read of the store when they start, none when the change lands (a replica that did not make
-/// the change reads it, see tests/api/replicas.rs).
-#[tokio::test]
-async fn wake_ups_after_a_local_change_read_the_cache() {
-    let app = spawn_app(Store::Redis).await;
-    let (id, tokens) = started_game(&app, json!({"seed": 9})).await;
-    let v = app.version(&id).await;
-    let before = redis_calls(&app, "hmget").await;
-    let poll = app
-        .client
-        .get(app.url(&format!(
-            "/v1/games/{id}?wait_for_version={v}&wait_ms=20000"
-        )))
-        .bearer_auth(&tokens[1])
-        .send();
-    let waiting = tokio::spawn(poll);
-    let mut stream = Sse::open(&app, &id, Some(&tokens[1]), None).await;
-    assert!(matches!(stream.next_within(SOON).await, Next::Frame(_)));
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(
-        redis_calls(&app, "hmget").await,
-        before + 2,
-        "the poll and the stream each read the game once when they start"
-    );
-    let mut rng = SmallRng::seed_from_u64(9);
-    let (seat, _, action) = next_move(&app, &id, &tokens, &mut rng)
-        .await
-        .expect("a move");
-    let reads = redis_calls(&app, "hmget").await; // next_move read the game twice
-    let res = app.act(&id, &tokens[seat], "actions", &action).await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let next = view_of(res).await.0["version"].as_u64().expect("a version");
-    let (view, _) = view_of(waiting.await.expect("poll task").expect("poll sent")).await;
-    assert_eq!(view["version"], next);
-    match stream.next_within(SOON).await {
-        Next::Frame(frame) => assert_eq!(frame.view().0["version"], next),
-        other => panic!("expected the next view, got {other:?}"),
-    }
-    assert_eq!(
-        redis_calls(&app, "hmget").await,
-        reads,
-        "woken by a change made here, neither read the store again"
-    );
 }
 
 both_stores!(
