@@ -107,8 +107,6 @@ pub async fn stream(
     tokio::spawn(async move {
         let mut sent = last_event_id;
         let mut view = Some(first);
-        // The version the last change notification announced, if one woke us.
-        let mut announced;
         loop {
             if let Some(v) = view.take() {
                 let over = v.view.turn.is_none();
@@ -123,8 +121,8 @@ pub async fn stream(
                 }
             }
             let deadline = Instant::now() + svc.push().keep_alive;
-            announced = None;
-            tokio::select! {
+            // The version a change notification announced, if one woke us.
+            let announced = tokio::select! {
                 // The server is shutting down: end the stream so the drain need not wait for
                 // it (clients reconnect, to another replica, with Last-Event-ID).
                 () = svc.push().stopping() => return,
@@ -132,22 +130,20 @@ pub async fn stream(
                     if changed.is_err() {
                         // The store dropped the channel: subscribe again.
                         changes = svc.store().watch(&id);
+                        None
                     } else {
-                        announced = Some(*changes.borrow_and_update());
+                        Some(*changes.borrow_and_update())
                     }
                 }
                 _ = sleep_until(deadline) => {
                     if tx.send(Bytes::from_static(b": keep-alive\n\n")).await.is_err() {
                         return;
                     }
+                    None
                 }
                 _ = tx.closed() => return,
-            }
-            let next = match announced {
-                Some(version) => svc.view_announced(&id, token.as_deref(), version).await,
-                None => svc.view(&id, token.as_deref()).await,
             };
-            match next {
+            match svc.view_announced(&id, token.as_deref(), announced).await {
                 Ok(v) => view = Some(v),
                 Err(ApiError::GameNotFound(_)) => return,
                 Err(_) => {} // the store is away: try again at the next tick
@@ -171,23 +167,21 @@ pub async fn wait_for(
     // The version the last change notification announced, if one woke us.
     let mut announced = None;
     loop {
-        let view = match announced.take() {
-            Some(version) => svc.view_announced(id, token, version).await?,
-            None => svc.view(id, token).await?,
-        };
+        let view = svc.view_announced(id, token, announced).await?;
         if view.version > after || view.view.turn.is_none() {
             return Ok(view);
         }
-        tokio::select! {
+        announced = tokio::select! {
             changed = changes.changed() => {
                 if changed.is_err() {
                     changes = svc.store().watch(id);
+                    None
                 } else {
-                    announced = Some(*changes.borrow_and_update());
+                    Some(*changes.borrow_and_update())
                 }
             }
             _ = sleep_until(deadline) => return svc.view(id, token).await,
             () = svc.push().stopping() => return svc.view(id, token).await,
-        }
+        };
     }
 }

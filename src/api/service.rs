@@ -301,22 +301,41 @@ fn check_id(id: &str) -> Result<(), ApiError> {
     }
 }
 
-/// A finished hand as the log stores it (since record format 3): positional MessagePack, the
-/// fields of [`HandRecord`] in order with the summary as the first (it is flattened in the
-/// JSON, which positions cannot express). About an eighth of the JSON's size.
-type StoredHand = (
-    HandSummary,
-    Seat,
-    Vec<Vec<Card>>,
-    Vec<Card>,
-    Vec<Call>,
-    Option<Trump>,
-    Vec<Card>,
-    Option<Seat>,
-    Option<Seat>,
-    Vec<Card>,
-    Vec<Card>,
-    Vec<Trick>,
+/// Defines how a finished hand is stored in the log (since record format 3): positional
+/// MessagePack, the fields of [`HandRecord`] in order with the summary as the first (it is
+/// flattened in the JSON, which positions cannot express); about an eighth of the JSON's size.
+/// The field list is written once; both conversions destructure or build a whole
+/// `HandRecord`, so a field added there fails to compile here until it is added.
+macro_rules! stored_hand {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        /// A finished hand as stored: a tuple of [`HandRecord`]'s fields.
+        type StoredHand = ($($ty,)*);
+
+        fn encode_hand(h: &HandRecord) -> Result<Vec<u8>, rmp_serde::encode::Error> {
+            let HandRecord { $($field),* } = h;
+            rmp_serde::to_vec(&($($field,)*))
+        }
+
+        fn decode_hand(raw: &[u8]) -> Result<HandRecord, rmp_serde::decode::Error> {
+            let ($($field,)*): StoredHand = rmp_serde::from_slice(raw)?;
+            Ok(HandRecord { $($field),* })
+        }
+    };
+}
+
+stored_hand!(
+    summary: HandSummary,
+    dealer: Seat,
+    deal: Vec<Vec<Card>>,
+    widow: Vec<Card>,
+    auction: Vec<Call>,
+    trump: Option<Trump>,
+    discards: Vec<Card>,
+    alone: Option<Seat>,
+    defender_alone: Option<Seat>,
+    lone_discards: Vec<Card>,
+    passed_cards: Vec<Card>,
+    tricks: Vec<Trick>,
 );
 
 /// The stored form of log entries: hands as [`StoredHand`], timeouts (rare) as JSON.
@@ -325,37 +344,7 @@ fn encode_log(entries: &[LogEntry]) -> Result<Vec<Vec<u8>>, ApiError> {
         .iter()
         .map(|e| {
             match e {
-                LogEntry::Hand(h) => {
-                    let HandRecord {
-                        summary,
-                        dealer,
-                        deal,
-                        widow,
-                        auction,
-                        trump,
-                        discards,
-                        alone,
-                        defender_alone,
-                        lone_discards,
-                        passed_cards,
-                        tricks,
-                    } = h;
-                    rmp_serde::to_vec(&(
-                        summary,
-                        dealer,
-                        deal,
-                        widow,
-                        auction,
-                        trump,
-                        discards,
-                        alone,
-                        defender_alone,
-                        lone_discards,
-                        passed_cards,
-                        tricks,
-                    ))
-                    .map_err(|e| e.to_string())
-                }
+                LogEntry::Hand(h) => encode_hand(h).map_err(|e| e.to_string()),
                 LogEntry::Timeout(_) => serde_json::to_vec(e).map_err(|e| e.to_string()),
             }
             .map_err(|e| {
@@ -372,34 +361,9 @@ fn decode_log_entry(raw: &[u8]) -> Result<LogEntry, String> {
     if raw.first() == Some(&b'{') {
         return serde_json::from_slice(raw).map_err(|e| e.to_string());
     }
-    let (
-        summary,
-        dealer,
-        deal,
-        widow,
-        auction,
-        trump,
-        discards,
-        alone,
-        defender_alone,
-        lone_discards,
-        passed_cards,
-        tricks,
-    ): StoredHand = rmp_serde::from_slice(raw).map_err(|e| e.to_string())?;
-    Ok(LogEntry::Hand(HandRecord {
-        summary,
-        dealer,
-        deal,
-        widow,
-        auction,
-        trump,
-        discards,
-        alone,
-        defender_alone,
-        lone_discards,
-        passed_cards,
-        tricks,
-    }))
+    decode_hand(raw)
+        .map(LogEntry::Hand)
+        .map_err(|e| e.to_string())
 }
 
 /// What an action answers: the new version and the caller's view, encoded once (an
@@ -904,21 +868,23 @@ impl GameService {
         view_of(id, &loaded, token)
     }
 
-    /// The view after the store announced that a write made version `announced` of the game
-    /// (a change notification, see [`GameStore::watch`]): the cached record when it is that
-    /// very version, else a read of the store as in [`view`](Self::view). A cached record is a
-    /// version the store held (read from it, or written by a compare-and-set here), so when the
-    /// versions match it is the announced state. On the replica that made the change the
-    /// cache has it, so long polls and event streams woken by it need no read.
+    /// The view after a wake-up: when a change notification announced that a write made
+    /// version `announced` of the game (see [`GameStore::watch`]), the cached record if it is
+    /// that very version; otherwise (no announcement, or another version cached) a read of the
+    /// store as in [`view`](Self::view). A cached record is a version the store held (read from
+    /// it, or written by a compare-and-set here), so when the versions match it is the
+    /// announced state. The replica that made the change usually has it cached, so long polls
+    /// and event streams woken by it need no read.
     pub async fn view_announced(
         &self,
         id: &str,
         token: Option<&str>,
-        announced: u64,
+        announced: Option<u64>,
     ) -> Result<GameView, ApiError> {
         check_id(id)?;
-        if let Some(hit) = self.cache.as_ref().and_then(|c| c.get(id))
-            && hit.0 == announced
+        if let Some(version) = announced
+            && let Some(hit) = self.cache.as_ref().and_then(|c| c.get(id))
+            && hit.0 == version
         {
             return view_of(id, &hit, token);
         }
@@ -1326,22 +1292,44 @@ mod tests {
         .expect("B moves");
         // A holds version v: announced v, that is the answer, without a read.
         let cached = a
-            .view_announced(&id, Some(&token), v)
+            .view_announced(&id, Some(&token), Some(v))
             .await
             .expect("a view");
         assert_eq!(cached.version, v);
         // Announced v + 1, which A does not hold: a read, which finds it.
         let read = a
-            .view_announced(&id, Some(&token), v + 1)
+            .view_announced(&id, Some(&token), Some(v + 1))
             .await
             .expect("a view");
         assert_eq!(read.version, v + 1);
         assert_eq!(a.view(&id, None).await.expect("a view").version, v + 1);
         // The read refreshed A's cache.
-        let again = a.view_announced(&id, None, v + 1).await.expect("a view");
+        let again = a
+            .view_announced(&id, None, Some(v + 1))
+            .await
+            .expect("a view");
         assert_eq!(again.version, v + 1);
+        // No announcement (a keep-alive tick, a new poll): a read, whatever A holds.
+        let mine = a.view(&id, Some(&token)).await.expect("a view");
+        assert_eq!(mine.version, v + 1);
+        let action = mine.view.legal_actions[0].clone();
+        b.act(ActRequest {
+            id: &id,
+            token: &token,
+            action,
+            if_match: None,
+            idempotency_key: None,
+        })
+        .await
+        .expect("B moves again");
+        let fresh = a.view_announced(&id, None, None).await.expect("a view");
+        assert_eq!(fresh.version, v + 2);
         // A token that is no seat's is refused either way.
-        assert!(a.view_announced(&id, Some("hp_nope"), v + 1).await.is_err());
+        assert!(
+            a.view_announced(&id, Some("hp_nope"), Some(v + 1))
+                .await
+                .is_err()
+        );
     }
 
     /// A log entry survives its stored form; a hand's is far smaller than its JSON, which
