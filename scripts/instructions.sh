@@ -19,26 +19,22 @@ for t in valgrind callgrind_control redis-server redis-cli python3; do
   command -v "$t" >/dev/null || { echo "instructions: $t is missing (apt-get install -y valgrind redis-server)" >&2; exit 2; }
 done
 WORK=$(mktemp -d /tmp/instructions.XXXXXX)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+source "$ROOT/scripts/lib.sh"
 RPORT=$(free_port)
 SPORT=$(free_port)
-PIDS=()
 cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
+  stop_pids
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no --logfile "$WORK/redis.log" &
-PIDS+=($!)
-for _ in $(seq 50); do redis-cli -p "$RPORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+start_redis "$RPORT" "$WORK/redis.log"
 REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn WORKERS=1 \
   RATE_LIMIT_PER_SEC=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.%p" "$BIN" \
   >"$WORK/server.log" 2>&1 &
 VPID=$!
 PIDS+=("$VPID")
-for _ in $(seq 300); do curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
-curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
+# under valgrind the server starts slowly
+wait_ready "http://127.0.0.1:$SPORT/readyz" 600 || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
 python3 scripts/loadbench/driver.py seed --port "$SPORT" --games 1 --out "$WORK/set.lua" >/dev/null
 for mode in moves readyz; do
   python3 scripts/loadbench/replay.py --port "$SPORT" --data "$WORK/set.lua" --n "$N" --mode "$mode" --pid "$VPID"

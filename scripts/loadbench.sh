@@ -45,27 +45,20 @@ WORK=$(mktemp -d /tmp/loadbench.XXXXXX)
 cp "${LB_BIN:-$ROOT/target/release/hasenpfeffer}" "$WORK/hasenpfeffer"
 cp "$ROOT/target/release/examples/loadgen" "$WORK/loadgen"
 BIN=$WORK/hasenpfeffer
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+source "$ROOT/scripts/lib.sh"
 RPORT=$(free_port)
 SPORT=$(free_port)
-PIDS=()
 cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
+  stop_pids
   if [[ -n "${LB_KEEP:-}" ]]; then echo "loadbench: kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 
-redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
-  --logfile "$WORK/redis.log" &
-PIDS+=($!)
-for _ in $(seq 50); do redis-cli -p "$RPORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
-
+start_redis "$RPORT" "$WORK/redis.log"
 REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn \
   WORKERS=$WORKERS RATE_LIMIT_PER_SEC=0 "$BIN" >"$WORK/server.log" 2>&1 &
 PIDS+=($!)
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
-curl -sf "http://127.0.0.1:$SPORT/readyz" >/dev/null || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
+wait_ready "http://127.0.0.1:$SPORT/readyz" || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
 echo "== redis :$RPORT, server :$SPORT (WORKERS=$WORKERS), wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
 
 URL=http://127.0.0.1:$SPORT

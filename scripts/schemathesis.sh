@@ -43,11 +43,8 @@ else
   BIN="$ROOT/target/release/hasenpfeffer"
 fi
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
+source "$ROOT/scripts/lib.sh" # free_port, PIDS
 
-PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do
     kill "$pid" 2>/dev/null || true
