@@ -3,7 +3,7 @@
 //! caller's view. Handlers call this and do nothing else.
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -410,8 +410,39 @@ struct Updated<T> {
     out: T,
 }
 
-/// Recently used games, by id: the version and the record as last written or read here.
-type GameCache = quick_cache::sync::Cache<String, Arc<(u64, GameRecord)>>;
+/// Recently used games, by id.
+type GameCache = quick_cache::sync::Cache<String, Cached>;
+
+/// A cached game: the version and the record as last written or read here, and when this
+/// replica last set the game's expiry (`None`: not known, as after a read).
+#[derive(Clone)]
+struct Cached {
+    entry: Arc<(u64, GameRecord)>,
+    expiry_set: Option<ExpirySet>,
+}
+
+/// A write that set a game's expiry: when it was sent, and for which kind of game.
+#[derive(Clone, Copy, Debug)]
+struct ExpirySet {
+    at: Instant,
+    finished: bool,
+}
+
+/// How often, at most, this replica sets the expiry of a game it keeps writing: once per
+/// 1/64 of the TTL. Setting it costs Redis two `PEXPIRE`s, more than the rest of a move's
+/// write, and an expiry set a moment ago is as good: a game still expires between 63/64 of the
+/// TTL and the whole TTL after its last move. A write that appends to the log, finishes (or
+/// reopens) the game, follows a read, or is the first of this replica, sets it again.
+const EXPIRY_REFRESH_DIVISOR: u32 = 64;
+
+impl ExpirySet {
+    /// Whether a write of a game `finished` (or not) with TTL `ttl`, sent now, may keep the
+    /// expiry set by `self`.
+    fn still_fresh(self, finished: bool, ttl: Duration, now: Instant) -> bool {
+        self.finished == finished
+            && now.saturating_duration_since(self.at) < ttl / EXPIRY_REFRESH_DIVISOR
+    }
+}
 
 /// Settings and signals of the push endpoints (event streams and long polls).
 #[derive(Clone, Debug)]
@@ -526,21 +557,28 @@ impl GameService {
             .await?
             .ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
         let entry = Arc::new((stored.version, GameRecord::decode(&stored.data)?));
-        self.cache_put(id, &entry);
+        self.cache_put(id, &entry, None);
         Ok(entry)
     }
 
-    fn cache_get(&self, id: &str) -> Option<(u64, GameRecord)> {
+    fn cache_get(&self, id: &str) -> Option<(u64, GameRecord, Option<ExpirySet>)> {
         let hit = self.cache.as_ref()?.get(id)?;
-        Some((hit.0, hit.1.clone()))
+        Some((hit.entry.0, hit.entry.1.clone(), hit.expiry_set))
     }
 
-    /// Remembers `entry` (a version and its record) unless a newer version is cached.
-    fn cache_put(&self, id: &str, entry: &Arc<(u64, GameRecord)>) {
+    /// Remembers `entry` (a version and its record) unless a newer version is cached, with
+    /// when this replica last set the game's expiry.
+    fn cache_put(&self, id: &str, entry: &Arc<(u64, GameRecord)>, expiry_set: Option<ExpirySet>) {
         if let Some(cache) = &self.cache
-            && cache.get(id).is_none_or(|c| c.0 < entry.0)
+            && cache.get(id).is_none_or(|c| c.entry.0 < entry.0)
         {
-            cache.insert(id.to_owned(), entry.clone());
+            cache.insert(
+                id.to_owned(),
+                Cached {
+                    entry: entry.clone(),
+                    expiry_set,
+                },
+            );
         }
     }
 
@@ -622,7 +660,7 @@ impl GameService {
         };
         for _ in 0..CAS_RETRIES {
             let from_cache = cached.is_some();
-            let (version, mut record) = match cached.take() {
+            let (version, mut record, expiry_set) = match cached.take() {
                 Some(hit) => hit,
                 None => {
                     let (stored, replay) = match idem {
@@ -633,7 +671,7 @@ impl GameService {
                         return Ok(Err(answer));
                     }
                     let stored = stored.ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
-                    (stored.version, GameRecord::decode(&stored.data)?)
+                    (stored.version, GameRecord::decode(&stored.data)?, None)
                 }
             };
             if let Some(expected) = if_match
@@ -677,11 +715,16 @@ impl GameService {
             if early.is_some() {
                 self.schedule(id, deadline_before, early).await;
             }
+            let sent = Instant::now();
+            let ttl = self.store.config().ttl(finished);
+            let keep_expiry = log_refs.is_empty()
+                && expiry_set.is_some_and(|e| e.still_fresh(finished, ttl, sent));
             let write = Write {
                 expected: Some(version),
                 new_version: next,
                 data: &data,
                 finished,
+                keep_expiry,
                 idem: match (idem, &answer) {
                     (Some((key, _)), Some(answer)) => Some(IdemWrite {
                         key,
@@ -698,7 +741,12 @@ impl GameService {
                     record.pending_log.clear();
                     let deadline = record.deadline_ms;
                     let entry = Arc::new((next, record));
-                    self.cache_put(id, &entry);
+                    let expiry_set = if keep_expiry {
+                        expiry_set
+                    } else {
+                        Some(ExpirySet { at: sent, finished })
+                    };
+                    self.cache_put(id, &entry, expiry_set);
                     if early.is_none() {
                         self.schedule(id, deadline_before, deadline).await;
                     }
@@ -779,6 +827,7 @@ impl GameService {
                 new_version: 1,
                 data: &data,
                 finished,
+                keep_expiry: false,
                 idem: None,
                 log: &log_refs,
             };
@@ -884,9 +933,9 @@ impl GameService {
         check_id(id)?;
         if let Some(version) = announced
             && let Some(hit) = self.cache.as_ref().and_then(|c| c.get(id))
-            && hit.0 == version
+            && hit.entry.0 == version
         {
-            return view_of(id, &hit, token);
+            return view_of(id, &hit.entry, token);
         }
         self.view(id, token).await
     }
@@ -1356,6 +1405,97 @@ mod tests {
                 assert_eq!(&o, t);
             }
             _ => panic!("the entry changed kind"),
+        }
+    }
+
+    use ::redis::AsyncCommands;
+
+    /// Redis's count of `PEXPIRE` calls (scripts' calls included).
+    async fn pexpire_calls(con: &mut ::redis::aio::ConnectionManager) -> u64 {
+        let info: String = ::redis::cmd("INFO")
+            .arg("commandstats")
+            .query_async(con)
+            .await
+            .expect("INFO");
+        info.lines()
+            .find_map(|l| l.strip_prefix("cmdstat_pexpire:calls="))
+            .and_then(|rest| rest.split(',').next()?.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// A replica sets a game's expiry (two `PEXPIRE`s: the game and its log) on its first write
+    /// of the game and then only with writes that append to the log, within 1/64 of the TTL;
+    /// the game and its log keep one expiry. Another replica's first write sets it again.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_replica_sets_the_expiry_on_hand_ends_only() {
+        let redis = crate::store::testing::TestRedis::start();
+        let redis_store =
+            crate::store::RedisStore::connect(&redis.url(), crate::store::StoreConfig::default())
+                .await
+                .expect("redis");
+        let mut con = redis_store.connection();
+        let store: Arc<dyn GameStore> = Arc::new(redis_store);
+        let a = GameService::new(store.clone(), Metrics::new(), 100);
+        let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
+            "seed": 11,
+            "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
+                      {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
+        }))
+        .expect("a request");
+        let id = a.create(req).await.expect("created").game_id;
+        let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
+        let token = a.claim_seat(&id, claim).await.expect("claimed").token;
+        let act = |svc: &GameService, action: Action| {
+            let (svc, id, token) = (svc.clone(), id.clone(), token.clone());
+            async move {
+                svc.act(ActRequest {
+                    id: &id,
+                    token: &token,
+                    action,
+                    if_match: None,
+                    idempotency_key: None,
+                })
+                .await
+                .expect("a legal move")
+            }
+        };
+        let before = pexpire_calls(&mut con).await;
+        let (mut moves, mut appending) = (0, 0);
+        let mut logged = store.load_log(&id, 0).await.expect("log").len();
+        while moves < 80 {
+            let view = a.view(&id, Some(&token)).await.expect("a view");
+            let Some(action) = view.view.legal_actions.first().cloned() else {
+                break;
+            };
+            act(&a, action).await;
+            moves += 1;
+            let now = store.load_log(&id, 0).await.expect("log").len();
+            if now > logged {
+                appending += 1;
+            }
+            logged = now;
+        }
+        let set = pexpire_calls(&mut con).await - before;
+        assert!(
+            appending >= 3 && moves >= 4 * appending,
+            "{moves} moves, {appending}"
+        );
+        assert_eq!(
+            set,
+            2 * appending,
+            "{moves} moves, {appending} appended to the log"
+        );
+        let key = |kind: &str| format!("hp:{{{id}}}:{kind}");
+        let g: i64 = con.pttl(key("game")).await.expect("PTTL");
+        let l: i64 = con.pttl(key("log")).await.expect("PTTL");
+        assert!(g > 0 && (g - l).abs() < 50, "{g} {l}");
+        // Another replica knows nothing of the expiry: its first write sets it.
+        let b = GameService::new(store.clone(), Metrics::new(), 100);
+        let view = b.view(&id, Some(&token)).await.expect("a view");
+        if let Some(action) = view.view.legal_actions.first().cloned() {
+            let before = pexpire_calls(&mut con).await;
+            act(&b, action).await;
+            assert_eq!(pexpire_calls(&mut con).await - before, 2);
         }
     }
 }

@@ -701,6 +701,36 @@ pub async fn log_appends_with_the_write(store: &Arc<dyn GameStore>, other: &Arc<
         matches!(result, Err(StoreError::InvalidKey(_))),
         "{result:?}"
     );
+    // Keeping the expiry: only a compare-and-set without entries may (a create or a write
+    // that may create the log must set it).
+    let result = store
+        .write(
+            &fresh,
+            Write {
+                keep_expiry: true,
+                ..Write::create(1, b"x")
+            },
+        )
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::InvalidWrite(_))),
+        "{result:?}"
+    );
+    assert_eq!(other.load(&fresh).await.unwrap(), None);
+    let result = store
+        .write(
+            &id,
+            Write {
+                keep_expiry: true,
+                log: &[b"kept"],
+                ..Write::update(5, 6, b"kept")
+            },
+        )
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::InvalidWrite(_))),
+        "{result:?}"
+    );
     assert_eq!(other.load(&id).await.unwrap().unwrap().version, 5);
     assert_eq!(other.load_log(&id, 0).await.unwrap(), all);
     // The most entries a write may append, in order, finished (the log follows the game's TTL).
@@ -1099,11 +1129,59 @@ pub async fn log_expires_with_the_game(store: &Arc<dyn GameStore>) {
     );
 }
 
+/// With [`ttl_config`]: a write with [`Write::keep_expiry`] changes the game but leaves the
+/// expiry of the game and of its log as the last write set it, whatever its `finished` says.
+pub async fn keep_expiry_leaves_the_expiry(store: &Arc<dyn GameStore>) {
+    let active = fresh_id();
+    let finished = fresh_id();
+    for (id, done) in [(&active, false), (&finished, true)] {
+        store
+            .write(
+                id,
+                Write {
+                    log: &[b"a"],
+                    finished: done,
+                    ..Write::create(1, b"x")
+                },
+            )
+            .await
+            .unwrap();
+    }
+    // Halfway through the short TTL, writes that keep the expiry (each claiming the other kind).
+    tokio::time::sleep(SHORT_TTL * 6 / 10).await;
+    for (id, done) in [(&active, true), (&finished, false)] {
+        store
+            .write(
+                id,
+                Write {
+                    keep_expiry: true,
+                    finished: done,
+                    ..Write::update(1, 2, b"y")
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(store.load(id).await.unwrap().unwrap().data, b"y");
+    }
+    // At 1.25 TTL: the active game expired on its first expiry, log and all; the finished one
+    // still has the long TTL.
+    tokio::time::sleep(SHORT_TTL * 65 / 100).await;
+    assert_eq!(
+        store.load(&active).await.unwrap(),
+        None,
+        "kept expiry ran out"
+    );
+    assert!(store.load_log(&active, 0).await.unwrap().is_empty());
+    assert_eq!(store.load(&finished).await.unwrap().unwrap().version, 2);
+    assert_eq!(store.load_log(&finished, 0).await.unwrap(), owned(&[b"a"]));
+}
+
 /// The TTL checks, concurrently (about 2.5 × [`SHORT_TTL`]).
 pub async fn run_ttl(store: &Arc<dyn GameStore>) {
     tokio::join!(
         ttl_expires_and_writes_refresh(store),
         finished_and_active_ttls(store),
         log_expires_with_the_game(store),
+        keep_expiry_leaves_the_expiry(store),
     );
 }

@@ -183,7 +183,9 @@ impl GameStore for MemoryStore {
                 entry.data.clear();
                 entry.data.extend_from_slice(w.data);
                 entry.log.extend(w.log.iter().map(|e| e.to_vec()));
-                entry.expires_at = expires_at;
+                if !w.keep_expiry {
+                    entry.expires_at = expires_at;
+                }
                 if let Some(idem) = w.idem {
                     inner.idem.entry(id.to_owned()).or_default().insert(
                         idem.key.to_owned(),
@@ -315,6 +317,10 @@ impl GameStore for MemoryStore {
 
     fn backend(&self) -> &'static str {
         "memory"
+    }
+
+    fn config(&self) -> &StoreConfig {
+        &self.config
     }
 }
 

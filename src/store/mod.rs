@@ -48,7 +48,9 @@
 //! break the hash tag (`{`, `}`) and `%` are percent-encoded, and the empty id is written `%`; ids
 //! made of letters, digits, `-` and `_` appear as they are. Every write sets the expiry of the game
 //! and of its log, the same for both: the [`StoreConfig::finished_ttl`] when the game is finished,
-//! else [`StoreConfig::game_ttl`] (none for a zero TTL), so they expire together.
+//! else [`StoreConfig::game_ttl`] (none for a zero TTL), so they expire together; a
+//! compare-and-set without log entries may instead keep the expiry as it was
+//! ([`Write::keep_expiry`]).
 //!
 //! | key or channel | type | what |
 //! | --- | --- | --- |
@@ -176,6 +178,13 @@ pub struct Write<'a> {
     pub data: &'a [u8],
     /// Picks the expiry of the game and its log (see [`StoreConfig::ttl`]).
     pub finished: bool,
+    /// Leave the expiry of the game and of its log as an earlier write set it, instead of
+    /// setting it again (`finished` is then ignored). Only for a compare-and-set that appends no
+    /// log entries ([`Write::check`] refuses it otherwise): such a write cannot create the log,
+    /// so both keys keep the one expiry they share. Setting an expiry costs Redis more than the
+    /// rest of a move's write, so callers skip it while the last one set is recent enough for
+    /// them (the game service: 1/64 of the TTL).
+    pub keep_expiry: bool,
     /// An idempotent answer to record with the write, as [`GameStore::save_if_idem`]. Only with
     /// `expected: Some(_)` (answers live under the game id, which a create's caller does not
     /// know in advance); with a create it is [`StoreError::InvalidWrite`].
@@ -194,6 +203,7 @@ impl<'a> Write<'a> {
             new_version: version,
             data,
             finished: false,
+            keep_expiry: false,
             idem: None,
             log: &[],
         }
@@ -209,14 +219,20 @@ impl<'a> Write<'a> {
     }
 
     /// Whether the store can take this write at all, before touching any data: the idempotency
-    /// key is valid, the answer comes with a compare-and-set, and there are at most
-    /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries.
+    /// key is valid, the answer comes with a compare-and-set, there are at most
+    /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries, and `keep_expiry` comes with a compare-and-set
+    /// that appends none.
     pub fn check(&self) -> Result<(), StoreError> {
         if self.log.len() > MAX_LOG_ENTRIES_PER_WRITE {
             return Err(StoreError::InvalidWrite(format!(
                 "a write appends at most {MAX_LOG_ENTRIES_PER_WRITE} log entries, not {}",
                 self.log.len()
             )));
+        }
+        if self.keep_expiry && (self.expected.is_none() || !self.log.is_empty()) {
+            return Err(StoreError::InvalidWrite(
+                "only a compare-and-set without log entries can keep the expiry".into(),
+            ));
         }
         if let Some(idem) = &self.idem {
             if self.expected.is_none() {
@@ -306,7 +322,8 @@ pub trait GameStore: Send + Sync + 'static {
     ///   otherwise, [`StoreError::NotFound`] if the game is gone.
     ///
     /// Every successful write sets the expiry of the game and of its log, chosen by
-    /// `w.finished` (see [`StoreConfig`]), so they expire together. A failed write changes
+    /// `w.finished` (see [`StoreConfig`]), so they expire together, unless `w.keep_expiry`
+    /// leaves both as they were. A failed write changes
     /// nothing: no entry is appended, no answer recorded, no expiry touched.
     /// [`StoreError::InvalidKey`] or [`StoreError::InvalidWrite`] (and nothing written) if
     /// [`Write::check`] refuses `w`. Watchers of the id see `new_version`.
@@ -451,6 +468,10 @@ pub trait GameStore: Send + Sync + 'static {
 
     /// The backend's name: `"memory"`, `"redis"` or `"redis-cluster"`.
     fn backend(&self) -> &'static str;
+
+    /// The settings the store was built with (its TTLs decide how often the game service
+    /// refreshes a game's expiry).
+    fn config(&self) -> &StoreConfig;
 
     /// A copy of this store for the calling thread, sharing its games but with connections
     /// driven on the calling thread's runtime (`None`: share this one). Web workers each take

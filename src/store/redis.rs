@@ -113,7 +113,8 @@ pub fn deadline_key(prefix: &str, shard: u32) -> String {
 ///
 /// `KEYS[1]`: the game hash, `KEYS[2]`: the game's log (a list), `KEYS[3]` (optional): the
 /// idempotency record. ARGV: the expected version (the empty string for a create), the new
-/// version, the data, the TTL in ms (0: no expiry), the events channel, the number `n` of log
+/// version, the data, the TTL in ms (0: no expiry; -1: keep the expiry as it is, which
+/// [`Write::check`] allows only for a compare-and-set without log entries), the events channel, the number `n` of log
 /// entries, the `n` entries, and with `KEYS[3]` the answer and its TTL in ms (0: no expiry).
 ///
 /// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
@@ -151,7 +152,9 @@ if n > 0 then
   redis.call('RPUSH', log, unpack(ARGV, 7, 6 + n))
 end
 redis.call('HSET', game, 'v', ARGV[2], 'd', ARGV[3])
-if ARGV[4] ~= '0' then
+if ARGV[4] == '-1' then
+  -- keep the expiry (a compare-and-set without log entries: the log is not created here)
+elseif ARGV[4] ~= '0' then
   redis.call('PEXPIRE', game, ARGV[4])
   redis.call('PEXPIRE', log, ARGV[4])
 else
@@ -168,6 +171,11 @@ end
 redis.call('PUBLISH', ARGV[5], ARGV[2])
 return 1
 ";
+
+/// The write script's TTL argument for [`Write::keep_expiry`]. Setting the expiry of the game and
+/// of the log is two `PEXPIRE`s, which cost Redis more than the `HGET`, `HSET` and `PUBLISH` of
+/// the rest of a move's script together (BENCHMARKS.md).
+const KEEP_EXPIRY: i64 = -1;
 
 /// Read a game's log from an index, if the game exists (a log never outlives its game, even
 /// if something other than expiry removed the game).
@@ -463,11 +471,13 @@ where
             Some(expected) => cmd.arg(expected),
             None => cmd.arg(""),
         };
-        cmd.arg(w.new_version)
-            .arg(w.data)
-            .arg(ttl_millis(self.config.ttl(w.finished)))
-            .arg(self.channel(id))
-            .arg(w.log.len());
+        cmd.arg(w.new_version).arg(w.data);
+        if w.keep_expiry {
+            cmd.arg(KEEP_EXPIRY);
+        } else {
+            cmd.arg(ttl_millis(self.config.ttl(w.finished)));
+        }
+        cmd.arg(self.channel(id)).arg(w.log.len());
         for entry in w.log {
             cmd.arg(*entry);
         }
@@ -701,6 +711,10 @@ macro_rules! delegate_game_store {
                 $backend
             }
 
+            fn config(&self) -> &StoreConfig {
+                &self.core.config
+            }
+
             fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
                 <$store>::thread_local_copy(self)
             }
@@ -825,11 +839,6 @@ impl RedisStore {
         self.core.con.clone()
     }
 
-    /// The configuration the store was built with.
-    pub fn config(&self) -> &StoreConfig {
-        &self.core.config
-    }
-
     /// The Redis key of game `id`'s record.
     pub fn key_of(&self, id: &str) -> String {
         self.core.key(id)
@@ -930,11 +939,6 @@ impl RedisClusterStore {
     /// keys through it.
     pub fn connection(&self) -> ClusterConnection {
         self.core.con.clone()
-    }
-
-    /// The configuration the store was built with.
-    pub fn config(&self) -> &StoreConfig {
-        &self.core.config
     }
 
     /// The Redis key of game `id`'s record.

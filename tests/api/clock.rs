@@ -251,6 +251,9 @@ impl GameStore for LosesNextWrite {
     fn backend(&self) -> &'static str {
         "memory"
     }
+    fn config(&self) -> &StoreConfig {
+        self.inner.config()
+    }
 }
 
 /// A move that loses its compare-and-set must not take the game out of the deadline index
