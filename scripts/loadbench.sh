@@ -23,9 +23,9 @@ HERE=$ROOT/scripts/loadbench
 QUICK=0
 [[ "${1:-}" == "--quick" ]] && QUICK=1
 if (( QUICK )); then
-  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-200}
+  SECS=${LB_SECS:-2}; REPS=${LB_REPS:-1}; IDLE=${LB_IDLE:-5000}; PER_SET=${LB_PER_SET:-320}
 else
-  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-200}
+  SECS=${LB_SECS:-5}; REPS=${LB_REPS:-3}; IDLE=${LB_IDLE:-99000}; PER_SET=${LB_PER_SET:-320}
 fi
 CONNS=${LB_CONNS:-64}
 WT=${LB_WRK_THREADS:-2}

@@ -19,6 +19,10 @@ pub struct Metrics {
     pub games_finished: IntCounter,
     /// Actions by outcome (`applied`, `rejected`, `conflict`) and by who acted (`client`, `bot`).
     pub actions: IntCounterVec,
+    /// `actions{outcome="applied", actor="client"}`, resolved once (it counts every move).
+    pub applied_by_client: IntCounter,
+    /// `actions{outcome="applied", actor="bot"}`, resolved once.
+    pub applied_by_bot: IntCounter,
 }
 
 impl Default for Metrics {
@@ -75,6 +79,8 @@ impl Metrics {
             http_duration,
             games_created,
             games_finished,
+            applied_by_client: actions.with_label_values(&["applied", "client"]),
+            applied_by_bot: actions.with_label_values(&["applied", "bot"]),
             actions,
         }
     }

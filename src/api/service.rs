@@ -213,7 +213,7 @@ impl GameRecord {
                 tracing::error!(error = %e, "a house player chose an illegal action");
                 ApiError::Internal
             })?;
-            metrics.actions.with_label_values(&["applied", "bot"]).inc();
+            metrics.applied_by_bot.inc();
         }
         Ok(())
     }
@@ -978,10 +978,7 @@ impl GameService {
             .await;
         match result {
             Ok(Ok(u)) => {
-                self.metrics
-                    .actions
-                    .with_label_values(&["applied", "client"])
-                    .inc();
+                self.metrics.applied_by_client.inc();
                 let view = u.record.1.view(req.id, u.version, Viewer::Seat(u.out));
                 Ok(Answer {
                     version: u.version,

@@ -65,7 +65,15 @@ pub fn key_tag(id: &str) -> Cow<'_, str> {
 /// channel, `idem:<key>`, `claim`) so they share the game's cluster slot. The tag is
 /// [`key_tag`]`(id)`.
 pub fn game_key(prefix: &str, id: &str, kind: &str) -> String {
-    format!("{prefix}:{{{}}}:{kind}", key_tag(id))
+    // Three keys per move: pushed into one exact allocation rather than through `format!`.
+    let tag = key_tag(id);
+    let mut key = String::with_capacity(prefix.len() + tag.len() + kind.len() + 4);
+    key.push_str(prefix);
+    key.push_str(":{");
+    key.push_str(&tag);
+    key.push_str("}:");
+    key.push_str(kind);
+    key
 }
 
 /// An idempotency key as it appears in a Redis key: letters, digits and `-_.~` as they are, every
