@@ -1305,6 +1305,34 @@ mod tests {
         );
     }
 
+    /// A game (seeded `seed`) with seat 0 claimed by a client and three random house players:
+    /// its id and the client's token.
+    async fn one_client_game(svc: &GameService, seed: u64) -> (String, String) {
+        let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
+            "seed": seed,
+            "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
+                      {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
+        }))
+        .expect("a request");
+        let id = svc.create(req).await.expect("created").game_id;
+        let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
+        let token = svc.claim_seat(&id, claim).await.expect("claimed").token;
+        (id, token)
+    }
+
+    /// The holder of `token` makes a legal `action` in game `id`.
+    async fn client_moves(svc: &GameService, id: &str, token: &str, action: Action) -> Answer {
+        svc.act(ActRequest {
+            id,
+            token,
+            action,
+            if_match: None,
+            idempotency_key: None,
+        })
+        .await
+        .expect("a legal move")
+    }
+
     /// After a change notification, a replica answers from its cache exactly when the cache
     /// holds the announced version, and reads the store otherwise. Two services on one store
     /// stand for two replicas: B moves, so A's cache is one version behind the store.
@@ -1315,27 +1343,11 @@ mod tests {
         ));
         let a = GameService::new(store.clone(), Metrics::new(), 100);
         let b = GameService::new(store, Metrics::new(), 100);
-        let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
-            "seed": 5,
-            "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
-                      {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
-        }))
-        .expect("a request");
-        let id = a.create(req).await.expect("created").game_id;
-        let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
-        let token = a.claim_seat(&id, claim).await.expect("claimed").token;
+        let (id, token) = one_client_game(&a, 5).await;
         let seen = a.view(&id, Some(&token)).await.expect("a view");
         let v = seen.version;
         let action = seen.view.legal_actions[0].clone();
-        b.act(ActRequest {
-            id: &id,
-            token: &token,
-            action,
-            if_match: None,
-            idempotency_key: None,
-        })
-        .await
-        .expect("B moves");
+        client_moves(&b, &id, &token, action).await;
         // A holds version v: announced v, that is the answer, without a read.
         let cached = a
             .view_announced(&id, Some(&token), Some(v))
@@ -1433,29 +1445,7 @@ mod tests {
         let mut con = redis_store.connection();
         let store: Arc<dyn GameStore> = Arc::new(redis_store);
         let a = GameService::new(store.clone(), Metrics::new(), 100);
-        let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
-            "seed": 11,
-            "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
-                      {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
-        }))
-        .expect("a request");
-        let id = a.create(req).await.expect("created").game_id;
-        let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
-        let token = a.claim_seat(&id, claim).await.expect("claimed").token;
-        let act = |svc: &GameService, action: Action| {
-            let (svc, id, token) = (svc.clone(), id.clone(), token.clone());
-            async move {
-                svc.act(ActRequest {
-                    id: &id,
-                    token: &token,
-                    action,
-                    if_match: None,
-                    idempotency_key: None,
-                })
-                .await
-                .expect("a legal move")
-            }
-        };
+        let (id, token) = one_client_game(&a, 11).await;
         let before = pexpire_calls(&mut con).await;
         let (mut moves, mut appending) = (0, 0);
         let mut logged = store.load_log(&id, 0).await.expect("log").len();
@@ -1464,7 +1454,7 @@ mod tests {
             let Some(action) = view.view.legal_actions.first().cloned() else {
                 break;
             };
-            act(&a, action).await;
+            client_moves(&a, &id, &token, action).await;
             moves += 1;
             let now = store.load_log(&id, 0).await.expect("log").len();
             if now > logged {
@@ -1491,7 +1481,7 @@ mod tests {
         let view = b.view(&id, Some(&token)).await.expect("a view");
         if let Some(action) = view.view.legal_actions.first().cloned() {
             let before = pexpire_calls(&mut con).await;
-            act(&b, action).await;
+            client_moves(&b, &id, &token, action).await;
             assert_eq!(pexpire_calls(&mut con).await - before, 2);
         }
     }

@@ -703,34 +703,23 @@ pub async fn log_appends_with_the_write(store: &Arc<dyn GameStore>, other: &Arc<
     );
     // Keeping the expiry: only a compare-and-set without entries may (a create or a write
     // that may create the log must set it).
-    let result = store
-        .write(
-            &fresh,
-            Write {
-                keep_expiry: true,
-                ..Write::create(1, b"x")
-            },
-        )
-        .await;
-    assert!(
-        matches!(result, Err(StoreError::InvalidWrite(_))),
-        "{result:?}"
-    );
+    let kept_create = Write {
+        keep_expiry: true,
+        ..Write::create(1, b"x")
+    };
+    let kept_append = Write {
+        keep_expiry: true,
+        log: &[b"kept"],
+        ..Write::update(5, 6, b"kept")
+    };
+    for (target, refused) in [(&fresh, kept_create), (&id, kept_append)] {
+        let result = store.write(target, refused).await;
+        assert!(
+            matches!(result, Err(StoreError::InvalidWrite(_))),
+            "{result:?}"
+        );
+    }
     assert_eq!(other.load(&fresh).await.unwrap(), None);
-    let result = store
-        .write(
-            &id,
-            Write {
-                keep_expiry: true,
-                log: &[b"kept"],
-                ..Write::update(5, 6, b"kept")
-            },
-        )
-        .await;
-    assert!(
-        matches!(result, Err(StoreError::InvalidWrite(_))),
-        "{result:?}"
-    );
     assert_eq!(other.load(&id).await.unwrap().unwrap().version, 5);
     assert_eq!(other.load_log(&id, 0).await.unwrap(), all);
     // The most entries a write may append, in order, finished (the log follows the game's TTL).
