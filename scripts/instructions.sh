@@ -7,8 +7,8 @@
 # Starts a private redis-server and the server (WORKERS=1) under callgrind, seeds games with
 # scripts/loadbench/driver.py, then counts N (default 500, env IB_N) moves played one after
 # the other on one game (each a cache hit plus one write script, as in the load benchmark's
-# (b)) and N `GET /readyz`, and prints instructions per request. Only the server's own
-# instructions are counted (user space, every thread); Redis's and the kernel's are not.
+# (b)) and N `GET /readyz`, and prints instructions per request: the server's (user space,
+# every thread) and, with Redis also run under callgrind, Redis's. The kernel's are not counted.
 # Needs valgrind (apt-get install -y valgrind) and redis-server; takes about a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +27,7 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-start_redis "$RPORT" "$WORK/redis.log"
+start_redis "$RPORT" "$WORK/redis.log" valgrind --tool=callgrind --callgrind-out-file="$WORK/redis.%p" -q
 REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn WORKERS=1 \
   RATE_LIMIT_PER_SEC=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.%p" "$BIN" \
   >"$WORK/server.log" 2>&1 &
@@ -37,10 +37,13 @@ PIDS+=("$VPID")
 wait_ready "http://127.0.0.1:$SPORT/readyz" 600 || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
 python3 scripts/loadbench/driver.py seed --port "$SPORT" --games 1 --out "$WORK/set.lua" >/dev/null
 for mode in moves readyz; do
-  python3 scripts/loadbench/replay.py --port "$SPORT" --data "$WORK/set.lua" --n "$N" --mode "$mode" --pid "$VPID"
+  python3 scripts/loadbench/replay.py --port "$SPORT" --data "$WORK/set.lua" --n "$N" --mode "$mode" --pid "$VPID,$REDIS_PID"
 done
-for mode in moves readyz; do
-  f=$(grep -l "^desc: Trigger: dump $mode" "$WORK"/cg.* | head -1)
-  total=$(awk '/^summary:/{print $2; exit}' "$f")
-  awk -v t="$total" -v n="$N" -v m="$mode" 'BEGIN{printf "%-7s %8.1fk instructions per request (%d requests)\n", m, t / n / 1000, n}'
+for who in cg redis; do
+  for mode in moves readyz; do
+    f=$(grep -l "^desc: Trigger: dump $mode" "$WORK"/$who.* | head -1)
+    total=$(awk '/^summary:/{print $2; exit}' "$f")
+    awk -v t="$total" -v n="$N" -v m="$mode" -v w="$([ $who = cg ] && echo server || echo redis)" \
+      'BEGIN{printf "%-6s %-7s %8.1fk instructions per request (%d requests)\n", w, m, t / n / 1000, n}'
+  done
 done

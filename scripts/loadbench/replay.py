@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Helper for scripts/instructions.sh (stdlib only).
 
-  replay.py --port P --data SET.lua --n N --mode moves|readyz --pid PID
+  replay.py --port P --data SET.lua --n N --mode moves|readyz --pid PID[,PID...]
 
 Sends N requests one after the other on one connection: the first N moves of the first game
 of a set written by `driver.py seed` (after one unmeasured move that fills the server's
-cache), or N `GET /readyz`. Around them it zeroes and then dumps the counters of the server
-running under callgrind (`callgrind_control -z` and `-d <mode>`), so the dump holds exactly
-the instructions the server spent on those N requests.
+cache), or N `GET /readyz`. Around them it zeroes and then dumps the counters of each process
+running under callgrind (the server, and Redis too if its pid is given; `callgrind_control -z`
+and `-d <mode>`), so each dump holds exactly the instructions that process spent on those N
+requests.
 """
 import argparse, http.client, json, re, subprocess
 
@@ -43,8 +44,11 @@ if a.mode == "moves":
     assert move(0) == 200
 for _ in range(20):
     req("GET", "/readyz")
-subprocess.run(["callgrind_control", "-z", a.pid], check=True, capture_output=True)
+pids = a.pid.split(",")
+for pid in pids:
+    subprocess.run(["callgrind_control", "-z", pid], check=True, capture_output=True)
 for i in range(1, a.n + 1):
     status = move(i) if a.mode == "moves" else req("GET", "/readyz")
     assert status == 200, status
-subprocess.run(["callgrind_control", "-d", a.mode, a.pid], check=True, capture_output=True)
+for pid in pids:
+    subprocess.run(["callgrind_control", "-d", a.mode, pid], check=True, capture_output=True)
