@@ -29,7 +29,7 @@ cleanup() {
 trap cleanup EXIT
 start_redis "$RPORT" "$WORK/redis.log" valgrind --tool=callgrind --callgrind-out-file="$WORK/redis.%p" -q
 REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn WORKERS=1 \
-  RATE_LIMIT_PER_SEC=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.%p" "$BIN" \
+  RATE_LIMIT_PER_SEC=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/server.%p" "$BIN" \
   >"$WORK/server.log" 2>&1 &
 VPID=$!
 PIDS+=("$VPID")
@@ -39,11 +39,11 @@ python3 scripts/loadbench/driver.py seed --port "$SPORT" --games 1 --out "$WORK/
 for mode in moves readyz; do
   python3 scripts/loadbench/replay.py --port "$SPORT" --data "$WORK/set.lua" --n "$N" --mode "$mode" --pid "$VPID,$REDIS_PID"
 done
-for who in cg redis; do
+for who in server redis; do
   for mode in moves readyz; do
     f=$(grep -l "^desc: Trigger: dump $mode" "$WORK"/$who.* | head -1)
     total=$(awk '/^summary:/{print $2; exit}' "$f")
-    awk -v t="$total" -v n="$N" -v m="$mode" -v w="$([ $who = cg ] && echo server || echo redis)" \
+    awk -v t="$total" -v n="$N" -v m="$mode" -v w="$who" \
       'BEGIN{printf "%-6s %-7s %8.1fk instructions per request (%d requests)\n", w, m, t / n / 1000, n}'
   done
 done

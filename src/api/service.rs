@@ -715,16 +715,12 @@ impl GameService {
             if early.is_some() {
                 self.schedule(id, deadline_before, early).await;
             }
-            let sent = Instant::now();
-            let ttl = self.store.config().ttl(finished);
-            let keep_expiry = log_refs.is_empty()
-                && expiry_set.is_some_and(|e| e.still_fresh(finished, ttl, sent));
-            let write = Write {
+            let mut write = Write {
                 expected: Some(version),
                 new_version: next,
                 data: &data,
                 finished,
-                keep_expiry,
+                keep_expiry: false,
                 idem: match (idem, &answer) {
                     (Some((key, _)), Some(answer)) => Some(IdemWrite {
                         key,
@@ -735,13 +731,17 @@ impl GameService {
                 },
                 log: &log_refs,
             };
+            let sent = Instant::now();
+            let ttl = self.store.config().ttl(finished);
+            write.keep_expiry = write.may_keep_expiry()
+                && expiry_set.is_some_and(|e| e.still_fresh(finished, ttl, sent));
             match self.store.write(id, write).await {
                 Ok(()) => {
                     // Cache first: long polls woken by this write look for it there.
                     record.pending_log.clear();
                     let deadline = record.deadline_ms;
                     let entry = Arc::new((next, record));
-                    let expiry_set = if keep_expiry {
+                    let expiry_set = if write.keep_expiry {
                         expiry_set
                     } else {
                         Some(ExpirySet { at: sent, finished })

@@ -179,9 +179,9 @@ pub struct Write<'a> {
     /// Picks the expiry of the game and its log (see [`StoreConfig::ttl`]).
     pub finished: bool,
     /// Leave the expiry of the game and of its log as an earlier write set it, instead of
-    /// setting it again (`finished` is then ignored). Only for a compare-and-set that appends no
-    /// log entries ([`Write::check`] refuses it otherwise): such a write cannot create the log,
-    /// so both keys keep the one expiry they share. Setting an expiry costs Redis more than the
+    /// setting it again (`finished` is then ignored). Only where [`Write::may_keep_expiry`]
+    /// ([`Write::check`] refuses it otherwise): such a write cannot create the log, so both
+    /// keys keep the one expiry they share. Setting an expiry costs Redis more than the
     /// rest of a move's write, so callers skip it while the last one set is recent enough for
     /// them (the game service: 1/64 of the TTL).
     pub keep_expiry: bool,
@@ -218,6 +218,12 @@ impl<'a> Write<'a> {
         }
     }
 
+    /// Whether this write may keep the expiry ([`Write::keep_expiry`]): a compare-and-set that
+    /// appends no log entries, so it cannot create the log.
+    pub fn may_keep_expiry(&self) -> bool {
+        self.expected.is_some() && self.log.is_empty()
+    }
+
     /// Whether the store can take this write at all, before touching any data: the idempotency
     /// key is valid, the answer comes with a compare-and-set, there are at most
     /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries, and `keep_expiry` comes with a compare-and-set
@@ -229,7 +235,7 @@ impl<'a> Write<'a> {
                 self.log.len()
             )));
         }
-        if self.keep_expiry && (self.expected.is_none() || !self.log.is_empty()) {
+        if self.keep_expiry && !self.may_keep_expiry() {
             return Err(StoreError::InvalidWrite(
                 "only a compare-and-set without log entries can keep the expiry".into(),
             ));

@@ -121,9 +121,9 @@ pub fn deadline_key(prefix: &str, shard: u32) -> String {
 ///
 /// `KEYS[1]`: the game hash, `KEYS[2]`: the game's log (a list), `KEYS[3]` (optional): the
 /// idempotency record. ARGV: the expected version (the empty string for a create), the new
-/// version, the data, the TTL in ms (0: no expiry; -1: keep the expiry as it is, which
-/// [`Write::check`] allows only for a compare-and-set without log entries), the events channel, the number `n` of log
-/// entries, the `n` entries, and with `KEYS[3]` the answer and its TTL in ms (0: no expiry).
+/// version, the data, the TTL in ms (0: no expiry; [`KEEP_EXPIRY`]: keep the expiry as it
+/// is, which [`Write::check`] allows only for a compare-and-set without log entries), the
+/// events channel, the number `n` of log entries, the `n` entries, and with `KEYS[3]` the answer and its TTL in ms (0: no expiry).
 ///
 /// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
 /// Returns 1 when written; 0 when a create finds the game key taken or a compare-and-set finds
@@ -180,7 +180,8 @@ redis.call('PUBLISH', ARGV[5], ARGV[2])
 return 1
 ";
 
-/// The write script's TTL argument for [`Write::keep_expiry`]. Setting the expiry of the game and
+/// The write script's TTL argument for [`Write::keep_expiry`] (the script compares it with
+/// the string `'-1'`). Setting the expiry of the game and
 /// of the log is two `PEXPIRE`s, which cost Redis more than the `HGET`, `HSET` and `PUBLISH` of
 /// the rest of a move's script together (BENCHMARKS.md).
 const KEEP_EXPIRY: i64 = -1;
