@@ -561,19 +561,28 @@ impl GameService {
         Ok(entry)
     }
 
-    fn cache_get(&self, id: &str) -> Option<(u64, GameRecord, Option<ExpirySet>)> {
-        let hit = self.cache.as_ref()?.get(id)?;
-        Some((hit.entry.0, hit.entry.1.clone(), hit.expiry_set))
+    /// Takes a game out of the cache for an update, with its key (to put the result back
+    /// under). The record is moved out rather than copied unless a reader still holds it; while
+    /// the update runs, other requests for the game read the store.
+    fn cache_take(&self, id: &str) -> Option<(String, u64, GameRecord, Option<ExpirySet>)> {
+        let (key, hit) = self.cache.as_ref()?.remove(id)?;
+        let (version, record) = Arc::try_unwrap(hit.entry).unwrap_or_else(|e| (*e).clone());
+        Some((key, version, record, hit.expiry_set))
     }
 
     /// Remembers `entry` (a version and its record) unless a newer version is cached, with
     /// when this replica last set the game's expiry.
-    fn cache_put(&self, id: &str, entry: &Arc<(u64, GameRecord)>, expiry_set: Option<ExpirySet>) {
+    fn cache_put(
+        &self,
+        id: impl Into<String> + AsRef<str>,
+        entry: &Arc<(u64, GameRecord)>,
+        expiry_set: Option<ExpirySet>,
+    ) {
         if let Some(cache) = &self.cache
-            && cache.get(id).is_none_or(|c| c.entry.0 < entry.0)
+            && cache.get(id.as_ref()).is_none_or(|c| c.entry.0 < entry.0)
         {
             cache.insert(
-                id.to_owned(),
+                id.into(),
                 Cached {
                     entry: entry.clone(),
                     expiry_set,
@@ -654,14 +663,19 @@ impl GameService {
         // next attempt reads the store. Idempotent requests always read (the key must be
         // checked in the same round trip).
         let mut cached = if idem.is_none() {
-            self.cache_get(id)
+            self.cache_take(id)
         } else {
             None
         };
+        // The cache's key for the game, reused to cache the result.
+        let mut key = None;
         for _ in 0..CAS_RETRIES {
             let from_cache = cached.is_some();
             let (version, mut record, expiry_set) = match cached.take() {
-                Some(hit) => hit,
+                Some((k, version, record, expiry_set)) => {
+                    key = Some(k);
+                    (version, record, expiry_set)
+                }
                 None => {
                     let (stored, replay) = match idem {
                         Some((key, _)) => self.store.load_with_idem(id, key).await?,
@@ -686,12 +700,9 @@ impl GameService {
             let deadline_before = record.deadline_ms;
             let out = match change(&mut record, version) {
                 Ok(out) => out,
-                Err(_) if from_cache => {
-                    // A refusal may come from a stale copy (another replica moved): decide on
-                    // the stored game.
-                    self.cache_drop(id);
-                    continue;
-                }
+                // A refusal may come from a stale copy (another replica moved): decide on the
+                // stored game (the copy is out of the cache already).
+                Err(_) if from_cache => continue,
                 Err(e) => return Err(e),
             };
             let seed = record_seed(&record, version);
@@ -746,7 +757,8 @@ impl GameService {
                     } else {
                         Some(ExpirySet { at: sent, finished })
                     };
-                    self.cache_put(id, &entry, expiry_set);
+                    let key = key.take().unwrap_or_else(|| id.to_owned());
+                    self.cache_put(key, &entry, expiry_set);
                     if early.is_none() {
                         self.schedule(id, deadline_before, deadline).await;
                     }
