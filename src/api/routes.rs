@@ -26,9 +26,47 @@ pub struct BodyLimit(pub usize);
 /// Reads a JSON body under the size limit. An empty body reads as `{}` when `empty_ok`.
 async fn read_json<T: DeserializeOwned>(
     req: &HttpRequest,
-    mut payload: web::Payload,
+    payload: web::Payload,
     empty_ok: bool,
 ) -> Result<T, ApiError> {
+    match read_body(req, payload, empty_ok).await? {
+        Some(body) => parse_json(&body),
+        None => serde_json::from_slice(b"{}").map_err(|e| json_error(&e)),
+    }
+}
+
+/// Reads an action body: as [`read_json`] would, with a shortcut for the usual case.
+async fn read_action(req: &HttpRequest, payload: web::Payload) -> Result<Action, ApiError> {
+    let Some(body) = read_body(req, payload, false).await? else {
+        return Err(ApiError::Internal); // read_body refuses an empty body here
+    };
+    match quick_action(&body) {
+        Some(action) => Ok(action),
+        None => parse_action(parse_json(&body)?),
+    }
+}
+
+/// An action object decoded directly, when that gives what the general way would ([`parse_json`]
+/// then [`parse_action`]): the body is an object without repeated keys, serde reads it as an
+/// action as it is (a number written as `4.0`, for one, makes it fail), and a pass has no other
+/// field (serde would ignore them). Anything else (None) goes the general way, which also
+/// words the error.
+fn quick_action(body: &[u8]) -> Option<Action> {
+    if body.trim_ascii_start().first() != Some(&b'{') {
+        return None;
+    }
+    let UniqueKeys(keys) = serde_json::from_slice(body).ok()?;
+    let action: Action = serde_json::from_slice(body).ok()?;
+    (action != Action::Pass || keys == 1).then_some(action)
+}
+
+/// The body of a request, read under the size limit and checked to be JSON: `None` for an
+/// empty body (or `null`) when `empty_ok`, which is refused otherwise.
+async fn read_body(
+    req: &HttpRequest,
+    mut payload: web::Payload,
+    empty_ok: bool,
+) -> Result<Option<web::BytesMut>, ApiError> {
     let limit = req.app_data::<BodyLimit>().map_or(65_536, |l| l.0);
     if let Some(len) = req
         .headers()
@@ -51,7 +89,7 @@ async fn read_json<T: DeserializeOwned>(
     }
     if body.iter().all(u8::is_ascii_whitespace) || (empty_ok && body.trim_ascii() == b"null") {
         if empty_ok {
-            return serde_json::from_slice(b"{}").map_err(|e| json_error(&e));
+            return Ok(None);
         }
         return Err(ApiError::bad_request(
             "malformed_json",
@@ -73,10 +111,16 @@ async fn read_json<T: DeserializeOwned>(
             "the request body is not valid UTF-8",
         ));
     }
+    Ok(Some(body))
+}
+
+/// Parses a JSON body as the contract reads it: repeated keys are refused, so are arrays and
+/// scalars where objects belong, and integral numbers written with a fraction are integers.
+fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     // serde_json keeps the last of repeated keys silently; a proxy, a logger or another parser
     // may read the first. Refuse the ambiguity.
-    serde_json::from_slice::<UniqueKeys>(&body).map_err(|e| json_error(&e))?;
-    let mut value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| json_error(&e))?;
+    serde_json::from_slice::<UniqueKeys>(body).map_err(|e| json_error(&e))?;
+    let mut value: serde_json::Value = serde_json::from_slice(body).map_err(|e| json_error(&e))?;
     check_objects(&value)?;
     integral_floats(&mut value);
     serde_json::from_value(value).map_err(|e| json_error(&e))
@@ -163,8 +207,9 @@ fn check_objects(body: &serde_json::Value) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Any JSON value whose objects have no repeated key (deserializing checks it, keeping nothing).
-struct UniqueKeys;
+/// Any JSON value whose objects have no repeated key (deserializing checks it, keeping only how
+/// many keys the value has if it is an object, else 0).
+struct UniqueKeys(usize);
 
 impl<'de> Deserialize<'de> for UniqueKeys {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -182,32 +227,32 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 
     fn visit_bool<E>(self, _: bool) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_i64<E>(self, _: i64) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_u64<E>(self, _: u64) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
         while seq.next_element::<UniqueKeys>()?.is_some() {}
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(0))
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
@@ -222,7 +267,7 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
             map.next_value::<UniqueKeys>()?;
             seen.insert(key);
         }
-        Ok(UniqueKeys)
+        Ok(UniqueKeys(seen.len()))
     }
 }
 
@@ -537,8 +582,7 @@ async fn act(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?.ok_or(ApiError::MissingToken)?;
     let expected = if_match(&req)?;
-    let body: serde_json::Value = read_json(&req, payload, false).await?;
-    let action = parse_action(body)?;
+    let action = read_action(&req, payload).await?;
     if let Accepts::Only(kinds) = accepts
         && !kinds.contains(&action.kind())
     {
@@ -929,4 +973,61 @@ pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     Err(ApiError::RouteNotFound(
         req.path().chars().take(200).collect(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The general way to read an action body, without the shortcut.
+    fn general(body: &str) -> Result<Action, String> {
+        parse_json::<serde_json::Value>(body.as_bytes())
+            .and_then(parse_action)
+            .map_err(|e| format!("{e:?}"))
+    }
+
+    /// The shortcut takes only bodies the general way reads, and reads them alike; every other
+    /// body (refused, or needing the general way's repairs) is left to the general way.
+    #[test]
+    fn the_action_shortcut_agrees_with_the_general_way() {
+        let taken = [
+            r#"{"type":"pass"}"#,
+            r#" {"type":"bid","tricks":4}"#,
+            r#"{"tricks":4,"type":"bid","pepper":"little"}"#,
+            r#"{"type":"exchange","trump":"C","discard":["9C"]}"#,
+            r#"{"type":"play","card":"AS"}"#,
+            r#"{"type":"alone","alone":true}"#,
+        ];
+        for body in taken {
+            let quick = quick_action(body.as_bytes());
+            assert!(quick.is_some(), "{body} should take the shortcut");
+            assert_eq!(quick, general(body).ok(), "{body}");
+        }
+        let left = [
+            // read by the general way only
+            r#"{"type":"bid","tricks":4.0}"#,
+            r#"{"type":"bid","tricks":4e0}"#,
+            // refused by the general way
+            r#"{"type":"pass","tricks":4}"#,
+            r#"{"type":"pass","ruleset":5}"#,
+            r#"{"type":"play","card":"AS","card":"KS"}"#,
+            r#"{"type":"play","type":"play","card":"AS"}"#,
+            r#"{"type":"play","card":"AS","extra":1}"#,
+            r#"["play","AS"]"#,
+            r#"["pass"]"#,
+            r#""pass""#,
+            r#"{"type":"play"}"#,
+            r#"{"type":"play","card":"AS"} x"#,
+        ];
+        for body in left {
+            assert_eq!(quick_action(body.as_bytes()), None, "{body}");
+        }
+        // Of those, the general way reads exactly the ones with an integral float.
+        for body in &left[..2] {
+            assert!(general(body).is_ok(), "{body}");
+        }
+        for body in &left[2..] {
+            assert!(general(body).is_err(), "{body}");
+        }
+    }
 }
