@@ -67,21 +67,24 @@ SERVER_PID=${PIDS[1]}
 # CPU time in clock ticks: of one process (user + system), and of the whole machine (busy)
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }
-# runs wrk, prints "ok bad exhausted secs p50_us p99_us healthz server_us redis_us other_us":
-# the last three are CPU microseconds per answered request (ok + healthz) spent by the server,
-# by Redis, and by everything else on the machine (wrk, mostly; kernel work is charged to
-# whichever of them it ran for)
+# runs wrk, prints "ok bad exhausted secs p50_us p99_us healthz server_us redis_us wrk_us
+# other_us": the last four are CPU microseconds per answered request (ok + healthz) spent by the
+# server, by Redis, by wrk (user + system, from bash's `time`), and by everything else on the
+# machine (kernel work is charged to whichever of them it ran for)
 run_wrk() { # script [env...]
   local script=$1; shift
-  local s0 r0 m0 s1 r1 m1 out
+  local s0 r0 m0 s1 r1 m1 out wrk_secs
   s0=$(ticks "$SERVER_PID"); r0=$(ticks "$REDIS_PID"); m0=$(busy_ticks)
-  out=$(env "$@" LB_THREADS=$WT wrk -t"$WT" -c"$CONNS" -d"${SECS}s" --latency -s "$HERE/$script" "$URL" \
-    | awk '/^status /{print "  non-200 " $0 > "/dev/stderr"} /^LB /{for(i=2;i<=NF;i++){split($i,a,"=");printf "%s ", a[2]}; print ""}')
+  { time env "$@" LB_THREADS=$WT wrk -t"$WT" -c"$CONNS" -d"${SECS}s" --latency -s "$HERE/$script" \
+      "$URL" >"$WORK/wrk.out" 2>&1; } 2>"$WORK/wrk.time"
   s1=$(ticks "$SERVER_PID"); r1=$(ticks "$REDIS_PID"); m1=$(busy_ticks)
-  echo "$out" | awk -v s=$((s1 - s0)) -v r=$((r1 - r0)) -v m=$((m1 - m0)) -v hz="$(getconf CLK_TCK)" \
+  wrk_secs=$(awk '{print $1 + $2}' "$WORK/wrk.time")
+  out=$(awk '/^status /{print "  non-200 " $0 > "/dev/stderr"} /^LB /{for(i=2;i<=NF;i++){split($i,a,"=");printf "%s ", a[2]}; print ""}' "$WORK/wrk.out")
+  echo "$out" | awk -v s=$((s1 - s0)) -v r=$((r1 - r0)) -v m=$((m1 - m0)) -v hz="$(getconf CLK_TCK)" -v w="$wrk_secs" \
     '{n = $1 + $7; if (n < 1) n = 1; u = 1e6 / hz / n;
-      printf "%s%.1f %.1f %.1f\n", $0, s * u, r * u, (m - s - r) * u}'
+      printf "%s%.1f %.1f %.1f %.1f\n", $0, s * u, r * u, w * 1e6 / n, (m - s - r) * u - w * 1e6 / n}'
 }
+TIMEFORMAT='%U %S' # bash's `time`: user and system seconds of the command
 median() { sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 # summarize a file of run_wrk lines: rps p50_ms p99_ms (medians), bad, exhausted (sums)
 summarize() {
@@ -91,7 +94,7 @@ summarize() {
   p50=$(awk '{printf "%.3f\n", $5/1000}' "$f" | median)
   p99=$(awk '{printf "%.3f\n", $6/1000}' "$f" | median)
   bad=$(awk '{s+=$2} END{print s+0}' "$f"); ex=$(awk '{s+=$3} END{print s+0}' "$f")
-  cpu=$(for i in 8 9 10; do awk -v i=$i '{print $i}' "$f" | median; done | tr '\n' '/')
+  cpu=$(for i in 8 9 10 11; do awk -v i=$i '{print $i}' "$f" | median; done | tr '\n' '/')
   echo "$rps $p50 $p99 $bad $ex ${cpu%/}"
 }
 count_games() { redis-cli -p "$RPORT" --scan --pattern '*:game' | wc -l; }
@@ -197,7 +200,7 @@ cat <<OUT
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
 (c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
 (b)/(a) ratio                         $RATIO
-CPU us per request, server/Redis/rest (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
+CPU us per request, server/Redis/wrk/other (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
 growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
 OUT
