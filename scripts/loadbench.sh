@@ -113,11 +113,6 @@ seed_sets() { # first last
 seed_sets 0 $((2 * REPS))
 cat "$WORK/seed0.json"
 
-echo "== (a) GET /readyz"
-: >"$WORK/a.txt"
-for r in $(seq "$REPS"); do run_wrk readyz.lua | tee -a "$WORK/a.txt"; done
-read -r A_RPS A_P50 A_P99 A_BAD _ A_CPU < <(summarize "$WORK/a.txt")
-
 # warm-up of the move path (set 0), not measured: the first play run on a new server is slower
 run_wrk play.lua LB_DATA="$WORK/set0.lua" >/dev/null
 
@@ -161,8 +156,12 @@ measure_b() { # condition set
   run_wrk play.lua LB_DATA="$WORK/set$2.lua" | tee -a "$WORK/b$1.txt"
   redis_usec >>"$WORK/r$1.txt"
 }
-for f in b1 b2 n1 n2 r1 r2; do : >"$WORK/$f.txt"; done
+for f in a b1 b2 n1 n2 r1 r2; do : >"$WORK/$f.txt"; done
+# Each repetition measures (a) right before (b) with ~1,000 games, so that (b)/(a) is taken
+# from runs a few seconds apart, not minutes: the machine's speed drifts.
 for r in $(seq "$REPS"); do
+  echo "== (a) GET /readyz (run $r)"
+  run_wrk readyz.lua | tee -a "$WORK/a.txt"
   measure_b 1 $((2 * r - 1))
   if (( r == 1 )); then
     # memory of a stored game mid-game (a game of set 1 after its run)
@@ -177,6 +176,7 @@ for r in $(seq "$REPS"); do
   measure_b 2 $((2 * r))
   move_idle 0 1
 done
+read -r A_RPS A_P50 A_P99 A_BAD _ A_CPU < <(summarize "$WORK/a.txt")
 N1=$(median <"$WORK/n1.txt"); N2=$(median <"$WORK/n2.txt")
 R1=$(median <"$WORK/r1.txt"); R2=$(median <"$WORK/r2.txt")
 read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX B1_CPU < <(summarize "$WORK/b1.txt")
@@ -190,7 +190,10 @@ done
 C_GPS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["games_per_sec"])' "$l"; done <"$WORK/c.txt" | median)
 C_APS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["actions_per_sec"])' "$l"; done <"$WORK/c.txt" | median)
 
-RATIO=$(awk -v b="$B1_RPS" -v a="$A_RPS" 'BEGIN{printf "%.2f", b/a}')
+# (b)/(a): the median of each repetition's own ratio (its (b) with ~1,000 games over its (a))
+RATIO=$(paste -d' ' "$WORK/a.txt" "$WORK/b1.txt" | awk '{printf "%.4f\n", ($12 / $15) / ($1 / $4)}' | median)
+RATIOS=$(paste -d' ' "$WORK/a.txt" "$WORK/b1.txt" | awk '{printf "%.2f ", ($12 / $15) / ($1 / $4)}')
+RATIO=$(awk -v r="$RATIO" 'BEGIN{printf "%.2f", r}')
 GROWTH=$(awk -v x="$B1_RPS" -v y="$B2_RPS" 'BEGIN{printf "%+.1f%%", (y-x)/x*100}')
 cat <<OUT
 
@@ -199,7 +202,7 @@ cat <<OUT
 (b) actions, $N1 stored games       rps $B1_RPS   p50 ${B1_P50} ms   p99 ${B1_P99} ms   non-200: $B1_BAD   exhausted: $B1_EX
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
 (c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
-(b)/(a) ratio                         $RATIO
+(b)/(a) ratio                         $RATIO (median of the runs' own ratios: ${RATIOS% })
 CPU us per request, server/Redis/wrk/other (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
 growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
