@@ -37,9 +37,8 @@ async fn read_json<T: DeserializeOwned>(
 
 /// Reads an action body: as [`read_json`] would, with a shortcut for the usual case.
 async fn read_action(req: &HttpRequest, payload: web::Payload) -> Result<Action, ApiError> {
-    let Some(body) = read_body(req, payload, false).await? else {
-        return Err(ApiError::Internal); // read_body refuses an empty body here
-    };
+    // Never None: without `empty_ok`, read_body refuses an empty body itself.
+    let body = read_body(req, payload, false).await?.unwrap_or_default();
     match quick_action(&body) {
         Some(action) => Ok(action),
         None => parse_action(parse_json(&body)?),
