@@ -1431,17 +1431,57 @@ mod tests {
 
     use ::redis::AsyncCommands;
 
-    /// Redis's count of `PEXPIRE` calls (scripts' calls included).
-    async fn pexpire_calls(con: &mut ::redis::aio::ConnectionManager) -> u64 {
+    /// Redis's count of calls of `command` (lower case; scripts' calls included).
+    async fn calls(con: &mut ::redis::aio::ConnectionManager, command: &str) -> u64 {
         let info: String = ::redis::cmd("INFO")
             .arg("commandstats")
             .query_async(con)
             .await
             .expect("INFO");
+        let prefix = format!("cmdstat_{command}:calls=");
         info.lines()
-            .find_map(|l| l.strip_prefix("cmdstat_pexpire:calls="))
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
             .and_then(|rest| rest.split(',').next()?.parse().ok())
             .unwrap_or(0)
+    }
+
+    /// Redis's count of `PEXPIRE` calls (scripts' calls included).
+    async fn pexpire_calls(con: &mut ::redis::aio::ConnectionManager) -> u64 {
+        calls(con, "pexpire").await
+    }
+
+    /// A replica's moves on a game it holds read nothing from the store: each is one write
+    /// script (the record goes from the cache into the update and back).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn moves_on_a_cached_game_only_write() {
+        let redis = crate::store::testing::TestRedis::start();
+        let redis_store =
+            crate::store::RedisStore::connect(&redis.url(), crate::store::StoreConfig::default())
+                .await
+                .expect("redis");
+        let mut con = redis_store.connection();
+        let svc = GameService::new(Arc::new(redis_store), Metrics::new(), 100);
+        let (id, token) = one_client_game(&svc, 11).await;
+        let mut view = svc.view(&id, Some(&token)).await.expect("a view").view;
+        let (reads, scripts) = (
+            calls(&mut con, "hmget").await,
+            calls(&mut con, "evalsha").await,
+        );
+        let mut moves = 0;
+        while let Some(action) = view.legal_actions.first().cloned() {
+            let answer = client_moves(&svc, &id, &token, action).await;
+            moves += 1;
+            let body: serde_json::Value = serde_json::from_slice(&answer.body).expect("JSON");
+            view.legal_actions =
+                serde_json::from_value(body["legal_actions"].clone()).expect("legal actions");
+        }
+        assert!(moves >= 10, "{moves} moves");
+        assert_eq!(
+            calls(&mut con, "hmget").await,
+            reads,
+            "{moves} moves read the store"
+        );
+        assert_eq!(calls(&mut con, "evalsha").await - scripts, moves);
     }
 
     /// A replica sets a game's expiry (two `PEXPIRE`s: the game and its log) on its first write
