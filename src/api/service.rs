@@ -1450,17 +1450,28 @@ mod tests {
         calls(con, "pexpire").await
     }
 
+    /// A store on a private Redis (kept running while the first value lives), and a
+    /// connection to that Redis for inspecting it.
+    async fn private_redis_store() -> (
+        crate::store::testing::TestRedis,
+        Arc<dyn GameStore>,
+        ::redis::aio::ConnectionManager,
+    ) {
+        let redis = crate::store::testing::TestRedis::start();
+        let store =
+            crate::store::RedisStore::connect(&redis.url(), crate::store::StoreConfig::default())
+                .await
+                .expect("redis");
+        let con = store.connection();
+        (redis, Arc::new(store), con)
+    }
+
     /// A replica's moves on a game it holds read nothing from the store: each is one write
     /// script (the record goes from the cache into the update and back).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn moves_on_a_cached_game_only_write() {
-        let redis = crate::store::testing::TestRedis::start();
-        let redis_store =
-            crate::store::RedisStore::connect(&redis.url(), crate::store::StoreConfig::default())
-                .await
-                .expect("redis");
-        let mut con = redis_store.connection();
-        let svc = GameService::new(Arc::new(redis_store), Metrics::new(), 100);
+        let (_redis, store, mut con) = private_redis_store().await;
+        let svc = GameService::new(store, Metrics::new(), 100);
         let (id, token) = one_client_game(&svc, 11).await;
         let mut view = svc.view(&id, Some(&token)).await.expect("a view").view;
         let (reads, scripts) = (
@@ -1489,13 +1500,7 @@ mod tests {
     /// the game and its log keep one expiry. Another replica's first write sets it again.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_replica_sets_the_expiry_on_hand_ends_only() {
-        let redis = crate::store::testing::TestRedis::start();
-        let redis_store =
-            crate::store::RedisStore::connect(&redis.url(), crate::store::StoreConfig::default())
-                .await
-                .expect("redis");
-        let mut con = redis_store.connection();
-        let store: Arc<dyn GameStore> = Arc::new(redis_store);
+        let (_redis, store, mut con) = private_redis_store().await;
         let a = GameService::new(store.clone(), Metrics::new(), 100);
         let (id, token) = one_client_game(&a, 11).await;
         let before = pexpire_calls(&mut con).await;
