@@ -191,9 +191,8 @@ C_GPS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.ar
 C_APS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.argv[1])["actions_per_sec"])' "$l"; done <"$WORK/c.txt" | median)
 
 # (b)/(a): the median of each repetition's own ratio (its (b) with ~1,000 games over its (a))
-RATIO=$(paste -d' ' "$WORK/a.txt" "$WORK/b1.txt" | awk '{printf "%.4f\n", ($12 / $15) / ($1 / $4)}' | median)
-RATIOS=$(paste -d' ' "$WORK/a.txt" "$WORK/b1.txt" | awk '{printf "%.2f ", ($12 / $15) / ($1 / $4)}')
-RATIO=$(awk -v r="$RATIO" 'BEGIN{printf "%.2f", r}')
+RATIOS=$(paste -d' ' "$WORK/a.txt" "$WORK/b1.txt" | awk '{printf "%.2f\n", ($12 / $15) / ($1 / $4)}')
+RATIO=$(median <<<"$RATIOS")
 GROWTH=$(awk -v x="$B1_RPS" -v y="$B2_RPS" 'BEGIN{printf "%+.1f%%", (y-x)/x*100}')
 cat <<OUT
 
@@ -202,7 +201,7 @@ cat <<OUT
 (b) actions, $N1 stored games       rps $B1_RPS   p50 ${B1_P50} ms   p99 ${B1_P99} ms   non-200: $B1_BAD   exhausted: $B1_EX
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
 (c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
-(b)/(a) ratio                         $RATIO (median of the runs' own ratios: ${RATIOS% })
+(b)/(a) ratio                         $RATIO (median of the runs' own ratios: $(echo $RATIOS))
 CPU us per request, server/Redis/wrk/other (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
 growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM

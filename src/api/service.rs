@@ -561,28 +561,23 @@ impl GameService {
         Ok(entry)
     }
 
-    /// Takes a game out of the cache for an update, with its key (to put the result back
-    /// under). The record is moved out rather than copied unless a reader still holds it; while
-    /// the update runs, other requests for the game read the store.
-    fn cache_take(&self, id: &str) -> Option<(String, u64, GameRecord, Option<ExpirySet>)> {
-        let (key, hit) = self.cache.as_ref()?.remove(id)?;
+    /// Takes a game out of the cache for an update. The record is moved out rather than
+    /// copied unless a reader still holds it; while the update runs, other requests for the
+    /// game read the store.
+    fn cache_take(&self, id: &str) -> Option<(u64, GameRecord, Option<ExpirySet>)> {
+        let (_, hit) = self.cache.as_ref()?.remove(id)?;
         let (version, record) = Arc::try_unwrap(hit.entry).unwrap_or_else(|e| (*e).clone());
-        Some((key, version, record, hit.expiry_set))
+        Some((version, record, hit.expiry_set))
     }
 
     /// Remembers `entry` (a version and its record) unless a newer version is cached, with
     /// when this replica last set the game's expiry.
-    fn cache_put(
-        &self,
-        id: impl Into<String> + AsRef<str>,
-        entry: &Arc<(u64, GameRecord)>,
-        expiry_set: Option<ExpirySet>,
-    ) {
+    fn cache_put(&self, id: &str, entry: &Arc<(u64, GameRecord)>, expiry_set: Option<ExpirySet>) {
         if let Some(cache) = &self.cache
-            && cache.get(id.as_ref()).is_none_or(|c| c.entry.0 < entry.0)
+            && cache.get(id).is_none_or(|c| c.entry.0 < entry.0)
         {
             cache.insert(
-                id.into(),
+                id.to_owned(),
                 Cached {
                     entry: entry.clone(),
                     expiry_set,
@@ -667,15 +662,10 @@ impl GameService {
         } else {
             None
         };
-        // The cache's key for the game, reused to cache the result.
-        let mut key = None;
         for _ in 0..CAS_RETRIES {
             let from_cache = cached.is_some();
             let (version, mut record, expiry_set) = match cached.take() {
-                Some((k, version, record, expiry_set)) => {
-                    key = Some(k);
-                    (version, record, expiry_set)
-                }
+                Some(hit) => hit,
                 None => {
                     let (stored, replay) = match idem {
                         Some((key, _)) => self.store.load_with_idem(id, key).await?,
@@ -757,8 +747,7 @@ impl GameService {
                     } else {
                         Some(ExpirySet { at: sent, finished })
                     };
-                    let key = key.take().unwrap_or_else(|| id.to_owned());
-                    self.cache_put(key, &entry, expiry_set);
+                    self.cache_put(id, &entry, expiry_set);
                     if early.is_none() {
                         self.schedule(id, deadline_before, deadline).await;
                     }

@@ -123,7 +123,8 @@ pub fn deadline_key(prefix: &str, shard: u32) -> String {
 /// idempotency record. ARGV: the expected version (the empty string for a create), the new
 /// version, the data, the TTL in ms (0: no expiry; [`KEEP_EXPIRY`]: keep the expiry as it
 /// is, which [`Write::check`] allows only for a compare-and-set without log entries), the
-/// events channel, the number `n` of log entries, the `n` entries, and with `KEYS[3]` the answer and its TTL in ms (0: no expiry).
+/// events channel, the number `n` of log entries, the `n` entries, and with `KEYS[3]` the
+/// answer and its TTL in ms (0: no expiry).
 ///
 /// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
 /// Returns 1 when written; 0 when a create finds the game key taken or a compare-and-set finds
