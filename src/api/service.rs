@@ -9,11 +9,11 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::auth::{hash_token, new_token, token_matches};
+use super::auth::{TokenHash, hash_token, new_token};
 use super::error::ApiError;
 use super::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameStatus, GameView,
-    Samples, SeatInfo, SeatSpec, TimeoutRecord,
+    Samples, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{
@@ -163,11 +163,11 @@ impl GameRecord {
 
     /// The seat whose token this is.
     fn seat_of(&self, token: &str) -> Result<Seat, ApiError> {
-        let h = hash_token(token);
+        let h = TokenHash::of(token);
         let mut found = None;
         for (i, s) in self.seats.iter().enumerate() {
             if let Some(stored) = &s.token_hash
-                && token_matches(&h, stored)
+                && h.matches(stored)
             {
                 found = Some(i as Seat);
             }
@@ -248,8 +248,8 @@ impl GameRecord {
                 .map(|(i, s)| SeatInfo {
                     seat: i as Seat,
                     kind: match s.spec {
-                        SeatSpec::Open => "open".into(),
-                        SeatSpec::Bot { .. } => "bot".into(),
+                        SeatSpec::Open => SeatKind::Open,
+                        SeatSpec::Bot { .. } => SeatKind::Bot,
                     },
                     strategy: s.bot(),
                     claimed: s.filled(),

@@ -654,13 +654,23 @@ pub enum GameStatus {
     Finished,
 }
 
+/// What sits in a seat: a client (`open`, claimed or not) or a house player (`bot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A client's seat.
+    Open,
+    /// A house player.
+    Bot,
+}
+
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct SeatInfo {
     /// The seat number.
     pub seat: u8,
     /// `open` (a client seat) or `bot`.
-    pub kind: String,
+    pub kind: SeatKind,
     /// The house player's strategy, for a bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strategy: Option<Strategy>,
