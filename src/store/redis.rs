@@ -223,8 +223,16 @@ static RELEASE_CLAIM_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(REL
 
 /// `EVALSHA <sha> <numkeys>`: the start of a script call; the caller appends keys and arguments.
 fn evalsha(script: &Script, numkeys: usize) -> Cmd {
-    let mut cmd = redis::cmd("EVALSHA");
-    cmd.arg(script.get_hash()).arg(numkeys);
+    evalsha_sized(script, numkeys, 0, 0)
+}
+
+/// [`evalsha`] with room for `args` more keys and arguments of `bytes` bytes in all, so that
+/// appending them does not grow the command step by step (a move's write would otherwise
+/// reallocate it about eight times on the way to its kilobyte).
+fn evalsha_sized(script: &Script, numkeys: usize, args: usize, bytes: usize) -> Cmd {
+    let hash = script.get_hash();
+    let mut cmd = Cmd::with_capacity(3 + args, "EVALSHA".len() + hash.len() + 20 + bytes);
+    cmd.arg("EVALSHA").arg(hash).arg(numkeys);
     cmd
 }
 
@@ -472,7 +480,15 @@ where
         w.check()?;
         let key = self.key(id);
         // `w.idem` comes only with a compare-and-set (`check` refuses it with a create).
-        let mut cmd = evalsha(&WRITE_SCRIPT, if w.idem.is_some() { 3 } else { 2 });
+        let numkeys = if w.idem.is_some() { 3 } else { 2 };
+        // The keys and small arguments fit in 256 bytes unless the id or idempotency key is
+        // long; then the command grows as it would have anyway.
+        let bytes = 256
+            + w.data.len()
+            + w.log.iter().map(|e| e.len()).sum::<usize>()
+            + w.idem.as_ref().map_or(0, |i| i.answer.len());
+        let args = numkeys + 6 + w.log.len() + if w.idem.is_some() { 2 } else { 0 };
+        let mut cmd = evalsha_sized(&WRITE_SCRIPT, numkeys, args, bytes);
         cmd.arg(&key).arg(self.log_key(id));
         if let Some(idem) = &w.idem {
             cmd.arg(self.idem_key(id, idem.key));
