@@ -14,7 +14,10 @@
 # plus MEMORY USAGE of a stored game mid-game, and prints (b)/(a).
 # Knobs (env): LB_WORKERS (server WORKERS, default 2), LB_CONNS (64), LB_WRK_THREADS (2),
 # LB_SECS (per run), LB_REPS, LB_IDLE (idle games added for the "100k" run), LB_BIN (another
-# server binary to measure, e.g. an older build; the default is target/release/hasenpfeffer).
+# server binary to measure, e.g. an older build; the default is target/release/hasenpfeffer),
+# LB_REDIS_DELAY_US (puts Redis that many microseconds away, each way, through
+# examples/redis_delay.rs, so that requests are bound by Redis round trips, not by this
+# machine's CPU), LB_CACHED_GAMES (the server's CACHED_GAMES; 0 turns its game cache off).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -38,12 +41,13 @@ done
 
 if [[ -z "${LB_NO_BUILD:-}" ]]; then
   echo "== building release server"
-  cargo build --release --bin hasenpfeffer --example loadgen -q
+  cargo build --release --bin hasenpfeffer --example loadgen --example redis_delay -q
 fi
 WORK=$(mktemp -d /tmp/loadbench.XXXXXX)
 # a private copy: other builds may replace target/release/hasenpfeffer during the run
 cp "${LB_BIN:-$ROOT/target/release/hasenpfeffer}" "$WORK/hasenpfeffer"
 cp "$ROOT/target/release/examples/loadgen" "$WORK/loadgen"
+cp "$ROOT/target/release/examples/redis_delay" "$WORK/redis_delay"
 BIN=$WORK/hasenpfeffer
 source "$ROOT/scripts/lib.sh"
 RPORT=$(free_port)
@@ -55,15 +59,27 @@ cleanup() {
 trap cleanup EXIT
 
 start_redis "$RPORT" "$WORK/redis.log"
-REDIS_URL=redis://127.0.0.1:$RPORT PORT=$SPORT BIND_ADDR=127.0.0.1 RUST_LOG=warn \
-  WORKERS=$WORKERS RATE_LIMIT_PER_SEC=0 "$BIN" >"$WORK/server.log" 2>&1 &
-PIDS+=($!)
+DELAY_US=${LB_REDIS_DELAY_US:-0}
+SERVER_REDIS_PORT=$RPORT
+WHERE="Redis on loopback"
+if (( DELAY_US > 0 )); then
+  SERVER_REDIS_PORT=$(free_port)
+  "$WORK/redis_delay" "$SERVER_REDIS_PORT" "127.0.0.1:$RPORT" "$DELAY_US" 2>"$WORK/delay.log" &
+  PIDS+=($!)
+  for _ in $(seq 50); do redis-cli -p "$SERVER_REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  WHERE="Redis ${DELAY_US} us away each way (redis_delay :$SERVER_REDIS_PORT)"
+fi
+CACHE_ENV=()
+[[ -n "${LB_CACHED_GAMES:-}" ]] && CACHE_ENV=(CACHED_GAMES="$LB_CACHED_GAMES")
+env REDIS_URL="redis://127.0.0.1:$SERVER_REDIS_PORT" PORT="$SPORT" BIND_ADDR=127.0.0.1 RUST_LOG=warn \
+  WORKERS="$WORKERS" RATE_LIMIT_PER_SEC=0 "${CACHE_ENV[@]}" "$BIN" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+PIDS+=("$SERVER_PID")
 wait_ready "http://127.0.0.1:$SPORT/readyz" || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
-echo "== redis :$RPORT, server :$SPORT (WORKERS=$WORKERS), wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
+echo "== redis :$RPORT, server :$SPORT (WORKERS=$WORKERS ${CACHE_ENV[*]}), $WHERE, wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
 
 URL=http://127.0.0.1:$SPORT
 REDIS_PID=${PIDS[0]}
-SERVER_PID=${PIDS[1]}
 # CPU time in clock ticks: of one process (user + system), and of the whole machine (busy)
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }
@@ -142,6 +158,14 @@ redis_usec() {
   redis-cli -p "$RPORT" INFO commandstats | tr -d '\r' \
     | awk -F'[=,]' '/^cmdstat_evalsha:/{for(i=1;i<NF;i++) if($i=="usec_per_call") print $(i+1)}'
 }
+# The Redis round trips per answered request in the last run: "scripts loads", the write
+# scripts (EVALSHA) and the game loads (HMGET; none when the server's cache holds the game).
+# Commands a script calls are counted by Redis too, so they are not added up here.
+redis_trips_per() { # requests
+  redis-cli -p "$RPORT" INFO commandstats | tr -d '\r' | awk -F'[:=,]' -v n="$1" '
+    /^cmdstat_evalsha:/ { e = $3 } /^cmdstat_hmget:/ { l = $3 }
+    END { if (n < 1) n = 1; printf "%.2f %.2f\n", e / n, l / n }'
+}
 move_idle() { # from-db to-db
   { echo "SELECT $1"; sed "s/^/MOVE /; s/\$/ $2/" "$WORK/idle.keys"; } | redis-cli -p "$RPORT" --pipe >/dev/null
   sleep 2 # let Redis finish resizing the databases' hash tables before the next measurement
@@ -155,8 +179,9 @@ measure_b() { # condition set
   redis-cli -p "$RPORT" CONFIG RESETSTAT >/dev/null
   run_wrk play.lua LB_DATA="$WORK/set$2.lua" | tee -a "$WORK/b$1.txt"
   redis_usec >>"$WORK/r$1.txt"
+  redis_trips_per "$(tail -1 "$WORK/b$1.txt" | awk '{print $1}')" >>"$WORK/c$1.txt"
 }
-for f in a b1 b2 n1 n2 r1 r2; do : >"$WORK/$f.txt"; done
+for f in a b1 b2 n1 n2 r1 r2 c1 c2; do : >"$WORK/$f.txt"; done
 # Each repetition measures (a) right before (b) with ~1,000 games, so that (b)/(a) is taken
 # from runs a few seconds apart, not minutes: the machine's speed drifts.
 for r in $(seq "$REPS"); do
@@ -179,6 +204,8 @@ done
 read -r A_RPS A_P50 A_P99 A_BAD _ A_CPU < <(summarize "$WORK/a.txt")
 N1=$(median <"$WORK/n1.txt"); N2=$(median <"$WORK/n2.txt")
 R1=$(median <"$WORK/r1.txt"); R2=$(median <"$WORK/r2.txt")
+CALLS1="$(cut -d' ' -f1 "$WORK/c1.txt" | median) + $(cut -d' ' -f2 "$WORK/c1.txt" | median)"
+CALLS2="$(cut -d' ' -f1 "$WORK/c2.txt" | median) + $(cut -d' ' -f2 "$WORK/c2.txt" | median)"
 read -r B1_RPS B1_P50 B1_P99 B1_BAD B1_EX B1_CPU < <(summarize "$WORK/b1.txt")
 read -r B2_RPS B2_P50 B2_P99 B2_BAD B2_EX B2_CPU < <(summarize "$WORK/b2.txt")
 
@@ -196,7 +223,7 @@ RATIO=$(median <<<"$RATIOS")
 GROWTH=$(awk -v x="$B1_RPS" -v y="$B2_RPS" 'BEGIN{printf "%+.1f%%", (y-x)/x*100}')
 cat <<OUT
 
-== RESULTS (median of $REPS run(s), ${SECS}s each, wrk -t$WT -c$CONNS, server WORKERS=$WORKERS)
+== RESULTS (median of $REPS run(s), ${SECS}s each, wrk -t$WT -c$CONNS, server WORKERS=$WORKERS ${CACHE_ENV[*]}, $WHERE)
 (a) GET /readyz                       rps $A_RPS   p50 ${A_P50} ms   p99 ${A_P99} ms   non-200: $A_BAD
 (b) actions, $N1 stored games       rps $B1_RPS   p50 ${B1_P50} ms   p99 ${B1_P99} ms   non-200: $B1_BAD   exhausted: $B1_EX
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
@@ -204,6 +231,7 @@ cat <<OUT
 (b)/(a) ratio                         $RATIO (median of the runs' own ratios: $(echo $RATIOS))
 CPU us per request, server/Redis/wrk/other (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
 growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
+Redis round trips per move            1k: $CALLS1   100k: $CALLS2   (write scripts + loads)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
 OUT
 
