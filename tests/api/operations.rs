@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::helpers::{Store, both_stores, choose, header, spawn_app, spawn_app_with, view_of};
+use crate::helpers::{
+    Store, TestApp, both_stores, choose, header, spawn_app, spawn_app_with, view_of,
+};
 
 async fn created_games_and_views_carry_headers(store: Store) {
     let app = spawn_app(store).await;
@@ -209,11 +211,34 @@ both_stores!(
     served_openapi_matches_the_committed_document,
 );
 
+/// How long one `GET /healthz` takes, from sending to the answer.
+async fn time_healthz(app: &TestApp) -> Duration {
+    let start = Instant::now();
+    let res = app
+        .client
+        .get(app.url("/healthz"))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), StatusCode::OK);
+    start.elapsed()
+}
+
 /// Expert house players think on the blocking pool: with a single web worker, `/healthz` still
 /// answers at once while a move makes three experts think.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn experts_think_off_the_web_workers() {
     let app = std::sync::Arc::new(spawn_app_with(Store::Memory, |c| c.workers = Some(1)).await);
+    // The yardstick for "at once": the median of idle `/healthz` calls (the first opens the
+    // connection, so it is left out). Experts think until their time cap in a debug build but
+    // finish early in a release one, so the moves are judged against this, not a fixed time.
+    time_healthz(&app).await;
+    let mut idle = Vec::new();
+    for _ in 0..21 {
+        idle.push(time_healthz(&app).await);
+    }
+    idle.sort();
+    let idle_health = idle[idle.len() / 2];
     let expert = json!({"kind": "bot", "strategy": "expert"});
     let id = app
         .create_game(&json!({"seed": 5, "seats": [{"kind": "open"}, expert, expert, expert]}))
@@ -238,15 +263,7 @@ async fn experts_think_off_the_web_workers() {
             })
         };
         while !mover.is_finished() {
-            let start = Instant::now();
-            let res = app
-                .client
-                .get(app.url("/healthz"))
-                .send()
-                .await
-                .expect("sent");
-            assert_eq!(res.status(), StatusCode::OK);
-            slowest_health = slowest_health.max(start.elapsed());
+            slowest_health = slowest_health.max(time_healthz(&app).await);
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
         let took = mover.await.expect("move");
@@ -254,8 +271,9 @@ async fn experts_think_off_the_web_workers() {
         thinking += took;
     }
     assert!(
-        longest_move >= Duration::from_millis(40),
-        "the experts thought too briefly for this test to mean anything: {longest_move:?}"
+        longest_move >= (idle_health * 20).max(Duration::from_millis(10)),
+        "the experts thought too briefly for this test to mean anything: {longest_move:?} \
+         (an idle /healthz takes {idle_health:?})"
     );
     assert!(
         slowest_health * 2 < longest_move,
