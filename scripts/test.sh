@@ -56,10 +56,12 @@ if [ -z "${SKIP_BOTS:-}" ]; then
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
-  stage "the benchmarks still run: scripts/loadbench.sh --quick and scripts/instructions.sh"
+  stage "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance) and scripts/instructions.sh"
   need_apt wrk wrk
   need_apt valgrind valgrind
   bash scripts/loadbench.sh --quick
+  # again with Redis 1 ms away, through the relay (examples/redis_delay.rs), already built
+  LB_NO_BUILD=1 LB_REDIS_DELAY_US=1000 bash scripts/loadbench.sh --quick
   cargo build --release --locked --bin hasenpfeffer
   IB_N=100 bash scripts/instructions.sh
 fi
