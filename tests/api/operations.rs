@@ -214,12 +214,7 @@ both_stores!(
 /// How long one `GET /healthz` takes, from sending to the answer.
 async fn time_healthz(app: &TestApp) -> Duration {
     let start = Instant::now();
-    let res = app
-        .client
-        .get(app.url("/healthz"))
-        .send()
-        .await
-        .expect("sent");
+    let res = app.get("/healthz").await;
     assert_eq!(res.status(), StatusCode::OK);
     start.elapsed()
 }
