@@ -69,18 +69,15 @@ if (( DELAY_US > 0 )); then
   for _ in $(seq 50); do redis-cli -p "$SERVER_REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
   WHERE="Redis ${DELAY_US} us away each way (redis_delay :$SERVER_REDIS_PORT)"
 fi
-CACHE_ENV=()
-SERVER_NOTE="WORKERS=$WORKERS"
-if [[ -n "${LB_CACHED_GAMES:-}" ]]; then
-  CACHE_ENV=(CACHED_GAMES="$LB_CACHED_GAMES")
-  SERVER_NOTE+=" CACHED_GAMES=$LB_CACHED_GAMES"
-fi
+# the server settings the knobs choose: passed to the server, and printed with the figures
+SERVER_ENV=(WORKERS="$WORKERS")
+[[ -n "${LB_CACHED_GAMES:-}" ]] && SERVER_ENV+=(CACHED_GAMES="$LB_CACHED_GAMES")
 env REDIS_URL="redis://127.0.0.1:$SERVER_REDIS_PORT" PORT="$SPORT" BIND_ADDR=127.0.0.1 RUST_LOG=warn \
-  WORKERS="$WORKERS" RATE_LIMIT_PER_SEC=0 "${CACHE_ENV[@]}" "$BIN" >"$WORK/server.log" 2>&1 &
+  RATE_LIMIT_PER_SEC=0 "${SERVER_ENV[@]}" "$BIN" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 PIDS+=("$SERVER_PID")
 wait_ready "http://127.0.0.1:$SPORT/readyz" || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
-echo "== redis :$RPORT, server :$SPORT ($SERVER_NOTE), $WHERE, wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
+echo "== redis :$RPORT, server :$SPORT (${SERVER_ENV[*]}), $WHERE, wrk -t$WT -c$CONNS, ${SECS}s x $REPS runs"
 
 URL=http://127.0.0.1:$SPORT
 REDIS_PID=${PIDS[0]}
@@ -227,7 +224,7 @@ RATIO=$(median <<<"$RATIOS")
 GROWTH=$(awk -v x="$B1_RPS" -v y="$B2_RPS" 'BEGIN{printf "%+.1f%%", (y-x)/x*100}')
 cat <<OUT
 
-== RESULTS (median of $REPS run(s), ${SECS}s each, wrk -t$WT -c$CONNS, server $SERVER_NOTE, $WHERE)
+== RESULTS (median of $REPS run(s), ${SECS}s each, wrk -t$WT -c$CONNS, server ${SERVER_ENV[*]}, $WHERE)
 (a) GET /readyz                       rps $A_RPS   p50 ${A_P50} ms   p99 ${A_P99} ms   non-200: $A_BAD
 (b) actions, $N1 stored games       rps $B1_RPS   p50 ${B1_P50} ms   p99 ${B1_P99} ms   non-200: $B1_BAD   exhausted: $B1_EX
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
