@@ -857,15 +857,7 @@ impl GameService {
         id: &str,
         req: ClaimSeatRequest,
     ) -> Result<ClaimedSeat, ApiError> {
-        let name = match req.name {
-            Some(n) if n.chars().count() > 64 || n.chars().any(char::is_control) => {
-                return Err(ApiError::bad_request(
-                    "invalid_name",
-                    "a seat name is at most 64 characters, without control characters",
-                ));
-            }
-            other => other,
-        };
+        let name = super::names::check_seat_name(req.name)?;
         let token = new_token();
         let hash = hash_token(&token);
         let updated = self

@@ -280,6 +280,10 @@ pub enum StoreError {
     /// The game does not exist (never created, or expired).
     #[error("game not found")]
     NotFound,
+    /// The store holds as many games as it may ([`StoreConfig::max_games`]); nothing was
+    /// written.
+    #[error("the store is full")]
+    Full,
     /// The backend could not be reached or did not answer in time.
     #[error("game store unavailable: {0}")]
     Unavailable(String),
@@ -498,6 +502,9 @@ pub struct StoreConfig {
     pub key_prefix: String,
     /// Upper bound for every backend call, retries included.
     pub op_timeout: Duration,
+    /// The most games the in-memory store holds (a create past it fails with
+    /// [`StoreError::Full`]); 0: no cap. The Redis stores leave the cap to Redis (`maxmemory`).
+    pub max_games: usize,
 }
 
 impl StoreConfig {
@@ -509,6 +516,8 @@ impl StoreConfig {
     pub const DEFAULT_KEY_PREFIX: &'static str = "hp";
     /// Default [`StoreConfig::op_timeout`].
     pub const DEFAULT_OP_TIMEOUT: Duration = Duration::from_secs(2);
+    /// Default [`StoreConfig::max_games`].
+    pub const DEFAULT_MAX_GAMES: usize = 100_000;
 
     /// The expiry a write gets: [`Self::finished_ttl`] if `finished`, else [`Self::game_ttl`].
     pub fn ttl(&self, finished: bool) -> Duration {
@@ -542,6 +551,7 @@ impl Default for StoreConfig {
             finished_ttl: Self::DEFAULT_FINISHED_TTL,
             key_prefix: Self::DEFAULT_KEY_PREFIX.to_owned(),
             op_timeout: Self::DEFAULT_OP_TIMEOUT,
+            max_games: Self::DEFAULT_MAX_GAMES,
         }
     }
 }
