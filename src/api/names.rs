@@ -5,7 +5,7 @@
 //!
 //! Refused (code `invalid_name`):
 //! - control characters (general category Cc);
-//! - format characters (general category Cf, the table below, from Unicode 16.0): the bidi
+//! - format characters (general category Cf, from the `unicode-properties` crate's tables): the bidi
 //!   embeddings, overrides and isolates (U+202A..U+202E, U+2066..U+2069), the marks (U+200E,
 //!   U+200F, U+061C), the zero-width space, non-joiner and joiner (U+200B..U+200D), the word
 //!   joiner and invisible operators (U+2060..U+2064), the byte-order mark (U+FEFF), the soft
@@ -17,35 +17,12 @@
 //! (`👩‍💻`: a pictograph, or a pictograph and a variation selector, on its left, a pictograph on its
 //! right), and the tag characters after a black flag (U+1F3F4, the subdivision flags: `🏴󠁧󠁢󠁳󠁣󠁴󠁿`).
 
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
+
 use super::error::ApiError;
 
 /// The longest name, in characters.
 pub const MAX_CHARS: usize = 64;
-
-/// The format characters (general category Cf) of Unicode 16.0, as inclusive ranges.
-const FORMAT: &[(u32, u32)] = &[
-    (0x00AD, 0x00AD),   // soft hyphen
-    (0x0600, 0x0605),   // Arabic number signs
-    (0x061C, 0x061C),   // Arabic letter mark
-    (0x06DD, 0x06DD),   // Arabic end of ayah
-    (0x070F, 0x070F),   // Syriac abbreviation mark
-    (0x0890, 0x0891),   // Arabic pound and piastre marks above
-    (0x08E2, 0x08E2),   // Arabic disputed end of ayah
-    (0x180E, 0x180E),   // Mongolian vowel separator
-    (0x200B, 0x200F), // zero-width space, non-joiner, joiner; left-to-right and right-to-left marks
-    (0x202A, 0x202E), // bidi embeddings and overrides
-    (0x2060, 0x2064), // word joiner, invisible operators
-    (0x2066, 0x206F), // bidi isolates, deprecated format characters
-    (0xFEFF, 0xFEFF), // zero-width no-break space (byte-order mark)
-    (0xFFF9, 0xFFFB), // interlinear annotation
-    (0x110BD, 0x110BD), // Kaithi number sign
-    (0x110CD, 0x110CD), // Kaithi number sign above
-    (0x13430, 0x1343F), // Egyptian hieroglyph format controls
-    (0x1BCA0, 0x1BCA3), // shorthand format controls
-    (0x1D173, 0x1D17A), // musical symbol format controls
-    (0xE0001, 0xE0001), // language tag
-    (0xE0020, 0xE007F), // tag characters
-];
 
 /// Letters that show nothing (Hangul fillers).
 const INVISIBLE_LETTERS: [char; 4] = ['\u{115F}', '\u{1160}', '\u{3164}', '\u{FFA0}'];
@@ -54,19 +31,19 @@ const ZWJ: char = '\u{200D}';
 const BLACK_FLAG: char = '\u{1F3F4}';
 const VARIATION_SELECTOR_16: char = '\u{FE0F}';
 
+/// Whether `c` is a format character (general category Cf), by the Unicode tables of the
+/// `unicode-properties` crate.
 fn is_format(c: char) -> bool {
-    let c = u32::from(c);
-    FORMAT.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
+    c.general_category() == GeneralCategory::Format
 }
 
 fn is_tag(c: char) -> bool {
-    ('\u{E0020}'..='\u{E007F}').contains(&c)
+    unicode_properties::emoji::is_tag_character(c)
 }
 
-/// The blocks emoji are drawn from (pictographs, dingbats, symbols, skin tones).
+/// An emoji character or component (skin tones included), by the Unicode emoji data.
 fn is_pictograph(c: char) -> bool {
-    matches!(u32::from(c), 0x2190..=0x21FF | 0x2300..=0x23FF | 0x2460..=0x27BF | 0x2900..=0x297F
-        | 0x2B00..=0x2BFF | 0x1F000..=0x1FAFF)
+    c.is_emoji_char_or_emoji_component() && !c.is_ascii()
 }
 
 /// The first character of `name` a seat name may not hold, if any.
