@@ -891,8 +891,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "auction",
-            "single_round | open",
-            "One bid each with the dealer last, or round and round until all but one have passed.",
+            "single_round | open | consecutive_passes",
+            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again).",
         ),
         o("min_bid", "1..tricks", "The lowest bid."),
         o(
@@ -925,7 +925,11 @@ fn option_catalog() -> Vec<OptionInfo> {
             "contract | fixed_6",
             "What failed declarers lose: the contract, or 6.",
         ),
-        o("target_score", "1..1000", "The score that ends the game."),
+        o(
+            "target_score",
+            "1..10 x the preset's default",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double).",
+        ),
         o(
             "game_end",
             "declarers_win_ties | higher_score_or_draw",

@@ -220,9 +220,10 @@ pub struct RulesetSpecDoc {
     /// What failed declarers lose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_penalty: Option<SetPenalty>,
-    /// The score that ends the game (1 to 1000).
+    /// The score that ends the game: 1 to ten times the preset's default (100 for
+    /// `hasenpfeffer` and `hasenpfeffer-open`, 300 for `pepper`, 320 for `double-hasenpfeffer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1, maximum = 1000)]
+    #[schema(minimum = 1, maximum = 320)]
     pub target_score: Option<i32>,
     /// How the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]

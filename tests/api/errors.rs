@@ -455,6 +455,16 @@ async fn impossible_games(store: Store) {
             json!({"ruleset": {"preset": "pepper", "target_score": 0}}),
             "target_score_out_of_range",
         ),
+        (
+            // Ten times the preset's default is the most (one game of house players to a
+            // very high target would burn seconds of CPU).
+            json!({"ruleset": {"preset": "hasenpfeffer", "target_score": 101}}),
+            "target_score_out_of_range",
+        ),
+        (
+            json!({"ruleset": {"preset": "pepper", "target_score": 1000}}),
+            "target_score_out_of_range",
+        ),
         (json!({"seats": [{"kind": "open"}]}), "wrong_seat_count"),
         (
             json!({"scenario": {"dealer": 0, "hands": [["JK"]], "widow": []}}),
