@@ -11,6 +11,7 @@ mod errors;
 mod faults;
 mod games;
 mod hostile;
+mod house;
 mod idempotency;
 mod operations;
 mod push;
