@@ -593,11 +593,17 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// The key an `Idempotency-Key` is stored under: scoped to the seat, by the first 64 bits of
-/// the seat's token hash (one token per seat), so that two seats using the same key are two
-/// keys; the same seat reusing a key for another action is `idempotency_key_reused`.
+/// The key an `Idempotency-Key` is stored under: scoped to the seat by 64 bits of a digest of
+/// the seat's token (one token per seat; a digest of its own, not a part of the stored token
+/// hash), so that two seats using the same key are two keys; the same seat reusing a key for
+/// another action is `idempotency_key_reused`.
 fn scoped_idem_key(token: &str, key: &str) -> String {
-    format!("{}.{key}", &hash_token(token)[..16])
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"hasenpfeffer idempotency scope\0")
+        .chain_update(token.as_bytes())
+        .finalize();
+    format!("{}.{key}", hex::encode(&digest[..8]))
 }
 
 impl GameService {
