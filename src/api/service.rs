@@ -704,11 +704,11 @@ impl GameService {
     }
 
     /// Lets house players take their turns after a change (`seed` seeds their random choices),
-    /// for one step ([`GameRecord::run_bots`]). Expert players think on Tokio's blocking pool,
-    /// so that a web worker keeps answering other requests meanwhile, at most one table per
-    /// CPU at a time ([`bot_permits`]); others wait their turn, for at most a step of each
-    /// table ahead (a permit is held for one step). If this future is dropped (the client
-    /// went away), the thinking stops at the next move.
+    /// for one step ([`GameRecord::run_bots`]). Expert players (and tables of house players
+    /// only) think on Tokio's blocking pool, so that a web worker keeps answering other
+    /// requests meanwhile, at most one table per CPU at a time ([`bot_permits`]); others wait
+    /// their turn, for at most a step of each table ahead (a permit is held for one step). If
+    /// this future is dropped (the client went away), the thinking stops at the next move.
     async fn let_bots_play(
         &self,
         mut record: GameRecord,
@@ -718,7 +718,9 @@ impl GameService {
             return Ok(record);
         }
         let metrics = self.metrics.clone();
-        let offload = record.has_expert();
+        // A table of house players only thinks up to a whole step's budget: off the web worker
+        // too, whatever its players.
+        let offload = record.has_expert() || record.all_bots();
         let cancel = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let play = move || {
