@@ -70,6 +70,9 @@ impl Application {
         })
         .listen(listener)?
         .keep_alive(config.http_keep_alive)
+        // A client that closes its side of the connection has gone: the handler's future is
+        // dropped, so that work nobody waits for (house players thinking for it) stops.
+        .h1_allow_half_closed(false)
         .shutdown_timeout(config.shutdown_timeout.as_secs())
         .disable_signals();
         if let Some(w) = config.workers {

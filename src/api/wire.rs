@@ -843,9 +843,13 @@ pub struct TimeoutRecord {
     pub seat: u8,
     /// The deadline that passed (milliseconds since the Unix epoch).
     pub deadline_unix_ms: u64,
-    /// The move.
-    #[schema(value_type = ActionDoc)]
-    pub action: crate::engine::Action,
+    /// The move's type (`pass`, `exchange`, `pass_cards`, ...).
+    #[serde(default)]
+    pub action_type: String,
+    /// The move; `null` while its hand is being played if it holds face-down cards (an
+    /// exchange's discard, passed cards), the whole move once the hand is over.
+    #[schema(value_type = Option<ActionDoc>)]
+    pub action: Option<crate::engine::Action>,
 }
 
 /// One preset with every option resolved.

@@ -141,7 +141,8 @@ pub struct StoredGame {
 /// finds neither the write nor the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IdemWrite<'a> {
-    /// The client's `Idempotency-Key`: 1 to [`MAX_IDEM_KEY_LEN`] bytes, any characters.
+    /// The idempotency key (the game service's: a client's `Idempotency-Key` scoped to its
+    /// seat): 1 to [`MAX_IDEM_KEY_LEN`] bytes, any characters.
     pub key: &'a str,
     /// The answer to replay (opaque bytes, produced and read by the caller).
     pub answer: &'a [u8],
@@ -149,8 +150,9 @@ pub struct IdemWrite<'a> {
     pub ttl: Duration,
 }
 
-/// The longest accepted idempotency key, in bytes.
-pub const MAX_IDEM_KEY_LEN: usize = 128;
+/// The longest accepted idempotency key, in bytes: room for a client's key of up to 128 bytes
+/// and the game service's scope (the seat) before it.
+pub const MAX_IDEM_KEY_LEN: usize = 160;
 
 /// The most log entries one [`Write`] may append; more is [`StoreError::InvalidWrite`].
 pub const MAX_LOG_ENTRIES_PER_WRITE: usize = 64;

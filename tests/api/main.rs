@@ -12,6 +12,7 @@ mod errors;
 mod faults;
 mod games;
 mod hostile;
+mod house;
 mod idempotency;
 mod operations;
 mod push;
