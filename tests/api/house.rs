@@ -10,30 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::harness::started_game;
-use crate::helpers::{Store, TestApp, both_stores, check_log, spawn_app, view_of};
-
-/// Waits (long polling) until the game is finished; answers its last spectator view.
-async fn wait_finished(app: &TestApp, id: &str, limit: Duration) -> Value {
-    let start = Instant::now();
-    let mut version = 0;
-    loop {
-        let res = app
-            .get(&format!(
-                "/v1/games/{id}?wait_for_version={version}&wait_ms=1000"
-            ))
-            .await;
-        let (view, _) = view_of(res).await;
-        if view["status"] == "finished" {
-            return view;
-        }
-        version = view["version"].as_u64().expect("version");
-        assert!(
-            start.elapsed() < limit,
-            "the game was not over within {limit:?}: {}",
-            view["scores"]
-        );
-    }
-}
+use crate::helpers::{Store, TestApp, both_stores, check_log, spawn_app, view_of, wait_finished};
 
 /// Waits until the game's version is past `after`; answers the view and when it was seen.
 async fn wait_past(app: &TestApp, id: &str, after: u64) -> (Value, u64) {
@@ -79,7 +56,7 @@ async fn long_games_of_house_players_end_and_are_logged_whole(store: Store) {
     let res = app
         .create(&json!({
             "seed": 7,
-            "ruleset": {"preset": "hasenpfeffer", "target_score": 200},
+            "ruleset": {"preset": "pepper", "target_score": 300},
             "seats": [bot, bot, bot, bot],
         }))
         .await;
@@ -135,7 +112,7 @@ async fn a_table_of_experts_goes_on_by_itself() {
     let id = app
         .create_game(&json!({
             "seed": 9,
-            "ruleset": {"preset": "hasenpfeffer", "target_score": 1000},
+            "ruleset": {"preset": "pepper", "target_score": 300},
             "seats": [expert, expert, expert, expert],
         }))
         .await;
@@ -161,7 +138,7 @@ async fn clocks_fire_on_time_while_experts_think() {
         .create_game(&json!({
             "seed": 3,
             "turn_time_limit_ms": 1000,
-            "ruleset": {"preset": "hasenpfeffer", "target_score": 1000},
+            "ruleset": {"preset": "pepper", "target_score": 300},
             "seats": [{"kind": "open"}, expert, expert, expert],
         }))
         .await;
@@ -175,7 +152,7 @@ async fn clocks_fire_on_time_while_experts_think() {
         tokio::spawn(async move {
             app.create(&json!({
                 "seed": 100 + seed,
-                "ruleset": {"preset": "hasenpfeffer", "target_score": 1000},
+                "ruleset": {"preset": "pepper", "target_score": 300},
                 "seats": [expert, expert, expert, expert],
             }))
             .await
@@ -216,7 +193,7 @@ async fn a_client_that_goes_away_stops_the_work() {
         .post(app.url("/v1/games"))
         .json(&json!({
             "seed": 12,
-            "ruleset": {"preset": "hasenpfeffer", "target_score": 1000},
+            "ruleset": {"preset": "pepper", "target_score": 300},
             "seats": [expert, expert, expert, expert],
         }))
         .send()
