@@ -65,6 +65,37 @@ impl Modify for SecurityAddon {
     }
 }
 
+/// A real `GameView` as the schema's example (Swagger UI shows it for every view answer), and
+/// `security: []` on the operations that take no token (so that no operation leaves its
+/// security undefined; the ones where a token is optional list `{}` and `seat_token`).
+/// (Applied once the handlers' paths and schemas are collected.)
+struct ExamplesAddon;
+
+impl Modify for ExamplesAddon {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{RefOr, Schema};
+        if let Some(components) = openapi.components.as_mut()
+            && let Some(RefOr::T(Schema::AllOf(view))) = components.schemas.get_mut("GameView")
+        {
+            view.example = serde_json::to_value(wire::example_view()).ok();
+        }
+        for item in openapi.paths.paths.values_mut() {
+            for op in [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+                &mut item.patch,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                op.security.get_or_insert_with(Vec::new);
+            }
+        }
+    }
+}
+
 /// Records each request's route, status and latency.
 async fn observe(
     req: ServiceRequest,
@@ -94,7 +125,8 @@ where
 {
     // actix tries resources in this order, running a regex for each templated one until one
     // matches: the routes a game is played through come first (no two templates overlap).
-    app.openapi(ApiDoc::openapi())
+    let app = app
+        .openapi(ApiDoc::openapi())
         .service(routes::post_action)
         .service(routes::post_play)
         .service(routes::get_game)
@@ -110,8 +142,10 @@ where
         .service(routes::list_rulesets)
         .service(routes::healthz)
         .service(routes::readyz)
-        .service(routes::metrics)
-        .split_for_parts()
+        .service(routes::metrics);
+    let (app, mut doc) = app.split_for_parts();
+    ExamplesAddon.modify(&mut doc);
+    (app, doc)
 }
 
 /// The OpenAPI document as the server serves it.

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::auth::{TokenHash, hash_token, new_token};
 use super::error::ApiError;
 use super::wire::{
-    ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameStatus, GameView,
-    Samples, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
+    ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, GameStatus,
+    GameView, Samples, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{
@@ -111,6 +111,10 @@ pub struct GameRecord {
     /// When the seat to act runs out of time (ms since the epoch).
     #[serde(default)]
     pub deadline_ms: Option<u64>,
+    /// How the deals were made. A record stored before this was kept reads as `unknown`
+    /// (it may have had a seed), so it is never taken for a random deal.
+    #[serde(default)]
+    pub deal: DealOrigin,
     /// Log entries produced by the change in progress, written with it.
     #[serde(skip)]
     pending_log: Vec<LogEntry>,
@@ -236,6 +240,7 @@ impl GameRecord {
         if !self.started() {
             // Nothing can be done before every seat is filled (acting is `game_not_started`).
             view.legal_actions.clear();
+            view.turn = None;
         }
         GameView {
             game_id: game_id.to_owned(),
@@ -256,6 +261,8 @@ impl GameRecord {
                     name: s.name.clone(),
                 })
                 .collect(),
+            deal: self.deal,
+            ranked_eligible: self.deal.ranked_eligible(),
             turn_time_limit_ms: self.turn_time_limit_ms,
             deadline_unix_ms: self.deadline_ms,
             view,
@@ -812,6 +819,11 @@ impl GameService {
                 .collect(),
             turn_time_limit_ms: req.turn_time_limit_ms,
             deadline_ms: None,
+            deal: match (&req.scenario, req.seed) {
+                (Some(_), _) => DealOrigin::Scenario,
+                (None, Some(_)) => DealOrigin::Seed,
+                (None, None) => DealOrigin::Random,
+            },
             pending_log: Vec::new(),
         };
         let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
@@ -838,10 +850,14 @@ impl GameService {
                     if finished {
                         self.metrics.games_finished.inc();
                     }
+                    let view = record.view(&id, 1, Viewer::Spectator);
                     return Ok(CreatedGame {
                         game_id: id,
                         version: 1,
-                        seats: n as u8,
+                        status: view.status,
+                        seats: view.seats,
+                        deal: view.deal,
+                        ranked_eligible: view.ranked_eligible,
                     });
                 }
                 Err(StoreError::AlreadyExists) => continue,
@@ -1164,6 +1180,7 @@ mod tests {
             ],
             turn_time_limit_ms: Some(30_000),
             deadline_ms: None,
+            deal: DealOrigin::Seed,
             pending_log: Vec::new(),
         }
     }
@@ -1262,6 +1279,8 @@ mod tests {
                         .collect(),
                     turn_time_limit_ms: (seed % 2 == 0).then_some(30_000),
                     deadline_ms: (seed % 3 == 0).then_some(1_700_000_000_000 + seed),
+                    deal: [DealOrigin::Random, DealOrigin::Seed, DealOrigin::Scenario]
+                        [seed as usize % 3],
                     pending_log: Vec::new(),
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
