@@ -911,7 +911,7 @@ pub fn example_view() -> GameView {
         let pick = legal
             .iter()
             .position(|a| matches!(a, crate::engine::Action::Bid { .. }))
-            .filter(|_| step % 4 == 0)
+            .filter(|_| step.is_multiple_of(4))
             .unwrap_or(step * 7 % legal.len());
         if game.apply(seat, &legal[pick]).is_err() || step > 2_000 {
             break;
