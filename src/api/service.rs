@@ -1185,6 +1185,44 @@ mod tests {
         }
     }
 
+    /// A record stored before the deal's origin was kept has no such field: it reads as
+    /// `unknown` (it may have had a seed), never as a random deal fit for ranked play.
+    #[test]
+    fn records_without_a_deal_origin_read_as_unknown() {
+        let r = record();
+        // ... and its game state has no `last_tricks` either.
+        let g = &r.game;
+        let old_game = (
+            g.format,
+            g.rules,
+            g.seed,
+            g.scores,
+            g.phase,
+            g.turn,
+            g.outcome,
+            &g.last_hand,
+            &g.hand,
+        );
+        let old = (
+            r.format,
+            old_game,
+            &r.seats,
+            r.turn_time_limit_ms,
+            r.deadline_ms,
+        );
+        let bytes = rmp_serde::to_vec(&old).expect("encode");
+        let loaded = GameRecord::decode(&bytes).expect("an old record loads");
+        assert_eq!(loaded.deal, DealOrigin::Unknown);
+        assert_eq!(loaded.game, r.game);
+        let view = loaded.view("g", 1, Viewer::Spectator);
+        assert_eq!(
+            (view.deal, view.ranked_eligible),
+            (DealOrigin::Unknown, false)
+        );
+        let again = GameRecord::decode(&r.encode().expect("encode")).expect("loads");
+        assert_eq!(again.deal, DealOrigin::Seed);
+    }
+
     #[test]
     fn records_of_formats_1_and_2_still_load() {
         let r = record();
