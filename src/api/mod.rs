@@ -23,7 +23,9 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::metrics::Metrics;
+use error::ApiError;
 use service::GameService;
+use utoipa::PartialSchema as _;
 
 /// The top of the OpenAPI document; paths and schemas are collected from the handlers.
 #[derive(OpenApi)]
@@ -79,7 +81,10 @@ impl Modify for ExamplesAddon {
         {
             view.example = serde_json::to_value(wire::example_view()).ok();
         }
-        for item in openapi.paths.paths.values_mut() {
+        let rate_limited = rate_limited_response();
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            // The rate limiter covers every route but the probes and metrics.
+            let limited = !matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics");
             for op in [
                 &mut item.get,
                 &mut item.post,
@@ -91,9 +96,38 @@ impl Modify for ExamplesAddon {
             .flatten()
             {
                 op.security.get_or_insert_with(Vec::new);
+                if limited {
+                    op.responses
+                        .responses
+                        .entry("429".into())
+                        .or_insert_with(|| rate_limited.clone().into());
+                }
             }
         }
     }
+}
+
+/// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set).
+fn rate_limited_response() -> utoipa::openapi::Response {
+    use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
+    let example = ApiError::RateLimited { retry_after: 1 }.problem();
+    ResponseBuilder::new()
+        .description("Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds.")
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(Some(u64::schema()))
+                .description(Some("Seconds to wait before retrying."))
+                .build(),
+        )
+        .content(
+            "application/problem+json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .example(serde_json::to_value(example).ok())
+                .build(),
+        )
+        .build()
 }
 
 /// Records each request's route, status and latency.
