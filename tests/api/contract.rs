@@ -49,8 +49,12 @@ async fn every_view_says_how_the_deal_was_made(store: Store) {
         for t in &tokens {
             views.push(app.view(id, Some(t)).await);
         }
+        // Each event's data is the reader's GameView, exactly as GET answers it (the document
+        // types the stream as text and says so: this is what it promises).
         let mut sse = Sse::open(&app, id, Some(&tokens[0]), None).await;
-        views.push(sse.event(WAIT).await.view().0);
+        let (event, _) = sse.event(WAIT).await.view();
+        assert_eq!(event, app.view(id, Some(&tokens[0])).await);
+        views.push(event);
         for v in views {
             assert_eq!(v["deal"], deal, "{body}");
             assert_eq!(v["ranked_eligible"], eligible, "{body}");
