@@ -50,6 +50,12 @@ stage "OpenAPI lint (spectral:oas, no errors and no warnings)"
 npx --yes @stoplight/spectral-cli@6.16.3 lint openapi/openapi.json \
   --ruleset .spectral.yaml --fail-severity=warn
 
+stage "OpenAPI lint (redocly, recommended rules, no errors and no warnings; see redocly.yaml)"
+npx --yes @redocly/cli@2.77.0 lint openapi/openapi.json
+
+stage "generated TypeScript types say what the server sends (openapi-typescript + tsc)"
+bash scripts/client-types.sh
+
 if [ -z "${SKIP_BOTS:-}" ]; then
   stage "starter bots (Rust and Python) play whole games"
   bash scripts/starter-bots.sh

@@ -9,6 +9,95 @@ use utoipa::ToSchema;
 use crate::engine::{ActionError, RulesetError};
 use crate::store::StoreError;
 
+/// Every `code` a problem document can carry, with its HTTP status: one row per code and status
+/// (`invalid_seat` is a 409 when claiming a seat and a 422 from the engine). The OpenAPI
+/// document's enum of `Problem.code` is made from this table, and a test checks it against the
+/// codes the source can produce (the server's, the engine's action errors and ruleset errors).
+pub const CODES: &[(&str, u16)] = &[
+    ("malformed_json", 400),
+    ("unknown_field", 400),
+    ("duplicate_field", 400),
+    ("invalid_body", 400),
+    ("invalid_value", 400),
+    ("invalid_name", 400),
+    ("invalid_card", 400),
+    ("wrong_endpoint", 400),
+    ("invalid_if_match", 400),
+    ("invalid_idempotency_key", 400),
+    ("invalid_query", 400),
+    ("invalid_last_event_id", 400),
+    // A request the HTTP layer refused without a code of its own (any other 4xx status).
+    ("bad_request", 400),
+    ("missing_token", 401),
+    ("malformed_authorization", 401),
+    ("invalid_token", 403),
+    ("game_not_found", 404),
+    ("not_found", 404),
+    ("method_not_allowed", 405),
+    ("request_timeout", 408),
+    ("version_conflict", 409),
+    ("seat_taken", 409),
+    ("no_free_seat", 409),
+    ("invalid_seat", 409),
+    ("nothing_hidden", 409),
+    ("game_not_started", 409),
+    ("idempotency_key_reused", 409),
+    ("payload_too_large", 413),
+    ("unsupported_media_type", 415),
+    // The engine refuses an action.
+    ("not_your_turn", 422),
+    ("wrong_phase", 422),
+    ("bid_too_low", 422),
+    ("bid_too_high", 422),
+    ("invalid_bid", 422),
+    ("must_bid", 422),
+    ("card_not_in_hand", 422),
+    ("must_follow_suit", 422),
+    ("wrong_card_count", 422),
+    ("no_trump_not_allowed", 422),
+    ("game_over", 422),
+    ("invalid_seat", 422),
+    // An impossible ruleset, scenario or game.
+    ("joker_with_no_trump", 422),
+    ("six_players_need_pinochle48", 422),
+    ("invalid_players", 422),
+    ("min_bid_out_of_range", 422),
+    ("target_score_out_of_range", 422),
+    ("all_pass_needs_joker", 422),
+    ("alone_exchange_two_needs_no_widow", 422),
+    ("unsupported_deal", 422),
+    ("invalid_scenario", 422),
+    ("wrong_seat_count", 422),
+    ("invalid_turn_time_limit", 422),
+    ("rate_limited", 429),
+    ("internal", 500),
+    ("store_unavailable", 503),
+    ("store_full", 503),
+];
+
+/// The distinct codes of [`CODES`], in table order.
+pub fn codes() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::with_capacity(CODES.len());
+    for (code, _) in CODES {
+        if !out.contains(code) {
+            out.push(code);
+        }
+    }
+    out
+}
+
+/// The schema of `Problem.code`: a string, one of [`CODES`].
+fn code_schema() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .description(Some(
+            "A stable snake_case code: branch on this. New codes may be added; treat an unknown \
+             one by its HTTP status.",
+        ))
+        .enum_values(Some(codes()))
+        .build()
+}
+
 /// An RFC 9457 problem document (`application/problem+json`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
@@ -29,12 +118,15 @@ pub struct Problem {
     /// What went wrong in this case, for a human.
     pub detail: String,
     /// A stable snake_case code: branch on this.
+    #[schema(schema_with = code_schema)]
     pub code: String,
-    /// The current version of the game (for `version_conflict`).
+    /// The current version of the game (only with `version_conflict`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub current_version: Option<u64>,
-    /// Seconds to wait before retrying (for `rate_limited`).
+    /// Seconds to wait before retrying (only with `rate_limited`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub retry_after: Option<u64>,
 }
 
@@ -344,6 +436,94 @@ mod tests {
         assert_eq!(ctype.as_deref(), Some("application/problem+json"));
         let retry = None;
         (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    /// The code table lists every code the source can answer, and nothing else: each string
+    /// literal given as a code (`bad_request("..")`, `code: ".."`, a ruleset's `invalid("..")`,
+    /// the arms of the `code` functions and of `json_error`) is in it, and each of its codes is
+    /// given somewhere.
+    #[test]
+    fn the_code_table_is_every_code_the_source_can_answer() {
+        fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    rust_files(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        // The first string literal after `at`, if it is snake_case.
+        fn literal_after(text: &str) -> Option<&str> {
+            let rest = text.trim_start().strip_prefix('"')?;
+            let end = rest.find('"')?;
+            let lit = &rest[..end];
+            (!lit.is_empty()
+                && lit
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'))
+            .then_some(lit)
+        }
+        let mut files = Vec::new();
+        rust_files(
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+            &mut files,
+        );
+        let mut found = std::collections::BTreeSet::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            let text = text.split("#[cfg(test)]").next().unwrap_or("");
+            for marker in ["bad_request(", "code: ", "invalid("] {
+                for (at, _) in text.match_indices(marker) {
+                    if let Some(lit) = literal_after(&text[at + marker.len()..]) {
+                        found.insert(lit.to_owned());
+                    }
+                }
+            }
+            // The arms of `fn code` and `json_error`'s `let code = if ... ;`.
+            for start in ["fn code(&self) -> &'static str {", "let code = if"] {
+                if let Some(at) = text.find(start) {
+                    let body = &text[at..];
+                    let body = &body[..body
+                        .find("\n    }\n")
+                        .or(body.find(";\n"))
+                        .unwrap_or(body.len())];
+                    for (i, _) in body.match_indices('"') {
+                        if let Some(lit) = literal_after(&body[i..]) {
+                            found.insert(lit.to_owned());
+                        }
+                    }
+                }
+            }
+        }
+        // Used between the turn-clock sweeper and the service, never answered over HTTP.
+        found.remove("not_due");
+        let table: std::collections::BTreeSet<String> =
+            codes().into_iter().map(str::to_owned).collect();
+        let missing: Vec<_> = found.difference(&table).collect();
+        let unused: Vec<_> = table.difference(&found).collect();
+        assert!(missing.is_empty(), "codes missing from CODES: {missing:?}");
+        assert!(
+            unused.is_empty(),
+            "codes in CODES that nothing answers: {unused:?}"
+        );
+        // Each code's status in the table is the one the server answers with.
+        for (code, status) in CODES {
+            let e = match *status {
+                400 => ApiError::bad_request(code, "x"),
+                409 => ApiError::Conflict {
+                    code,
+                    detail: "x".into(),
+                },
+                422 => ApiError::InvalidRuleset(crate::engine::RulesetError {
+                    code,
+                    message: "x".into(),
+                }),
+                _ => continue,
+            };
+            assert_eq!(e.status_code().as_u16(), *status, "{code}");
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use super::error::ApiError;
 use super::service::GameService;
 use super::wire::GameView;
+use crate::engine::Phase;
 
 /// How often an idle stream sends a keep-alive comment (and re-reads the game, in case a
 /// notification was lost while Redis was away) by default (`SSE_KEEP_ALIVE_MS`).
@@ -20,69 +21,12 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
 
-/// One event of `GET /v1/games/{id}/events`, as the OpenAPI document describes it: `id` the
-/// version, `event` `view` (or `game_over` for the last one), `data` the reader's view as JSON
-/// (its schema is given with `contentMediaType` and `contentSchema`, so that contract tests
-/// check the view inside each event).
-pub struct GameEvent;
-
-impl utoipa::PartialSchema for GameEvent {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::extensions::Extensions;
-        use utoipa::openapi::schema::{ObjectBuilder, Type};
-        let content_schema: Extensions = [(
-            "contentSchema",
-            serde_json::json!({"$ref": "#/components/schemas/GameView"}),
-        )]
-        .into_iter()
-        .collect();
-        ObjectBuilder::new()
-            .description(Some(
-                "One Server-Sent Event: `id` is the game's version, `event` is `view` (or \
-                 `game_over` for the last one), `data` is your view as JSON.",
-            ))
-            .property(
-                "id",
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .pattern(Some("^[0-9]+$"))
-                    .description(Some(
-                        "The game's version (send it back as `Last-Event-ID`).",
-                    )),
-            )
-            .required("id")
-            .property(
-                "event",
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .enum_values(Some(["view", "game_over"])),
-            )
-            .required("event")
-            .property(
-                "data",
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .description(Some("The view as JSON: a `GameView`."))
-                    .content_media_type("application/json")
-                    .extensions(Some(content_schema)),
-            )
-            .required("data")
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for GameEvent {
-    fn name() -> std::borrow::Cow<'static, str> {
-        "GameEvent".into()
-    }
-}
-
 fn event(view: &GameView) -> Bytes {
     let data = serde_json::to_string(view).unwrap_or_default();
     Bytes::from(format!(
         "id: {}\nevent: {}\ndata: {}\n\n",
         view.version,
-        if view.view.turn.is_none() {
+        if view.view.phase == Phase::GameOver {
             "game_over"
         } else {
             "view"
@@ -109,7 +53,7 @@ pub async fn stream(
         let mut view = Some(first);
         loop {
             if let Some(v) = view.take() {
-                let over = v.view.turn.is_none();
+                let over = v.view.phase == Phase::GameOver;
                 if sent.is_none_or(|s| v.version > s) {
                     sent = Some(v.version);
                     if tx.send(event(&v)).await.is_err() {
@@ -168,7 +112,7 @@ pub async fn wait_for(
     let mut announced = None;
     loop {
         let view = svc.view_announced(id, token, announced).await?;
-        if view.version > after || view.view.turn.is_none() {
+        if view.version > after || view.view.phase == Phase::GameOver {
             return Ok(view);
         }
         announced = tokio::select! {

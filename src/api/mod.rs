@@ -25,7 +25,9 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::metrics::Metrics;
+use error::ApiError;
 use service::GameService;
+use utoipa::PartialSchema as _;
 
 /// The top of the OpenAPI document; paths and schemas are collected from the handlers.
 #[derive(OpenApi)]
@@ -65,6 +67,69 @@ impl Modify for SecurityAddon {
             ),
         );
     }
+}
+
+/// A real `GameView` as the schema's example (Swagger UI shows it for every view answer), and
+/// `security: []` on the operations that take no token (so that no operation leaves its
+/// security undefined; the ones where a token is optional list `{}` and `seat_token`).
+/// (Applied once the handlers' paths and schemas are collected.)
+struct ExamplesAddon;
+
+impl Modify for ExamplesAddon {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{RefOr, Schema};
+        if let Some(components) = openapi.components.as_mut()
+            && let Some(RefOr::T(Schema::AllOf(view))) = components.schemas.get_mut("GameView")
+        {
+            view.example = serde_json::to_value(wire::example_view()).ok();
+        }
+        let rate_limited = rate_limited_response();
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            // The rate limiter covers every route but the probes and metrics.
+            let limited = !matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics");
+            for op in [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+                &mut item.patch,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                op.security.get_or_insert_with(Vec::new);
+                if limited {
+                    op.responses
+                        .responses
+                        .entry("429".into())
+                        .or_insert_with(|| rate_limited.clone().into());
+                }
+            }
+        }
+    }
+}
+
+/// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set).
+fn rate_limited_response() -> utoipa::openapi::Response {
+    use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
+    let example = ApiError::RateLimited { retry_after: 1 }.problem();
+    ResponseBuilder::new()
+        .description("Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds.")
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(Some(u64::schema()))
+                .description(Some("Seconds to wait before retrying."))
+                .build(),
+        )
+        .content(
+            "application/problem+json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .example(serde_json::to_value(example).ok())
+                .build(),
+        )
+        .build()
 }
 
 /// Records each request's route, method and status, and its latency. Every label comes from a
@@ -129,7 +194,8 @@ where
 {
     // actix tries resources in this order, running a regex for each templated one until one
     // matches: the routes a game is played through come first (no two templates overlap).
-    app.openapi(ApiDoc::openapi())
+    let app = app
+        .openapi(ApiDoc::openapi())
         .service(routes::post_action)
         .service(routes::post_play)
         .service(routes::get_game)
@@ -145,8 +211,10 @@ where
         .service(routes::list_rulesets)
         .service(routes::healthz)
         .service(routes::readyz)
-        .service(routes::metrics)
-        .split_for_parts()
+        .service(routes::metrics);
+    let (app, mut doc) = app.split_for_parts();
+    ExamplesAddon.modify(&mut doc);
+    (app, doc)
 }
 
 /// The OpenAPI document as the server serves it.

@@ -437,7 +437,7 @@ pub async fn create_game(
 #[utoipa::path(
     tag = "games",
     operation_id = "claim_seat",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
+    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
     responses(
         (status = 201, description = "The seat is yours.", body = ClaimedSeat,
@@ -478,11 +478,11 @@ pub async fn claim_seat(
 #[into_params(parameter_in = Query)]
 pub struct GetGameQuery {
     /// Long polling: answer as soon as the game's version is greater than this (at once if it
-    /// already is), or with the current view after `wait_ms`.
-    #[param(nullable = false, minimum = 0, example = 12)]
+    /// already is), or with the current view after `wait_ms`. Leave it out for the view now.
+    #[param(nullable = false, minimum = 0)]
     pub wait_for_version: Option<u64>,
     /// How long a long poll waits, in milliseconds (default 25000, at most 60000).
-    #[param(nullable = false, minimum = 0, maximum = 60000, example = 25000)]
+    #[param(nullable = false, minimum = 0, maximum = 60000)]
     pub wait_ms: Option<u64>,
 }
 
@@ -491,8 +491,9 @@ pub struct GetGameQuery {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct EventsQuery {
-    /// Resume after this version (as the `Last-Event-ID` header does).
-    #[param(nullable = false, minimum = 0, example = 12)]
+    /// Resume after this version (as the `Last-Event-ID` header does): the first event is the
+    /// current view only if it is newer. Leave it out to get the current view at once.
+    #[param(nullable = false, minimum = 0)]
     pub last_event_id: Option<u64>,
 }
 
@@ -511,7 +512,7 @@ fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
 #[utoipa::path(
     tag = "games",
     operation_id = "get_game",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"), GetGameQuery),
+    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"), GetGameQuery),
     responses(
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
         (status = 400, description = "A bad query parameter.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
@@ -561,12 +562,13 @@ pub async fn get_game(
     tag = "games",
     operation_id = "follow_game",
     params(
-        ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
+        ("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"),
         ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume.", nullable = false, pattern = "^[0-9]{1,18}$"),
         EventsQuery,
     ),
     responses(
-        (status = 200, description = "The event stream: one `GameEvent` after every change.", content_type = "text/event-stream", body = events::GameEvent),
+        (status = 200, description = "A `text/event-stream` (Server-Sent Events), not JSON: read it with an SSE client or line by line. Each event is a few lines: `id: <version>`, `event: view` (`game_over` for the last one), and `data: <a GameView as JSON, on one line>`, then a blank line. Lines starting with `:` are keep-alive comments. Parse each event's `data` as a `GameView` (the schema of `GET /v1/games/{id}`).", content_type = "text/event-stream", body = String,
+            example = json!("id: 7\nevent: view\ndata: {\"game_id\":\"k3x9p2m7q4w8z5ab\",\"version\":7,...}\n\n")),
         (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
         (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/malformed_authorization","title":"Malformed Authorization header","status":401,"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
         (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
@@ -692,7 +694,7 @@ enum BidOrPass {
 }
 
 macro_rules! action_endpoint {
-    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $body:ty, $example:tt, $summary:literal, $description:literal) => {
+    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $body:ty, [$($example:tt),+ $(,)?], $summary:literal, $description:literal) => {
         #[doc = $summary]
         #[utoipa::path(
             tag = "actions",
@@ -700,11 +702,11 @@ macro_rules! action_endpoint {
             summary = $summary,
             description = $description,
             params(
-                ("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"),
+                ("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"),
                 ("If-Match" = Option<String>, Header, nullable = false, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
                 ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
             ),
-            request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes.", example = json!($example)),
+            request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes. The examples show each type's shape; post one your view lists.", examples($($example),+)),
             responses(
                 (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
                 (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
@@ -738,7 +740,36 @@ action_endpoint!(
     "post_action",
     Accepts::Any,
     ActionDoc,
-    {"type": "play", "card": "JS"},
+    [
+        ("1_pass" = (
+            summary = "Pass in the auction",
+            value = json!({"type": "pass"})
+        )),
+        ("2_bid" = (
+            summary = "Bid 4 tricks",
+            value = json!({"type": "bid", "tricks": 4})
+        )),
+        ("3_pepper_bid" = (
+            summary = "Bid little pepper (all tricks, under pepper bids)",
+            value = json!({"type": "bid", "tricks": 6, "pepper": "little"})
+        )),
+        ("4_exchange" = (
+            summary = "Name hearts trump and discard one card",
+            value = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
+        )),
+        ("5_play" = (
+            summary = "Play the jack of spades",
+            value = json!({"type": "play", "card": "JS"})
+        )),
+        ("6_alone" = (
+            summary = "Play alone",
+            value = json!({"type": "alone", "alone": true})
+        )),
+        ("7_pass_cards" = (
+            summary = "Pass (or discard) two cards under exchange_two",
+            value = json!({"type": "pass_cards", "cards": ["AS", "KS"]})
+        ))
+    ],
     "Take any action.",
     "Post any object from your view's `legal_actions` as it is."
 );
@@ -748,7 +779,20 @@ action_endpoint!(
     "bid",
     Accepts::Only(&["bid", "pass"]),
     BidOrPass,
-    {"type": "bid", "tricks": 4},
+    [
+        ("1_pass" = (
+            summary = "Pass in the auction",
+            value = json!({"type": "pass"})
+        )),
+        ("2_bid" = (
+            summary = "Bid 4 tricks",
+            value = json!({"type": "bid", "tricks": 4})
+        )),
+        ("3_pepper_bid" = (
+            summary = "Bid little pepper (all tricks, under pepper bids)",
+            value = json!({"type": "bid", "tricks": 6, "pepper": "little"})
+        ))
+    ],
     "Bid or pass.",
     "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
 );
@@ -758,7 +802,10 @@ action_endpoint!(
     "exchange",
     Accepts::Only(&["exchange"]),
     super::wire::ExchangeAction,
-    {"type": "exchange", "trump": "H", "discard": ["9C"]},
+    [("4_exchange" = (
+        summary = "Name hearts trump and discard one card",
+        value = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
+    ))],
     "Name trump and discard.",
     "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
 );
@@ -768,7 +815,10 @@ action_endpoint!(
     "play",
     Accepts::Only(&["play"]),
     super::wire::PlayAction,
-    {"type": "play", "card": "JS"},
+    [("5_play" = (
+        summary = "Play the jack of spades",
+        value = json!({"type": "play", "card": "JS"})
+    ))],
     "Play a card.",
     "You must follow the effective suit led if you can (the left bower and the joker are trumps)."
 );
@@ -778,7 +828,16 @@ action_endpoint!(
     "alone",
     Accepts::Only(&["alone"]),
     super::wire::AloneAction,
-    {"type": "alone", "alone": true},
+    [
+        ("6_alone" = (
+            summary = "Play alone",
+            value = json!({"type": "alone", "alone": true})
+        )),
+        ("6_not_alone" = (
+            summary = "Play with your partner",
+            value = json!({"type": "alone", "alone": false})
+        ))
+    ],
     "Decide whether to play alone.",
     "Only in rulesets with going alone."
 );
@@ -788,7 +847,10 @@ action_endpoint!(
     "pass_cards",
     Accepts::Only(&["pass_cards"]),
     super::wire::PassCardsAction,
-    {"type": "pass_cards", "cards": ["AS", "KS"]},
+    [("7_pass_cards" = (
+        summary = "Pass (or discard) two cards under exchange_two",
+        value = json!({"type": "pass_cards", "cards": ["AS", "KS"]})
+    ))],
     "Discard or pass two cards.",
     "Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
 );
@@ -813,7 +875,7 @@ pub struct SamplesQuery {
 #[utoipa::path(
     tag = "games",
     operation_id = "sample_hidden_cards",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$"), SamplesQuery),
+    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"), SamplesQuery),
     responses(
         (status = 200, description = "The samples.", body = Samples),
         (status = 400, description = "A bad `count`.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"count must be between 1 and 100","code":"invalid_query"})),
@@ -851,7 +913,7 @@ pub async fn get_samples(
 #[utoipa::path(
     tag = "games",
     operation_id = "get_log",
-    params(("id" = String, Path, description = "The game's id", example = "k3x9p2m7q4w8z5ab", pattern = "^[A-Za-z0-9_-]{1,64}$")),
+    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     responses(
         (status = 200, description = "The log.", body = GameLog),
         (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),

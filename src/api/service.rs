@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use super::auth::{TokenHash, hash_token, new_token};
 use super::error::ApiError;
 use super::wire::{
-    ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, GameLog, GameStatus, GameView,
-    Samples, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
+    ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, GameStatus,
+    GameView, Samples, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{
@@ -137,6 +137,10 @@ pub struct GameRecord {
     /// When the seat to act runs out of time (ms since the epoch).
     #[serde(default)]
     pub deadline_ms: Option<u64>,
+    /// How the deals were made. A record stored before this was kept reads as `unknown`
+    /// (it may have had a seed), so it is never taken for a random deal.
+    #[serde(default)]
+    pub deal: DealOrigin,
     /// Log entries produced by the change in progress, written with it.
     #[serde(skip)]
     pending_log: Vec<LogEntry>,
@@ -296,6 +300,7 @@ impl GameRecord {
         if !self.started() {
             // Nothing can be done before every seat is filled (acting is `game_not_started`).
             view.legal_actions.clear();
+            view.turn = None;
         }
         GameView {
             game_id: game_id.to_owned(),
@@ -316,6 +321,8 @@ impl GameRecord {
                     name: s.name.clone(),
                 })
                 .collect(),
+            deal: self.deal,
+            ranked_eligible: self.deal.ranked_eligible(),
             turn_time_limit_ms: self.turn_time_limit_ms,
             deadline_unix_ms: self.deadline_ms,
             view,
@@ -999,6 +1006,11 @@ impl GameService {
                 .collect(),
             turn_time_limit_ms: req.turn_time_limit_ms,
             deadline_ms: None,
+            deal: match (&req.scenario, req.seed) {
+                (Some(_), _) => DealOrigin::Scenario,
+                (None, Some(_)) => DealOrigin::Seed,
+                (None, None) => DealOrigin::Random,
+            },
             pending_log: Vec::new(),
         };
         let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
@@ -1030,10 +1042,14 @@ impl GameService {
                     if record.bot_to_move() {
                         self.continue_in_background(&id);
                     }
+                    let view = record.view(&id, 1, Viewer::Spectator);
                     return Ok(CreatedGame {
                         game_id: id,
                         version: 1,
-                        seats: n as u8,
+                        status: view.status,
+                        seats: view.seats,
+                        deal: view.deal,
+                        ranked_eligible: view.ranked_eligible,
                     });
                 }
                 Err(StoreError::AlreadyExists) => continue,
@@ -1376,8 +1392,47 @@ mod tests {
             ],
             turn_time_limit_ms: Some(30_000),
             deadline_ms: None,
+            deal: DealOrigin::Seed,
             pending_log: Vec::new(),
         }
+    }
+
+    /// A record stored before the deal's origin was kept has no such field: it reads as
+    /// `unknown` (it may have had a seed), never as a random deal fit for ranked play.
+    #[test]
+    fn records_without_a_deal_origin_read_as_unknown() {
+        let r = record();
+        // ... and its game state has no `last_tricks` either.
+        let g = &r.game;
+        let old_game = (
+            g.format,
+            g.rules,
+            g.seed,
+            g.scores,
+            g.phase,
+            g.turn,
+            g.outcome,
+            &g.last_hand,
+            &g.hand,
+        );
+        let old = (
+            r.format,
+            old_game,
+            &r.seats,
+            r.turn_time_limit_ms,
+            r.deadline_ms,
+        );
+        let bytes = rmp_serde::to_vec(&old).expect("encode");
+        let loaded = GameRecord::decode(&bytes).expect("an old record loads");
+        assert_eq!(loaded.deal, DealOrigin::Unknown);
+        assert_eq!(loaded.game, r.game);
+        let view = loaded.view("g", 1, Viewer::Spectator);
+        assert_eq!(
+            (view.deal, view.ranked_eligible),
+            (DealOrigin::Unknown, false)
+        );
+        let again = GameRecord::decode(&r.encode().expect("encode")).expect("loads");
+        assert_eq!(again.deal, DealOrigin::Seed);
     }
 
     #[test]
@@ -1474,6 +1529,8 @@ mod tests {
                         .collect(),
                     turn_time_limit_ms: (seed % 2 == 0).then_some(30_000),
                     deadline_ms: (seed % 3 == 0).then_some(1_700_000_000_000 + seed),
+                    deal: [DealOrigin::Random, DealOrigin::Seed, DealOrigin::Scenario]
+                        [seed as usize % 3],
                     pending_log: Vec::new(),
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;

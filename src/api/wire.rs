@@ -83,8 +83,9 @@ pub struct BidAction {
     /// Tricks bid (from the ruleset's `min_bid` up to the tricks in a hand).
     #[schema(minimum = 1, maximum = 12, example = 4)]
     pub tricks: u8,
-    /// `little` or `big` pepper (only under pepper bids, with all tricks).
+    /// `little` or `big` pepper (only under pepper bids, with all tricks; left out otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub pepper: Option<Pepper>,
 }
 
@@ -292,8 +293,9 @@ pub struct ScenarioDoc {
 pub struct BidDoc {
     /// Tricks bid.
     pub tricks: u8,
-    /// Little or big pepper.
+    /// Little or big pepper (left out otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub pepper: Option<Pepper>,
 }
 
@@ -305,6 +307,7 @@ pub struct CallDoc {
     /// The seat.
     pub seat: u8,
     /// The bid, or null for a pass.
+    #[schema(required = true)]
     pub bid: Option<BidDoc>,
 }
 
@@ -317,8 +320,9 @@ pub struct ContractDoc {
     pub seat: u8,
     /// The winning bid.
     pub bid: BidDoc,
-    /// Set when the bid was forced.
+    /// Why the bid was forced (left out when it was not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub forced: Option<Forced>,
 }
 
@@ -333,21 +337,34 @@ pub struct PlayDoc {
     pub card: Card,
 }
 
-/// A trick.
+/// A finished trick.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = Trick)]
 pub struct TrickDoc {
-    /// The seat that led.
+    /// The seat that led (played the first card).
     pub leader: u8,
-    /// Cards in play order.
+    /// Cards in play order, one per active seat.
     pub plays: Vec<PlayDoc>,
-    /// The winner, once the trick is complete.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<u8>,
+    /// The seat that won it.
+    pub winner: u8,
 }
 
-/// The public result of a finished hand.
+/// The trick in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = CurrentTrick)]
+pub struct CurrentTrickDoc {
+    /// The seat that played this trick's first card; null until a card is played (outside the
+    /// play phase, and between tricks: the seat to lead is then `turn`).
+    #[schema(required = true)]
+    pub leader: Option<u8>,
+    /// Cards played to it so far, in order (empty outside the play phase).
+    pub plays: Vec<PlayDoc>,
+}
+
+/// The public result of the last finished hand and its tricks (every card of which was played
+/// face up; the widow and the discards are not in it, see `GET /v1/games/{id}/log`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = HandSummary)]
@@ -356,7 +373,8 @@ pub struct HandSummaryDoc {
     pub number: u32,
     /// How it ended.
     pub result: HandResult,
-    /// The contract, if one was played.
+    /// The contract; null when the hand was thrown in or voided before one was made.
+    #[schema(required = true)]
     pub contract: Option<ContractDoc>,
     /// Tricks taken by team 0 and team 1.
     pub tricks_won: [u8; 2],
@@ -364,6 +382,10 @@ pub struct HandSummaryDoc {
     pub score_delta: [i32; 2],
     /// Scores after the hand.
     pub scores: [i32; 2],
+    /// Every trick of the hand in order, the last one included, each with its winner; empty
+    /// for a hand that was not played out (thrown in or voided), and for a hand finished
+    /// before the server kept them.
+    pub tricks: Vec<TrickDoc>,
 }
 
 /// The full record of a finished hand, hidden cards included.
@@ -375,7 +397,8 @@ pub struct HandRecordDoc {
     pub number: u32,
     /// How it ended.
     pub result: HandResult,
-    /// The contract, if one was played.
+    /// The contract; null when the hand was thrown in or voided before one was made.
+    #[schema(required = true)]
     pub contract: Option<ContractDoc>,
     /// Tricks taken by each team.
     pub tricks_won: [u8; 2],
@@ -391,13 +414,16 @@ pub struct HandRecordDoc {
     pub widow: Vec<Card>,
     /// The auction.
     pub auction: Vec<CallDoc>,
-    /// The trump named.
+    /// The trump named; null if none was.
+    #[schema(required = true)]
     pub trump: Option<Trump>,
     /// The declarer's discard.
     pub discards: Vec<Card>,
-    /// The lone bidder.
+    /// The lone bidder; null if nobody went alone.
+    #[schema(required = true)]
     pub alone: Option<u8>,
-    /// The lone defender.
+    /// The lone defender; null if none.
+    #[schema(required = true)]
     pub defender_alone: Option<u8>,
     /// The lone bidder's two-card discard.
     pub lone_discards: Vec<Card>,
@@ -409,65 +435,96 @@ pub struct HandRecordDoc {
 
 // Not `deny_unknown_fields`: it is flattened into `GameView`. The round-trip test still catches
 // any field the engine adds.
-/// What a seat (or a spectator) sees of the game.
+/// What a seat (or a spectator) sees of the game. Every field is always present; where null is
+/// possible the field says when. "Public" means every seat and spectators see the same value;
+/// "yours" means only your seat's view holds it (a spectator's is empty).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = View)]
 pub struct ViewDoc {
-    /// The seat this view is for; null for a spectator.
+    /// The seat this view is for; null in the spectator view (no token).
+    #[schema(required = true)]
     pub seat: Option<u8>,
-    /// The ruleset.
+    /// The game's rules, every option resolved. Public.
     pub ruleset: RulesetDoc,
-    /// The phase (`game_over` when the game is over).
+    /// What is being decided: `auction`, `exchange`, `alone`, `pass_cards`, `play`, or
+    /// `game_over`. Public. While `status` is `waiting_for_players` the game has not started:
+    /// the phase is the one it will start in, and nobody may act.
     pub phase: Phase,
-    /// The seat to act, or null.
+    /// The seat to act now; null when nobody may act: before every seat is claimed (`status`
+    /// `waiting_for_players`) and once the game is over. Public.
+    #[schema(required = true)]
     pub turn: Option<u8>,
-    /// The dealer of this hand.
+    /// The dealer of the hand in progress. Public.
     pub dealer: u8,
-    /// The hand number (0 for the first).
+    /// The hand in progress (0 for the first). Public.
     pub hand_number: u32,
-    /// Your own cards (empty for a spectator).
+    /// Your cards in hand, sorted. Yours (empty for a spectator).
     pub hand: Vec<Card>,
-    /// How many cards each seat holds.
+    /// How many cards each seat holds, by seat. Public.
     pub hand_sizes: Vec<u8>,
-    /// Cards still face down in the widow.
+    /// Cards lying face down in the widow (0 once the declarer has taken it, and in decks
+    /// without a widow). Public.
     pub widow_size: u8,
-    /// The widow cards you took into hand (declarer only).
+    /// The widow cards you took into hand this hand. Yours, and only the declarer's (empty for
+    /// everyone else).
     pub widow: Vec<Card>,
-    /// Your own face-down discards this hand.
+    /// Your face-down discards this hand (the exchange discard and, under `exchange_two`, the
+    /// lone discard). Yours, the declarer's only.
     pub discards: Vec<Card>,
-    /// The two cards passed to a lone bidder (shown to the passer and the bidder).
+    /// The two cards passed to a lone bidder under `exchange_two`. Seen only by the passer and
+    /// the bidder (empty for everyone else).
     pub passed_cards: Vec<Card>,
-    /// Your legal actions: post any of them back as it is.
+    /// Your legal actions now, each ready to post back as it is; empty when it is not your
+    /// turn, before the game has started, and for a spectator. Yours.
     pub legal_actions: Vec<ActionDoc>,
-    /// The auction so far.
+    /// The calls of this hand's auction so far, in order. Public.
     pub auction: Vec<CallDoc>,
-    /// The contract, once the auction is over.
+    /// This hand's contract; null until the auction is over (and in a hand thrown in). Public.
+    #[schema(required = true)]
     pub contract: Option<ContractDoc>,
-    /// The trump, once named.
+    /// This hand's trump (`NT` for no trump); null until the declarer names it. Public.
+    #[schema(required = true)]
     pub trump: Option<Trump>,
-    /// The lone bidder.
+    /// The seat playing alone for the declarers this hand; null if nobody is (or not yet
+    /// decided). Public.
+    #[schema(required = true)]
     pub alone: Option<u8>,
-    /// The lone defender.
+    /// The seat defending alone this hand; null if nobody is. Public.
+    #[schema(required = true)]
     pub defender_alone: Option<u8>,
-    /// Seats sitting out this hand.
+    /// Seats sitting out this hand (the partners of lone players). Public.
     pub sitting_out: Vec<u8>,
-    /// The trick in progress.
-    pub trick: TrickDoc,
-    /// Finished tricks of this hand.
+    /// The trick in progress (empty outside the play phase). Public.
+    pub trick: CurrentTrickDoc,
+    /// This hand's finished tricks, in order, each with its winner. When the last trick of a
+    /// hand is taken the view moves on to the next hand: that hand's tricks are then in
+    /// `last_hand.tricks`. Public.
     pub tricks: Vec<TrickDoc>,
-    /// Tricks won by each team this hand.
+    /// Tricks won this hand by team 0 (even seats) and team 1 (odd seats). Public.
     pub tricks_won: [u8; 2],
-    /// Scores by team (team 0 = even seats, team 1 = odd seats).
+    /// The game's scores by team (team 0 = even seats, team 1 = odd seats). Public.
     pub scores: [i32; 2],
-    /// The winning team once the game is over; null while playing or for a draw.
+    /// The winning team (0 or 1) once the game is over; null while it is played and for a
+    /// draw. Public.
+    #[schema(required = true)]
     pub winner: Option<u8>,
-    /// True if the game ended in a draw.
+    /// True if the game ended in a draw (false while it is played). Public.
     pub draw: bool,
-    /// The seat that revealed the joker after all passed.
+    /// The seat that showed the joker this hand when everyone passed (and so must bid 3);
+    /// null otherwise. Public.
+    #[schema(required = true)]
     pub joker_revealed_by: Option<u8>,
-    /// Suits each seat has shown void in this hand.
+    /// For each seat, the suits it has shown void in this hand by not following the suit led.
+    /// Suits here are effective suits: once trump is named, the left bower and the joker
+    /// belong to the trump suit, not to their printed suit. A seat that does not follow a
+    /// trump lead (the left bower led included) is void in trumps, and nothing is said of the
+    /// left bower's printed suit; a seat that plays the left bower on a lead of its printed
+    /// suit has not followed that suit, and is void in it. Cleared at each new hand. Public.
     pub voids: Vec<Vec<Suit>>,
-    /// The result of the last finished hand.
+    /// The last finished hand: its result and all its tricks. It stays until the next hand
+    /// ends, so every trick of every hand can be read from the views and events (the hand's
+    /// last trick included); null before the first hand ends. Public.
+    #[schema(required = true)]
     pub last_hand: Option<HandSummaryDoc>,
 }
 
@@ -572,14 +629,55 @@ pub struct CreateGameRequest {
 
 /// A created game.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"game_id": "k3x9p2m7q4w8z5ab", "version": 1, "seats": 4}))]
+#[schema(example = json!({
+    "game_id": "k3x9p2m7q4w8z5ab", "version": 1, "status": "waiting_for_players",
+    "seats": [
+        {"seat": 0, "kind": "open", "claimed": false},
+        {"seat": 1, "kind": "bot", "strategy": "random", "claimed": true},
+        {"seat": 2, "kind": "bot", "strategy": "random", "claimed": true},
+        {"seat": 3, "kind": "bot", "strategy": "random", "claimed": true}
+    ],
+    "deal": "random", "ranked_eligible": true
+}))]
 pub struct CreatedGame {
     /// The game's id.
     pub game_id: String,
     /// The game's version (it grows by one with every change).
     pub version: u64,
-    /// The number of seats.
-    pub seats: u8,
+    /// `waiting_for_players` while a seat is open; `finished` for a game of house players
+    /// only, played out before this answers.
+    pub status: GameStatus,
+    /// Who sits where, by seat, as in the game's views (its length is the number of seats).
+    pub seats: Vec<SeatInfo>,
+    /// How the game's deals are made.
+    pub deal: DealOrigin,
+    /// Whether results of this game may count for ranked play (only `deal: random` games).
+    pub ranked_eligible: bool,
+}
+
+/// How a game's deals are made. A creator who gives a `seed` or a `scenario` knows every card,
+/// so only `random` games are fit for ranked play.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = Deal)]
+pub enum DealOrigin {
+    /// The server drew the seed at random: nobody knows the cards.
+    Random,
+    /// From a `seed` the creator gave: the creator can know every deal.
+    Seed,
+    /// The first hand as the creator's `scenario` gave it, later hands from a seed.
+    Scenario,
+    /// Not recorded: a game stored before the server recorded how it was dealt (it may have
+    /// had a seed or a scenario), so not fit for ranked play.
+    #[default]
+    Unknown,
+}
+
+impl DealOrigin {
+    /// Whether games dealt this way may count for ranked play.
+    pub fn ranked_eligible(self) -> bool {
+        self == DealOrigin::Random
+    }
 }
 
 /// Claim a seat. Every field may be left out: `{}` (or no body) takes the next free seat.
@@ -672,13 +770,15 @@ pub struct SeatInfo {
     pub seat: u8,
     /// `open` (a client seat) or `bot`.
     pub kind: SeatKind,
-    /// The house player's strategy, for a bot.
+    /// The house player's strategy, for a bot (left out for an open seat).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub strategy: Option<Strategy>,
     /// Whether a client holds this seat (always true for a bot).
     pub claimed: bool,
-    /// The display name.
+    /// The display name the claimer gave (left out if none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub name: Option<String>,
 }
 
@@ -689,14 +789,22 @@ pub struct GameView {
     pub game_id: String,
     /// The version: grows by one with every change; also sent as the ETag.
     pub version: u64,
-    /// Waiting for players, playing, or finished.
+    /// Waiting for players (nobody may act yet, `turn` is null), playing, or finished. Public.
     pub status: GameStatus,
-    /// Who sits where.
+    /// Who sits where, by seat. Public.
     pub seats: Vec<SeatInfo>,
-    /// The time limit per decision, if the game has turn clocks.
+    /// How the game's deals were made. Public.
+    pub deal: DealOrigin,
+    /// Whether results of this game may count for ranked play: only games the server dealt
+    /// at random (`deal` is `random`). Public.
+    pub ranked_eligible: bool,
+    /// The time limit per decision in milliseconds; null if the game has no turn clocks.
+    /// Public.
+    #[schema(required = true)]
     pub turn_time_limit_ms: Option<u64>,
-    /// When the seat to act runs out of time (milliseconds since the Unix epoch), if the game
-    /// has turn clocks and a client is to act.
+    /// When the seat to act runs out of time (milliseconds since the Unix epoch); null unless
+    /// the game has turn clocks and a client's seat is to act. Public.
+    #[schema(required = true)]
     pub deadline_unix_ms: Option<u64>,
     /// The view itself.
     #[serde(flatten)] // for the schema: the serializer below writes the view's fields inline
@@ -742,11 +850,13 @@ impl Serialize for GameView {
             voids,
             last_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 34)?;
+        let mut m = s.serialize_struct("GameView", 36)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
         m.serialize_field("seats", &self.seats)?;
+        m.serialize_field("deal", &self.deal)?;
+        m.serialize_field("ranked_eligible", &self.ranked_eligible)?;
         m.serialize_field("turn_time_limit_ms", &self.turn_time_limit_ms)?;
         m.serialize_field("deadline_unix_ms", &self.deadline_unix_ms)?;
         m.serialize_field("seat", seat)?;
@@ -768,7 +878,7 @@ impl Serialize for GameView {
         m.serialize_field("alone", alone)?;
         m.serialize_field("defender_alone", defender_alone)?;
         m.serialize_field("sitting_out", sitting_out)?;
-        m.serialize_field("trick", trick)?;
+        m.serialize_field("trick", &crate::engine::CurrentTrick(trick))?;
         m.serialize_field("tricks", tricks)?;
         m.serialize_field("tricks_won", tricks_won)?;
         m.serialize_field("scores", scores)?;
@@ -778,6 +888,60 @@ impl Serialize for GameView {
         m.serialize_field("voids", voids)?;
         m.serialize_field("last_hand", last_hand)?;
         m.end()
+    }
+}
+
+/// A real view for the OpenAPI document's example, made by the engine so that it cannot drift
+/// from what the server sends: seat 0's view of a `hasenpfeffer` game dealt from seed 42, played
+/// by a fixed rule (no randomness) into the second hand's play phase, so that `last_hand` holds
+/// the first hand's tricks.
+pub fn example_view() -> GameView {
+    use crate::engine::{Game, Viewer};
+    let mut game = Game::new(Preset::Hasenpfeffer.rules(), 42, None).expect("the preset is valid");
+    let mut step = 0usize;
+    while let Some(seat) = game.turn() {
+        let v = game.view(Viewer::Seat(0));
+        if v.last_hand.as_ref().is_some_and(|l| !l.tricks.is_empty())
+            && !v.trick.plays.is_empty()
+            && v.turn == Some(0)
+        {
+            break;
+        }
+        let legal = game.legal_actions(seat);
+        // Bid where a bid is allowed (so that hands are played out), else a fixed pick.
+        let pick = legal
+            .iter()
+            .position(|a| matches!(a, crate::engine::Action::Bid { .. }))
+            .filter(|_| step.is_multiple_of(4))
+            .unwrap_or(step * 7 % legal.len());
+        if game.apply(seat, &legal[pick]).is_err() || step > 2_000 {
+            break;
+        }
+        step += 1;
+    }
+    let seats = (0..4)
+        .map(|i| SeatInfo {
+            seat: i,
+            kind: if i == 0 {
+                SeatKind::Open
+            } else {
+                SeatKind::Bot
+            },
+            strategy: (i != 0).then_some(Strategy::Heuristic),
+            claimed: true,
+            name: (i == 0).then(|| "my-bot".to_owned()),
+        })
+        .collect();
+    GameView {
+        game_id: "k3x9p2m7q4w8z5ab".into(),
+        version: 1 + step as u64,
+        status: GameStatus::Playing,
+        seats,
+        deal: DealOrigin::Random,
+        ranked_eligible: true,
+        turn_time_limit_ms: None,
+        deadline_unix_ms: None,
+        view: game.view(Viewer::Seat(0)),
     }
 }
 
@@ -848,7 +1012,7 @@ pub struct TimeoutRecord {
     pub action_type: String,
     /// The move; `null` while its hand is being played if it holds face-down cards (an
     /// exchange's discard, passed cards), the whole move once the hand is over.
-    #[schema(value_type = Option<ActionDoc>)]
+    #[schema(value_type = Option<ActionDoc>, required = true)]
     pub action: Option<crate::engine::Action>,
 }
 
@@ -943,6 +1107,8 @@ mod tests {
         version: u64,
         status: GameStatus,
         seats: &'a [SeatInfo],
+        deal: DealOrigin,
+        ranked_eligible: bool,
         turn_time_limit_ms: Option<u64>,
         deadline_unix_ms: Option<u64>,
         #[serde(flatten)]
@@ -988,6 +1154,8 @@ mod tests {
                             version: step as u64,
                             status: GameStatus::Playing,
                             seats: seats.clone(),
+                            deal: DealOrigin::Seed,
+                            ranked_eligible: false,
                             turn_time_limit_ms: (i % 2 == 0).then_some(30_000),
                             deadline_unix_ms: (i % 2 == 0).then_some(1_800_000_000_000),
                             view: game.view(viewer),
@@ -997,6 +1165,8 @@ mod tests {
                             version: view.version,
                             status: view.status,
                             seats: &view.seats,
+                            deal: view.deal,
+                            ranked_eligible: view.ranked_eligible,
                             turn_time_limit_ms: view.turn_time_limit_ms,
                             deadline_unix_ms: view.deadline_unix_ms,
                             view: &view.view,

@@ -203,6 +203,9 @@ pub struct Game {
     pub(crate) outcome: Option<Outcome>,
     pub(crate) last_hand: Option<HandSummary>,
     pub(crate) hand: HandState,
+    /// The tricks of the last finished hand (all played face up), for the views. Last, and
+    /// empty when read from a state stored before it was kept.
+    pub(crate) last_tricks: Vec<Trick>,
 }
 
 /// The serialised shape, validated on the way in.
@@ -217,6 +220,8 @@ struct GameRepr {
     outcome: Option<Outcome>,
     last_hand: Option<HandSummary>,
     hand: HandState,
+    #[serde(default)]
+    last_tricks: Vec<Trick>,
 }
 
 impl TryFrom<GameRepr> for Game {
@@ -232,6 +237,7 @@ impl TryFrom<GameRepr> for Game {
             outcome: r.outcome,
             last_hand: r.last_hand,
             hand: r.hand,
+            last_tricks: r.last_tricks,
         };
         g.check_integrity()?;
         Ok(g)
@@ -325,6 +331,7 @@ impl Game {
             outcome: None,
             last_hand: None,
             hand: HandState::new(0, dealer, hands, widow),
+            last_tricks: Vec::new(),
         };
         g.turn = Some(g.next_seat(dealer));
         Ok(g)
@@ -1136,6 +1143,7 @@ impl Game {
             scores: self.scores,
         };
         self.last_hand = Some(summary.clone());
+        self.last_tricks.clone_from(&self.hand.tricks);
         if let Some(outcome) = self.game_outcome() {
             // The finished hand stays on the table; the record gets a copy.
             applied
@@ -1314,6 +1322,7 @@ impl Game {
             outcome: None,
             last_hand: if over { None } else { self.last_hand.clone() },
             hand: HandState::new(h.number, h.dealer, h.deal.clone(), h.widow.clone()),
+            last_tricks: Vec::new(),
         };
         let step = |g: &mut Game, seat: Seat, a: &Action| -> Result<(), String> {
             g.apply(seat, a).map(|_| ()).map_err(|e| {
@@ -1356,6 +1365,18 @@ impl Game {
         }
         for p in h.tricks.iter().flat_map(|t| &t.plays).chain(&h.trick.plays) {
             step(&mut g, p.seat, &Action::Play { card: p.card })?;
+        }
+        // The last hand's tricks are checked against its summary instead (a state stored
+        // before they were kept has none).
+        g.last_tricks.clone_from(&self.last_tricks);
+        if !self.last_tricks.is_empty() {
+            let mut won = [0u8; 2];
+            for w in self.last_tricks.iter().map(|t| t.winner) {
+                won[team_of(w.ok_or("an unfinished trick in the last hand")?) as usize] += 1;
+            }
+            if self.last_hand.as_ref().map(|l| l.tricks_won) != Some(won) {
+                return Err("the last hand's tricks do not match its result".into());
+            }
         }
         if g != *self {
             return Err(

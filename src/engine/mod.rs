@@ -51,7 +51,7 @@ pub use ruleset::{
     AllPass, AloneRule, AuctionKind, FirstLead, GameEnd, Preset, Ruleset, RulesetError,
     RulesetSpec, SetPenalty,
 };
-pub use view::{View, Viewer};
+pub use view::{CurrentTrick, LastHand, View, Viewer};
 
 #[cfg(test)]
 mod tests;

@@ -57,7 +57,10 @@ pub struct View {
     pub defender_alone: Option<Seat>,
     /// Seats sitting out this hand.
     pub sitting_out: Vec<Seat>,
-    /// The trick in progress.
+    /// The trick in progress. Written with `leader` null until its first card is played (the
+    /// engine's leader of an empty trick is a placeholder before the play phase; the seat to
+    /// lead is `turn`).
+    #[serde(with = "current_trick")]
     pub trick: Trick,
     /// The finished tricks of this hand.
     pub tricks: Vec<Trick>,
@@ -73,8 +76,64 @@ pub struct View {
     pub joker_revealed_by: Option<Seat>,
     /// Suits each seat has shown void in this hand (by failing to follow).
     pub voids: Vec<Vec<Suit>>,
-    /// The result of the last finished hand.
-    pub last_hand: Option<HandSummary>,
+    /// The result of the last finished hand, with its tricks.
+    pub last_hand: Option<LastHand>,
+}
+
+/// The last finished hand: its public result and every trick of it (all played face up; no
+/// face-down card is in it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastHand {
+    /// The result.
+    #[serde(flatten)]
+    pub summary: HandSummary,
+    /// Its tricks, in order, each with its winner (empty for a hand thrown in or voided).
+    pub tricks: Vec<Trick>,
+}
+
+/// The trick in progress as views write it: `leader` is the seat that played its first card,
+/// null before one is played.
+pub struct CurrentTrick<'a>(pub &'a Trick);
+
+impl Serialize for CurrentTrick<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut m = s.serialize_struct("CurrentTrick", 2)?;
+        m.serialize_field("leader", &self.0.plays.first().map(|p| p.seat))?;
+        m.serialize_field("plays", &self.0.plays)?;
+        m.end()
+    }
+}
+
+/// [`CurrentTrick`] as a serde `with` module (reading it back takes the first player as the
+/// leader).
+mod current_trick {
+    use arrayvec::ArrayVec;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::CurrentTrick;
+    use crate::engine::MAX_SEATS;
+    use crate::engine::action::Seat;
+    use crate::engine::game::{Play, Trick};
+
+    pub fn serialize<S: Serializer>(t: &Trick, s: S) -> Result<S::Ok, S::Error> {
+        CurrentTrick(t).serialize(s)
+    }
+
+    #[derive(Deserialize)]
+    struct Wire {
+        leader: Option<Seat>,
+        plays: ArrayVec<Play, MAX_SEATS>,
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Trick, D::Error> {
+        let w = Wire::deserialize(d)?;
+        Ok(Trick {
+            leader: w.leader.unwrap_or_default(),
+            plays: w.plays,
+            winner: None,
+        })
+    }
 }
 
 impl Game {
@@ -162,7 +221,10 @@ impl Game {
                         .collect()
                 })
                 .collect(),
-            last_hand: self.last_hand().cloned(),
+            last_hand: self.last_hand().map(|summary| LastHand {
+                summary: summary.clone(),
+                tricks: self.last_tricks.clone(),
+            }),
         }
     }
 }

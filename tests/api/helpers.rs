@@ -489,6 +489,29 @@ impl Seen {
                 .unwrap_or_else(|| panic!("the log has hand {n} once the game is over"));
             assert_eq!(record["number"], n);
             check_view_against_record(*reader, view, record);
+            // The last finished hand, as every view shows it: its public result and every
+            // trick, exactly as the log has them (so nothing else: no widow, no discard).
+            let last = &view["last_hand"];
+            if !last.is_null() {
+                let n = last["number"].as_u64().expect("last_hand.number") as usize;
+                let record = &hands[n];
+                for k in [
+                    "number",
+                    "result",
+                    "contract",
+                    "tricks_won",
+                    "score_delta",
+                    "scores",
+                ] {
+                    assert_eq!(last[k], record[k], "last_hand.{k} is the log's");
+                }
+                assert_eq!(
+                    last["tricks"], record["tricks"],
+                    "last_hand.tricks are the log's"
+                );
+                let keys: Vec<&String> = last.as_object().expect("last_hand").keys().collect();
+                assert_eq!(keys.len(), 7, "last_hand holds nothing else: {keys:?}");
+            }
         }
     }
 }
@@ -508,9 +531,49 @@ fn played_by_seat(view: &Value, seats: usize) -> Vec<Cards> {
     out
 }
 
+/// `last_hand` (the previous hand's, checked card by card against its own record in
+/// [`Seen::check_against`]) is null or holds the hand's result and its tricks, and names no card
+/// but the ones played to those tricks.
+fn check_last_hand_shape(view: &Value) {
+    let last = &view["last_hand"];
+    if last.is_null() {
+        return;
+    }
+    let mut keys: Vec<&str> = last
+        .as_object()
+        .expect("last_hand")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    let expected = [
+        "contract",
+        "number",
+        "result",
+        "score_delta",
+        "scores",
+        "tricks",
+        "tricks_won",
+    ];
+    assert_eq!(keys, expected, "last_hand holds its result and tricks only");
+    assert!(cards_outside(last, &["tricks"]).is_empty(), "{last}");
+    for t in last["tricks"].as_array().expect("last_hand.tricks") {
+        let keys: Vec<&String> = t.as_object().expect("a trick").keys().collect();
+        assert_eq!(
+            keys.len(),
+            3,
+            "a trick is its leader, plays and winner: {t}"
+        );
+        for p in t["plays"].as_array().expect("plays") {
+            assert_eq!(p.as_object().expect("a play").len(), 2, "{p}");
+        }
+    }
+}
+
 /// The secrecy check of one view against its hand's record (deal, widow, discards, passed
 /// cards): every card the reader sees was the reader's own, the declarer's widow, or played.
 pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &Value) {
+    check_last_hand_shape(view);
     let seats = seats_of(view);
     let deal: Vec<Cards> = record["deal"]
         .as_array()
@@ -547,7 +610,7 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         for k in ["hand", "widow", "discards", "passed_cards", "legal_actions"] {
             assert_eq!(view[k], json!([]), "the spectator's `{k}` is empty");
         }
-        let seen = cards_outside(view, &["trick", "tricks"]);
+        let seen = cards_outside(view, &["trick", "tricks", "last_hand"]);
         assert!(seen.is_empty(), "the spectator sees {seen:?}");
         return;
     };
@@ -596,7 +659,11 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         "seat {s}: hand + played + discarded != dealt + received in {view}"
     );
     // Nothing else anywhere in the view names a card the reader may not know.
-    for (path, card) in cards_outside(view, &["hand", "trick", "tricks", "legal_actions"]) {
+    // (`last_hand` is the previous hand's, checked against its own record in `check_against`.)
+    for (path, card) in cards_outside(
+        view,
+        &["hand", "trick", "tricks", "legal_actions", "last_hand"],
+    ) {
         assert!(
             known[s].contains_key(&card),
             "seat {s} sees {card} at {path}, not one of its cards"

@@ -7,6 +7,7 @@ mod helpers;
 
 mod clock;
 mod cluster;
+mod contract;
 mod edge;
 mod errors;
 mod faults;

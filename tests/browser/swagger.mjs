@@ -5,7 +5,10 @@
 // expands `POST /v1/games` (operation `create_game`), clicks "Try it out",
 // executes the prefilled example (one open seat and three random bots), then
 // replaces the body with `{}` and executes again; both must show a live 201
-// response whose body has a `game_id`.
+// response whose body has a `game_id`. Then it expands `GET /v1/games/{id}`:
+// nothing may come prefilled (a long poll's `wait_for_version` and `wait_ms` made
+// the first click hang 25 s), and with the new game's id the first click must get a
+// live 200 within 10 s.
 //
 // Env:
 //   BASE_URL         the server (default http://127.0.0.1:8080)
@@ -151,6 +154,44 @@ async function execute(op, label, expectedBody) {
   return body;
 }
 
+// The first click on GET /v1/games/{id}: nothing prefilled but the game's id (no long-poll
+// parameters, so it cannot hang for `wait_ms`), and a live 200 with the view, well within the
+// 25 s a prefilled long poll used to wait.
+async function firstClickOnGetGame(gameId) {
+  step = 'expand GET /v1/games/{id}';
+  const get = page.locator('.opblock.opblock-get:has(.opblock-summary-path[data-path="/v1/games/{id}"])');
+  check((await get.count()) === 1, `expected one GET /v1/games/{id} block, found ${await get.count()}`);
+  await get.locator('.opblock-summary-control').click();
+  await get.locator('.opblock-body').waitFor({ state: 'visible' });
+  await get.locator('button.try-out__btn').click();
+  step = 'GET /v1/games/{id}: the prefilled parameters';
+  const inputs = get.locator('.parameters input[type=text], .parameters input:not([type])');
+  const prefilled = [];
+  for (let i = 0; i < await inputs.count(); i++) {
+    const input = inputs.nth(i);
+    const name = await input.getAttribute('placeholder');
+    const value = await input.inputValue();
+    if (value !== '') prefilled.push(`${name}=${value}`);
+  }
+  check(prefilled.length === 0, `GET /v1/games/{id} comes prefilled with ${prefilled.join(', ')}`);
+  await get.locator('tr[data-param-name="id"] input').fill(gameId);
+  step = 'GET /v1/games/{id}: execute';
+  const started = Date.now();
+  const responseP = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/v1/games/${gameId}`,
+    { timeout: 10_000 },
+  );
+  await get.locator('button.execute').click();
+  const response = await responseP;
+  const ms = Date.now() - started;
+  log(`GET /v1/games/{id}: the browser got ${response.status()} for ${response.url()} in ${ms} ms`);
+  check(response.status() === 200, `GET /v1/games/${gameId} answered ${response.status()}, expected 200`);
+  check(!new URL(response.url()).search, `the first click sent query parameters: ${response.url()}`);
+  const status = (await get.locator('.live-responses-table tbody .response .response-col_status').first()
+    .innerText({ timeout: STEP_MS })).trim().split(/\s+/)[0];
+  check(status === '200', `Swagger UI shows status "${status}" for GET /v1/games/{id}, expected 200`);
+}
+
 async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   check(existsSync(CHROMIUM), `no browser at ${CHROMIUM} (apt-get install -y chromium)`);
@@ -259,7 +300,10 @@ async function main() {
   step = 'screenshot';
   await op.locator('.live-responses-table').scrollIntoViewIfNeeded();
   await screenshots();
-  log(`PASS: Swagger UI created games ${first.game_id} (example) and ${second.game_id} ({}) with a live 201`);
+
+  await firstClickOnGetGame(first.game_id);
+  log(`PASS: Swagger UI created games ${first.game_id} (example) and ${second.game_id} ({}) with a live 201, ` +
+    'and its first click on GET /v1/games/{id} answered at once');
 }
 
 let code = 0;

@@ -522,6 +522,12 @@ fn visible(g: &Game, viewer: Viewer) -> Vec<Card> {
         .flat_map(|t| t.plays.iter().map(|p| p.card))
         .collect();
     v.extend(g.current_trick().plays.iter().map(|p| p.card));
+    // The last hand's tricks, all played face up (checked against the log in `play_game`).
+    v.extend(
+        g.last_tricks
+            .iter()
+            .flat_map(|t| t.plays.iter().map(|p| p.card)),
+    );
     if let Viewer::Seat(s) = viewer {
         v.extend(g.hand_of(s));
         let declarer = g.contract().map(|c| c.seat);
@@ -777,6 +783,11 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
             let declarers = rec.summary.contract.map(|c| c.seat % 2);
             assert_eq!(g.outcome(), expected_outcome(&rules, scores, declarers));
             assert_eq!(g.last_hand(), Some(&rec.summary));
+            // Every view shows the finished hand's tricks, as the log has them.
+            for viewer in [Viewer::Spectator, Viewer::Seat(0)] {
+                let last = g.view(viewer).last_hand.expect("a last hand");
+                assert_eq!((&last.summary, &last.tricks), (&rec.summary, &rec.tricks));
+            }
             if !g.is_over() {
                 assert_eq!(g.dealer(), dealer);
                 assert_eq!(g.hand_number(), rec.summary.number + 1);

@@ -1,0 +1,60 @@
+// Type-checked by scripts/client-types.sh against the types openapi-typescript generates from
+// openapi/openapi.json (into ./api.ts beside a copy of this file). It compiles only if a
+// generated client's types say what the server sends: fields always present are required (no
+// `undefined`), nullable exactly where the server may send null; `Problem.code` is a union of
+// the codes; the create answer's `seats` is the seat list; the event stream is text.
+import type { components, paths } from "./api";
+
+type S = components["schemas"];
+type Equals<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+function assert<T extends true>(): void {}
+
+// A view: what bots read.
+assert<Equals<S["View"]["turn"], number | null>>();
+assert<Equals<S["View"]["seat"], number | null>>();
+assert<Equals<S["View"]["winner"], number | null>>();
+assert<Equals<S["View"]["alone"], number | null>>();
+assert<Equals<S["View"]["defender_alone"], number | null>>();
+assert<Equals<S["View"]["joker_revealed_by"], number | null>>();
+assert<Equals<S["View"]["contract"], S["Contract"] | null>>();
+assert<Equals<S["View"]["trump"], S["Trump"] | null>>();
+assert<Equals<S["View"]["last_hand"], S["HandSummary"] | null>>();
+assert<Equals<S["View"]["trick"], S["CurrentTrick"]>>();
+assert<Equals<S["View"]["tricks"], S["Trick"][]>>();
+assert<Equals<S["View"]["voids"], S["Suit"][][]>>();
+assert<Equals<S["View"]["draw"], boolean>>();
+assert<Equals<S["GameView"]["turn"], number | null>>();
+assert<Equals<S["GameView"]["deadline_unix_ms"], number | null>>();
+assert<Equals<S["GameView"]["turn_time_limit_ms"], number | null>>();
+assert<Equals<S["GameView"]["ranked_eligible"], boolean>>();
+assert<Equals<S["GameView"]["deal"], "random" | "seed" | "scenario" | "unknown">>();
+
+// The trick in progress has no leader until its first card; a finished trick has a winner.
+assert<Equals<S["CurrentTrick"]["leader"], number | null>>();
+assert<Equals<S["Trick"]["leader"], number>>();
+assert<Equals<S["Trick"]["winner"], number>>();
+
+// The last finished hand and its tricks.
+assert<Equals<S["HandSummary"]["contract"], S["Contract"] | null>>();
+assert<Equals<S["HandSummary"]["tricks"], S["Trick"][]>>();
+
+// Fields the server leaves out when they do not apply are optional, never null.
+assert<Equals<S["Contract"]["forced"], S["Forced"] | undefined>>();
+assert<Equals<S["Problem"]["current_version"], number | undefined>>();
+
+// Problem.code: a union of the codes, not any string.
+assert<Equals<string extends S["Problem"]["code"] ? true : false, false>>();
+assert<Equals<"must_follow_suit" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"game_not_found" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"joker_with_no_trump" extends S["Problem"]["code"] ? true : false, true>>();
+
+// The create answer's seats are the views' seats.
+assert<Equals<S["CreatedGame"]["seats"], S["SeatInfo"][]>>();
+assert<Equals<S["CreatedGame"]["seats"], S["GameView"]["seats"]>>();
+
+// The event stream is text (each event's data is a GameView as JSON), not an object.
+type Events = paths["/v1/games/{id}/events"]["get"]["responses"][200]["content"];
+assert<Equals<Events["text/event-stream"], string>>();
+
+export {};
