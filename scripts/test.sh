@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs what it needs, then runs every check.
 #   bash scripts/test.sh            # everything
-#   SKIP_BROWSER=1 SKIP_DEPLOY=1 SKIP_BOTS=1 SKIP_BENCH=1 bash scripts/test.sh   # skip the slow outside tools
+#   SKIP_BROWSER=1 SKIP_DEPLOY=1 SKIP_BOTS=1 SKIP_README=1 SKIP_BENCH=1 bash scripts/test.sh   # skip the slow outside tools
 #   SKIP_SCHEMATHESIS=1 SKIP_FUZZ=1 SKIP_SOAK=1 ...     # skip the reliability stages
 #   FUZZ_SECS=600 SOAK_SECS=300 bash scripts/test.sh     # longer fuzzing and soak
 set -euo pipefail
@@ -53,6 +53,12 @@ npx --yes @stoplight/spectral-cli@6.16.3 lint openapi/openapi.json \
 if [ -z "${SKIP_BOTS:-}" ]; then
   stage "starter bots (Rust and Python) play whole games"
   bash scripts/starter-bots.sh
+fi
+
+if [ -z "${SKIP_README:-}" ]; then
+  stage "the README's curl walk-through, run as written (scripts/readme-walkthrough.sh)"
+  need_apt jq jq
+  bash scripts/readme-walkthrough.sh
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
