@@ -15,6 +15,7 @@ mod idempotency;
 mod operations;
 mod push;
 mod races;
+mod readme;
 mod replicas;
 mod samples;
 mod secrecy;
