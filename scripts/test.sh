@@ -51,7 +51,7 @@ npx --yes @stoplight/spectral-cli@6.16.3 lint openapi/openapi.json \
   --ruleset .spectral.yaml --fail-severity=warn
 
 if [ -z "${SKIP_BOTS:-}" ]; then
-  stage "starter bots (Rust and Python) play whole games"
+  stage "starter bots (Rust, Python and TypeScript) play whole games"
   bash scripts/starter-bots.sh
 fi
 
