@@ -23,7 +23,9 @@ command -v jq >/dev/null || { echo "the walk-through needs jq" >&2; exit 1; }
 if [ -n "${RW_BIN:-}" ]; then
   BIN="$RW_BIN"
 else
-  cargo build --release --locked --bin hasenpfeffer
+  # The same build as scripts/starter-bots.sh (the stage before this one in scripts/test.sh):
+  # building the server alone unifies the dependencies' features differently and rebuilds them.
+  cargo build --release --locked --bin hasenpfeffer --example bot
   BIN="$ROOT/target/release/hasenpfeffer"
 fi
 
