@@ -38,9 +38,20 @@ pub struct Config {
     pub rate_limit_per_sec: u32,
     /// Burst per client IP (`RATE_LIMIT_BURST`, default 100).
     pub rate_limit_burst: u32,
-    /// Take the client IP from `X-Forwarded-For` (`TRUST_FORWARDED_FOR`, default false; set it
-    /// only behind a proxy or ingress that sets the header).
-    pub trust_forwarded_for: bool,
+    /// How many proxies in front of the server append to `X-Forwarded-For`
+    /// (`TRUSTED_PROXY_HOPS`, default 0: the client is the connection's peer). With `n`, the
+    /// client is the `n`-th address from the right of `X-Forwarded-For`: the one the outermost
+    /// trusted proxy appended. Entries left of it are written by the client and never trusted.
+    /// The deprecated `TRUST_FORWARDED_FOR=true` means 1 when this is not set.
+    pub trusted_proxy_hops: u32,
+    /// A request body must arrive within this (`BODY_READ_TIMEOUT_MS`, default 10000); a slower
+    /// one is answered 408 and its connection closed.
+    pub body_read_timeout: Duration,
+    /// The most games the in-memory store holds (`MEMORY_MAX_GAMES`, default 100000; 0: no cap).
+    /// Without Redis, creates past it answer 503 `store_full`.
+    pub memory_max_games: usize,
+    /// Settings read that are deprecated, with what to use instead (logged at start-up).
+    pub deprecations: Vec<&'static str>,
     /// Games kept in each replica's memory to save a store read per move (`CACHED_GAMES`,
     /// default 10000; 0 disables). Only a guess: stale entries are caught by the version check.
     pub cached_games: usize,
@@ -70,7 +81,10 @@ impl Default for Config {
             max_body_bytes: 65_536,
             rate_limit_per_sec: 0,
             rate_limit_burst: 100,
-            trust_forwarded_for: false,
+            trusted_proxy_hops: 0,
+            body_read_timeout: Duration::from_millis(10_000),
+            memory_max_games: crate::store::StoreConfig::DEFAULT_MAX_GAMES,
+            deprecations: Vec::new(),
             cached_games: 10_000,
             workers: None,
             sse_keep_alive: crate::api::events::KEEP_ALIVE,
@@ -132,6 +146,18 @@ impl Config {
             let default_ms = u64::try_from(default.as_millis()).unwrap_or(u64::MAX);
             parse(&get, name, default_ms).map(Duration::from_millis)
         };
+        let mut deprecations = Vec::new();
+        let trust_forwarded_for = parse(&get, "TRUST_FORWARDED_FOR", false)?;
+        if get("TRUST_FORWARDED_FOR").is_some() {
+            deprecations.push(
+                "TRUST_FORWARDED_FOR is deprecated: set TRUSTED_PROXY_HOPS to the number of \
+                 proxies in front of the server (TRUST_FORWARDED_FOR=true is read as 1)",
+            );
+        }
+        let trusted_proxy_hops = match get("TRUSTED_PROXY_HOPS") {
+            Some(_) => parse(&get, "TRUSTED_PROXY_HOPS", 0u32)?,
+            None => u32::from(trust_forwarded_for),
+        };
         Ok(Config {
             bind_addr: get("BIND_ADDR").unwrap_or(d.bind_addr),
             port: parse(&get, "PORT", d.port)?,
@@ -145,7 +171,20 @@ impl Config {
             max_body_bytes: parse(&get, "MAX_BODY_BYTES", d.max_body_bytes)?,
             rate_limit_per_sec: parse(&get, "RATE_LIMIT_PER_SEC", d.rate_limit_per_sec)?,
             rate_limit_burst: parse(&get, "RATE_LIMIT_BURST", d.rate_limit_burst)?,
-            trust_forwarded_for: parse(&get, "TRUST_FORWARDED_FOR", d.trust_forwarded_for)?,
+            trusted_proxy_hops,
+            body_read_timeout: {
+                let timeout = millis("BODY_READ_TIMEOUT_MS", d.body_read_timeout)?;
+                if timeout.is_zero() {
+                    return Err(ConfigError {
+                        name: "BODY_READ_TIMEOUT_MS",
+                        value: "0".into(),
+                        reason: "use a positive number of milliseconds".into(),
+                    });
+                }
+                timeout
+            },
+            memory_max_games: parse(&get, "MEMORY_MAX_GAMES", d.memory_max_games)?,
+            deprecations,
             cached_games: parse(&get, "CACHED_GAMES", d.cached_games)?,
             workers: get("WORKERS")
                 .map(|_| parse(&get, "WORKERS", 0usize))
@@ -187,6 +226,45 @@ mod tests {
         assert_eq!(c.log_format, LogFormat::Pretty);
         let err = Config::from_lookup(|k| (k == "PORT").then(|| "http".into())).unwrap_err();
         assert!(err.to_string().contains("PORT"));
+    }
+
+    #[test]
+    fn proxy_hops_and_the_deprecated_switch() {
+        let c = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(c.trusted_proxy_hops, 0);
+        assert!(c.deprecations.is_empty());
+        let c =
+            Config::from_lookup(|k| (k == "TRUST_FORWARDED_FOR").then(|| "true".into())).unwrap();
+        assert_eq!(c.trusted_proxy_hops, 1);
+        assert_eq!(c.deprecations.len(), 1);
+        let c = Config::from_lookup(|k| match k {
+            "TRUST_FORWARDED_FOR" => Some("true".into()),
+            "TRUSTED_PROXY_HOPS" => Some("2".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(c.trusted_proxy_hops, 2);
+        let err =
+            Config::from_lookup(|k| (k == "TRUSTED_PROXY_HOPS").then(|| "-1".into())).unwrap_err();
+        assert!(err.to_string().contains("TRUSTED_PROXY_HOPS"));
+    }
+
+    #[test]
+    fn body_timeout_and_memory_cap() {
+        let c = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(c.body_read_timeout, Duration::from_secs(10));
+        assert_eq!(c.memory_max_games, 100_000);
+        let c = Config::from_lookup(|k| match k {
+            "BODY_READ_TIMEOUT_MS" => Some("1500".into()),
+            "MEMORY_MAX_GAMES" => Some("5".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(c.body_read_timeout, Duration::from_millis(1500));
+        assert_eq!(c.memory_max_games, 5);
+        assert!(
+            Config::from_lookup(|k| (k == "BODY_READ_TIMEOUT_MS").then(|| "0".into())).is_err()
+        );
     }
 
     #[test]

@@ -38,7 +38,11 @@ impl Application {
             finished_ttl: config.finished_game_ttl,
             key_prefix: config.key_prefix.clone(),
             op_timeout: config.store_timeout,
+            max_games: config.memory_max_games,
         };
+        for note in &config.deprecations {
+            tracing::warn!("{note}");
+        }
         let store = connect_from_url(config.redis_url.as_deref(), store_config).await?;
         let backend = store.backend();
         let (push, stopping) = Push::new(config.sse_keep_alive);
@@ -51,11 +55,14 @@ impl Application {
         tokio::spawn(api::clock::run(service.clone(), replica));
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
-        let body_limit = config.max_body_bytes;
+        let body_limit = api::routes::BodyLimit {
+            bytes: config.max_body_bytes,
+            read_timeout: config.body_read_timeout,
+        };
         let rate_limit = api::ratelimit::RateLimit::new(
             config.rate_limit_per_sec,
             config.rate_limit_burst,
-            config.trust_forwarded_for,
+            config.trusted_proxy_hops,
         );
         let mut server = HttpServer::new(move || {
             // Runs on each worker's thread: its Redis connection is driven there too.
@@ -63,6 +70,9 @@ impl Application {
         })
         .listen(listener)?
         .keep_alive(config.http_keep_alive)
+        // A client that closes its side of the connection has gone: the handler's future is
+        // dropped, so that work nobody waits for (house players thinking for it) stops.
+        .h1_allow_half_closed(false)
         .shutdown_timeout(config.shutdown_timeout.as_secs())
         .disable_signals();
         if let Some(w) = config.workers {

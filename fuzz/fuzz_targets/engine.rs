@@ -63,7 +63,7 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
         ]),
         players: input.pick(&[4, 6, 0, 5, 255]),
         bowers: input.pick(&[true, false]),
-        auction: input.pick(&[AuctionKind::SingleRound, AuctionKind::Open]),
+        auction: input.pick(&AuctionKind::ALL),
         min_bid: input.pick(&[0, 1, 2, 3, 4, 6, 12, 13, 255]),
         pepper_bids: input.pick(&[true, false]),
         no_trump: input.pick(&[true, false]),
@@ -79,7 +79,7 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
         ]),
         first_lead: input.pick(&[FirstLead::HighBidder, FirstLead::LeftOfDealer]),
         set_penalty: input.pick(&[SetPenalty::Contract, SetPenalty::Fixed6]),
-        target_score: input.pick(&[1, 2, 5, 10, 32, 1000, 0, -1, i32::MAX]),
+        target_score: input.pick(&[1, 2, 5, 10, 32, 100, 101, 300, 320, 1000, 0, -1, i32::MAX]),
         game_end: input.pick(&[GameEnd::DeclarersWinTies, GameEnd::HigherScoreOrDraw]),
     }
 }

@@ -1,7 +1,13 @@
-//! Turn clocks: every replica sweeps the shared deadline index and makes the fallback move for
-//! seats whose time ran out. A claim in the store keeps replicas from doing the same work twice
+//! Turn clocks and stalled house players: every replica sweeps the shared deadline index, makes
+//! the fallback move for seats whose time ran out, and takes over house players' work that
+//! nobody does any more (a table of house players whose replica stopped; see
+//! `GameRecord::wake_ms`). A claim in the store keeps replicas from doing the same work twice
 //! (it expires if its holder crashes), and the compare-and-set on the game's version makes the
 //! move happen exactly once whatever happens.
+//!
+//! The sweep itself never waits for a game: each due game is handled in its own task, so that a
+//! game whose house players wait for a thinking permit (experts) cannot hold up the clocks of
+//! the others. A game this replica already works on is skipped.
 
 use std::time::Duration;
 
@@ -16,7 +22,9 @@ const CLAIM_TTL: Duration = Duration::from_secs(5);
 /// Games handled per sweep.
 const BATCH: usize = 64;
 
-/// Sweeps once: makes every due fallback move this replica can claim. Answers the moves made.
+/// Sweeps once: starts a task for every due game this replica can claim, which makes the
+/// fallback move if its clock ran out, lets its house players finish their work if they have
+/// any, and fixes its index entry. Answers how many tasks it started.
 pub async fn sweep(svc: &GameService, replica: &str) -> usize {
     let now = now_ms();
     let due = match svc.store().due_deadlines(now, BATCH).await {
@@ -26,8 +34,11 @@ pub async fn sweep(svc: &GameService, replica: &str) -> usize {
             return 0;
         }
     };
-    let mut moves = 0;
+    let mut started = 0;
     for id in due {
+        let Some(busy) = svc.begin_work(&id) else {
+            continue; // this replica works on it already
+        };
         match svc.store().claim(&id, replica, CLAIM_TTL).await {
             Ok(true) => {}
             Ok(false) => continue, // another replica has it
@@ -36,22 +47,32 @@ pub async fn sweep(svc: &GameService, replica: &str) -> usize {
                 continue;
             }
         }
-        match svc.expire_turn(&id, now).await {
-            Ok(true) => {
-                moves += 1;
-                tracing::info!(game_id = %id, "turn clock ran out: fallback move made");
-            }
-            Ok(false) => {}
-            Err(super::error::ApiError::GameNotFound(_)) => {
-                let _ = svc.store().cancel_deadline(&id).await;
-            }
-            Err(e) => tracing::warn!(game_id = %id, error = %e, "fallback move failed"),
-        }
-        // The game's own deadline is the truth: drop or fix the index entry to match it.
-        svc.sync_deadline(&id).await;
-        let _ = svc.store().release_claim(&id, replica).await;
+        let (svc, replica) = (svc.clone(), replica.to_owned());
+        tokio::spawn(async move {
+            let _busy = busy;
+            handle(&svc, &id, now).await;
+            let _ = svc.store().release_claim(&id, &replica).await;
+        });
+        started += 1;
     }
-    moves
+    started
+}
+
+/// Handles one due game: the fallback move if its clock ran out at `now`, then its house
+/// players' work left, then its index entry.
+async fn handle(svc: &GameService, id: &str, now: u64) {
+    match svc.expire_turn(id, now).await {
+        Ok(true) => tracing::info!(game_id = %id, "turn clock ran out: fallback move made"),
+        Ok(false) => {}
+        Err(super::error::ApiError::GameNotFound(_)) => {
+            let _ = svc.store().cancel_deadline(id).await;
+            return;
+        }
+        Err(e) => tracing::warn!(game_id = %id, error = %e, "fallback move failed"),
+    }
+    svc.play_house_players(id).await;
+    // The game's own deadline is the truth: drop or fix the index entry to match it.
+    svc.sync_deadline(id).await;
 }
 
 /// Runs [`sweep`] forever.

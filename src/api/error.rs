@@ -112,6 +112,24 @@ pub enum ApiError {
     /// The store cannot be reached.
     #[error("the game store is unavailable; retry shortly")]
     Unavailable,
+    /// The store holds as many games as it may (the in-memory store's `MEMORY_MAX_GAMES`).
+    #[error(
+        "the server holds as many games as it may; retry after {retry_after} s, when some have expired"
+    )]
+    StoreFull {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
+    /// The request body did not arrive in time (`BODY_READ_TIMEOUT_MS`).
+    #[error("the request body did not arrive within {ms} ms; send it at once")]
+    RequestTimeout {
+        /// The limit, in milliseconds.
+        ms: u64,
+    },
+    /// An error answer of the HTTP layer (actix or a library in the app) that came without a
+    /// body; the status is kept.
+    #[error("the request was refused by the HTTP layer: {0}")]
+    Http(StatusCode),
     /// Something that should not happen.
     #[error("internal error")]
     Internal,
@@ -135,6 +153,16 @@ impl ApiError {
             ApiError::UnsupportedMediaType => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable => "store_unavailable",
+            ApiError::StoreFull { .. } => "store_full",
+            ApiError::RequestTimeout { .. } => "request_timeout",
+            ApiError::Http(status) => match status.as_u16() {
+                404 => "not_found",
+                405 => "method_not_allowed",
+                408 => "request_timeout",
+                413 => "payload_too_large",
+                500..=599 => "internal",
+                _ => "bad_request",
+            },
             ApiError::Internal => "internal",
         }
     }
@@ -155,7 +183,9 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => "Payload too large",
             ApiError::UnsupportedMediaType => "Unsupported media type",
             ApiError::RateLimited { .. } => "Too many requests",
-            ApiError::Unavailable => "Service unavailable",
+            ApiError::Unavailable | ApiError::StoreFull { .. } => "Service unavailable",
+            ApiError::RequestTimeout { .. } => "Request timeout",
+            ApiError::Http(status) => status.canonical_reason().unwrap_or("HTTP error"),
             ApiError::Internal => "Internal error",
         }
     }
@@ -173,7 +203,9 @@ impl ApiError {
                 _ => None,
             },
             retry_after: match self {
-                ApiError::RateLimited { retry_after } => Some(*retry_after),
+                ApiError::RateLimited { retry_after } | ApiError::StoreFull { retry_after } => {
+                    Some(*retry_after)
+                }
                 _ => None,
             },
         }
@@ -201,7 +233,9 @@ impl ResponseError for ApiError {
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::StoreFull { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Http(status) => *status,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -213,8 +247,12 @@ impl ResponseError for ApiError {
             HeaderValue::from_static("application/problem+json"),
         ));
         match self {
-            ApiError::RateLimited { retry_after } => {
+            ApiError::RateLimited { retry_after } | ApiError::StoreFull { retry_after } => {
                 res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+            }
+            ApiError::RequestTimeout { .. } => {
+                // The rest of the body may still be on its way: the connection cannot be reused.
+                res.force_close();
             }
             ApiError::Unavailable => {
                 res.insert_header((header::RETRY_AFTER, "1"));
@@ -248,6 +286,9 @@ impl From<StoreError> for ApiError {
         match e {
             StoreError::Conflict { current } => ApiError::VersionConflict { current },
             StoreError::NotFound => ApiError::GameNotFound(String::new()),
+            StoreError::Full => ApiError::StoreFull {
+                retry_after: STORE_FULL_RETRY_AFTER,
+            },
             StoreError::InvalidKey(reason) => {
                 ApiError::bad_request("invalid_idempotency_key", reason)
             }
@@ -262,6 +303,10 @@ impl From<StoreError> for ApiError {
         }
     }
 }
+
+/// The `Retry-After` of `store_full`: games expire over hours, but finished ones and abandoned
+/// claims free room sooner.
+const STORE_FULL_RETRY_AFTER: u64 = 60;
 
 /// Maps a JSON body error (serde's message) to a 400 with a precise code.
 pub fn json_error(err: &serde_json::Error) -> ApiError {
@@ -338,6 +383,10 @@ mod tests {
                 "rate_limited",
             ),
             (ApiError::Unavailable, 503, "store_unavailable"),
+            (ApiError::StoreFull { retry_after: 60 }, 503, "store_full"),
+            (ApiError::RequestTimeout { ms: 10 }, 408, "request_timeout"),
+            (ApiError::Http(StatusCode::NOT_FOUND), 404, "not_found"),
+            (ApiError::Http(StatusCode::URI_TOO_LONG), 414, "bad_request"),
         ];
         for (err, status, code) in cases {
             let (s, body, _) = wire(err);

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod clock;
 pub mod error;
 pub mod events;
+pub mod names;
 pub mod ratelimit;
 pub mod routes;
 mod schema;
@@ -13,10 +14,11 @@ pub mod wire;
 
 use std::time::Instant;
 
-use actix_web::body::MessageBody;
+use actix_web::body::{BodySize, BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
-use actix_web::{App, HttpResponse, web};
+use actix_web::{App, HttpResponse, ResponseError as _, web};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
@@ -65,26 +67,59 @@ impl Modify for SecurityAddon {
     }
 }
 
-/// Records each request's route, status and latency.
+/// Records each request's route, method and status, and its latency. Every label comes from a
+/// fixed set: the method from [`method_label`], the route from [`route_label`] (answers that no
+/// route took, 404s and 429s included, fold into `unmatched`), the status from the server's own
+/// answers.
 async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
     let start = Instant::now();
-    let route = route_label(req.path());
-    let method = req.method().as_str().to_owned();
+    let method = method_label(req.method());
     let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let res = next.call(req).await?;
     if let Some(m) = metrics {
-        let status = res.status().as_u16().to_string();
+        let route = route_label(res.request());
+        let route = route.as_deref().unwrap_or(UNMATCHED);
+        let status = res.status();
         m.http_requests
-            .with_label_values(&[route, &method, &status])
+            .with_label_values(&[route, method, status.as_str()])
             .inc();
         m.http_duration
-            .with_label_values(&[route, &method])
+            .with_label_values(&[route, method])
             .observe(start.elapsed().as_secs_f64());
     }
     Ok(res)
+}
+
+/// The route label of requests no route takes (unknown paths, and answers given before routing
+/// for paths that match no route).
+pub const UNMATCHED: &str = "unmatched";
+
+/// The method as the metrics and request spans label it: one of the methods HTTP defines, else
+/// `other` (a client may send any token as a method; labelling it as sent would grow the
+/// metrics without bound).
+pub fn method_label(method: &actix_web::http::Method) -> &'static str {
+    match method.as_str() {
+        "GET" => "GET",
+        "HEAD" => "HEAD",
+        "POST" => "POST",
+        "PUT" => "PUT",
+        "DELETE" => "DELETE",
+        "PATCH" => "PATCH",
+        "OPTIONS" => "OPTIONS",
+        "CONNECT" => "CONNECT",
+        "TRACE" => "TRACE",
+        _ => "other",
+    }
+}
+
+/// The route template of a request, as actix matched it (`/v1/games/{id}/actions`): one of the
+/// app's own resource patterns, so a fixed set. None when no resource's pattern matches the path.
+/// After routing this is a lookup; before it (an answer from a middleware) a match of the path.
+pub fn route_label(req: &actix_web::HttpRequest) -> Option<String> {
+    req.match_pattern()
 }
 
 /// Registers every endpoint on a utoipa-actix-web app and returns it with the OpenAPI document.
@@ -124,76 +159,49 @@ pub fn openapi_json() -> String {
     openapi().to_pretty_json().unwrap_or_default() + "\n"
 }
 
-/// One path of the OpenAPI document: its template, split at `/`, and its methods.
-struct PathEntry {
-    template: String,
-    segments: Vec<String>,
-    methods: String,
-}
+/// The routes that take GET (and so HEAD) besides the OpenAPI document's paths, by pattern.
+const OTHER_GET_ROUTES: [&str; 4] = ["/", "/swagger-ui", "/swagger-ui/{_:.*}", "/openapi.json"];
 
-/// The OpenAPI document's paths, read once.
-static PATHS: std::sync::LazyLock<Vec<PathEntry>> = std::sync::LazyLock::new(|| {
-    let doc = serde_json::to_value(openapi()).unwrap_or_default();
-    let mut table = Vec::new();
-    if let Some(paths) = doc.get("paths").and_then(|p| p.as_object()) {
-        for (template, item) in paths {
-            let methods: Vec<String> = item
-                .as_object()
-                .map(|m| m.keys().map(|k| k.to_ascii_uppercase()).collect())
-                .unwrap_or_default();
-            table.push(PathEntry {
-                template: template.clone(),
-                segments: template.split('/').map(str::to_owned).collect(),
-                methods: methods.join(", "),
-            });
+/// The methods of each OpenAPI path, by template (`/v1/games/{id}` takes `GET, HEAD`), read once.
+static METHODS: std::sync::LazyLock<std::collections::HashMap<String, String>> =
+    std::sync::LazyLock::new(|| {
+        let mut table = std::collections::HashMap::new();
+        for (template, item) in openapi().paths.paths {
+            let mut methods = Vec::new();
+            for (method, op) in [
+                ("GET", &item.get),
+                ("HEAD", &item.get),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+                ("PATCH", &item.patch),
+                ("DELETE", &item.delete),
+                ("OPTIONS", &item.options),
+            ] {
+                if op.is_some() {
+                    methods.push(method);
+                }
+            }
+            table.insert(template, methods.join(", "));
         }
-    }
-    table
-});
-
-/// The OpenAPI path a concrete path matches, by comparing segments (`{..}` matches any
-/// non-empty segment): cheaper than asking the router again for every request's metrics label.
-fn path_entry(path: &str) -> Option<&'static PathEntry> {
-    const MAX: usize = 8; // more segments than any template has
-    let mut segments = [""; MAX];
-    let mut n = 0;
-    for s in path.split('/') {
-        if n == MAX {
-            return None;
+        for pattern in OTHER_GET_ROUTES {
+            table.insert(pattern.to_owned(), "GET, HEAD".to_owned());
         }
-        segments[n] = s;
-        n += 1;
-    }
-    let segments = &segments[..n];
-    PATHS.iter().find(|entry| {
-        entry.segments.len() == n
-            && entry
-                .segments
-                .iter()
-                .zip(segments)
-                .all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()))
-    })
-}
+        table
+    });
 
-/// The route template of a concrete path, as the metrics and request spans label it:
-/// an OpenAPI path (`/v1/games/{id}/actions`), else `unmatched`.
-pub fn route_label(path: &str) -> &'static str {
-    match path_entry(path) {
-        Some(entry) => entry.template.as_str(),
-        None if path == "/openapi.json" => "/openapi.json",
-        None if path == "/swagger-ui" || path.starts_with("/swagger-ui/") => "/swagger-ui",
-        None => "unmatched",
-    }
-}
-
-/// The methods the OpenAPI document lists for the route a concrete path matches (for 405
-/// answers), or None if no route matches.
-pub fn allowed_methods(path: &str) -> Option<String> {
-    path_entry(path).map(|e| e.methods.clone())
+/// The methods a route takes, by its pattern (for 405 answers); None for a pattern the app has
+/// no methods for.
+pub fn allowed_methods(pattern: &str) -> Option<String> {
+    METHODS.get(pattern).cloned()
 }
 
 /// The root span of each request (for `tracing-actix-web`): the request id, method, route and
-/// status, built without asking the router again.
+/// status. The route is recorded when the request ends, from what actix matched (no second
+/// routing).
+///
+/// Errors are logged here, by whose they are: a 5xx at ERROR (the operator's business), a 4xx
+/// at DEBUG (the client's mistake, answered with a problem document). tracing-actix-web's own
+/// error event (its `emit_event_on_error` feature, off) would log every 4xx at WARN.
 pub struct RequestSpan;
 
 impl tracing_actix_web::RootSpanBuilder for RequestSpan {
@@ -206,8 +214,8 @@ impl tracing_actix_web::RootSpanBuilder for RequestSpan {
         tracing::info_span!(
             "request",
             request_id = request_id.map(tracing::field::display),
-            http.method = %request.method(),
-            http.route = route_label(request.path()),
+            http.method = method_label(request.method()),
+            http.route = tracing::field::Empty,
             http.status_code = tracing::field::Empty,
         )
     }
@@ -216,19 +224,89 @@ impl tracing_actix_web::RootSpanBuilder for RequestSpan {
         span: tracing::Span,
         outcome: &Result<ServiceResponse<B>, actix_web::Error>,
     ) {
-        let status = match outcome {
-            Ok(response) => response.status(),
-            Err(error) => error.as_response_error().status_code(),
+        let (status, error) = match outcome {
+            Ok(response) => {
+                if let Some(route) = route_label(response.request()) {
+                    span.record("http.route", route.as_str());
+                }
+                (response.status(), response.response().error())
+            }
+            Err(error) => (error.as_response_error().status_code(), Some(error)),
         };
         span.record("http.status_code", status.as_u16());
+        if let Some(error) = error {
+            let error = error.as_response_error();
+            if status.is_server_error() {
+                tracing::error!(parent: &span, status = status.as_u16(), error = %error, "request failed");
+            } else {
+                tracing::debug!(parent: &span, status = status.as_u16(), error = %error, "request refused");
+            }
+        }
     }
+}
+
+/// HEAD on a route that takes GET answers as GET does, without the body: the same status and
+/// headers (`ETag`, `Content-Length`: actix's HTTP/1 encoder writes no body for a HEAD request,
+/// whatever the response holds). A streamed body (an event stream) is dropped at once instead,
+/// so that a HEAD request never holds the stream open.
+async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {
+    let head = req.method() == Method::HEAD;
+    if head {
+        req.head_mut().method = Method::GET;
+    }
+    let res = next.call(req).await?;
+    if head && matches!(res.response().body().size(), BodySize::Stream) {
+        return Ok(res.map_body(|_, _| BoxBody::new(())).map_into_right_body());
+    }
+    Ok(res.map_into_left_body())
+}
+
+/// Error answers without a body (from actix itself or a library inside the app: Swagger UI's
+/// 404 for a file it does not have, an extractor's error) get a problem document like every
+/// other error. The headers they had (`Allow`, `Retry-After`, ...) are kept.
+async fn bodiless_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {
+    let res = next.call(req).await?;
+    let status = res.status();
+    if (status.is_client_error() || status.is_server_error())
+        && !res.headers().contains_key(header::CONTENT_TYPE)
+        && matches!(
+            res.response().body().size(),
+            BodySize::None | BodySize::Sized(0)
+        )
+    {
+        let (req, old) = res.into_parts();
+        let mut new = error::ApiError::Http(status).error_response();
+        for (name, value) in old.headers() {
+            if name != header::CONTENT_LENGTH && !new.headers().contains_key(name) {
+                new.headers_mut().append(name.clone(), value.clone());
+            }
+        }
+        return Ok(ServiceResponse::new(req, new).map_into_right_body());
+    }
+    Ok(res.map_into_left_body())
+}
+
+/// A temporary redirect to `location`.
+fn redirect(location: &'static str, permanent: bool) -> HttpResponse {
+    let mut res = if permanent {
+        HttpResponse::PermanentRedirect()
+    } else {
+        HttpResponse::TemporaryRedirect()
+    };
+    res.insert_header((header::LOCATION, location)).finish()
 }
 
 /// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
 /// request tracing.
 pub fn app(
     service: GameService,
-    body_limit: usize,
+    body_limit: routes::BodyLimit,
     rate_limit: Option<ratelimit::RateLimit>,
 ) -> App<
     impl ServiceFactory<
@@ -243,7 +321,7 @@ pub fn app(
     let mut base = App::new()
         .app_data(web::Data::new(service))
         .app_data(web::Data::new(metrics))
-        .app_data(routes::BodyLimit(body_limit));
+        .app_data(body_limit);
     if let Some(rl) = rate_limit {
         base = base.app_data(web::Data::new(rl));
     }
@@ -252,13 +330,16 @@ pub fn app(
     app.service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/openapi.json", doc))
         .route(
             "/swagger-ui",
-            web::get().to(|| async {
-                HttpResponse::PermanentRedirect()
-                    .insert_header(("Location", "/swagger-ui/"))
-                    .finish()
-            }),
+            web::get().to(|| async { redirect("/swagger-ui/", true) }),
+        )
+        // For a person who opens the server's address (until a web page lives here).
+        .route(
+            "/",
+            web::get().to(|| async { redirect("/swagger-ui/", false) }),
         )
         .default_service(web::to(routes::not_found))
+        .wrap(actix_web::middleware::from_fn(bodiless_errors))
+        .wrap(actix_web::middleware::from_fn(head_as_get))
         .wrap(actix_web::middleware::from_fn(ratelimit::limit))
         .wrap(actix_web::middleware::from_fn(observe))
         .wrap(tracing_actix_web::TracingLogger::<RequestSpan>::new())
@@ -269,28 +350,22 @@ mod tests {
     #[test]
     fn allowed_methods_follow_the_openapi_paths() {
         assert_eq!(
-            super::allowed_methods("/v1/games/abc").as_deref(),
-            Some("GET")
+            super::allowed_methods("/v1/games/{id}").as_deref(),
+            Some("GET, HEAD")
         );
         assert_eq!(super::allowed_methods("/v1/games").as_deref(), Some("POST"));
+        assert_eq!(super::allowed_methods("/").as_deref(), Some("GET, HEAD"));
         assert_eq!(super::allowed_methods("/v1/nope"), None);
     }
 
     #[test]
-    fn route_labels_name_the_template_not_the_path() {
-        use super::route_label;
-        assert_eq!(route_label("/v1/games"), "/v1/games");
-        assert_eq!(route_label("/v1/games/abc/play"), "/v1/games/{id}/play");
-        assert_eq!(
-            route_label("/v1/games/abc/actions"),
-            "/v1/games/{id}/actions"
-        );
-        assert_eq!(route_label("/v1/games/abc"), "/v1/games/{id}");
-        assert_eq!(route_label("/v1/games//play"), "unmatched");
-        assert_eq!(route_label("/v1/games/abc/play/x"), "unmatched");
-        assert_eq!(route_label("/swagger-ui/index.html"), "/swagger-ui");
-        assert_eq!(route_label("/openapi.json"), "/openapi.json");
-        assert_eq!(route_label("/readyz"), "/readyz");
-        assert_eq!(route_label("/nope"), "unmatched");
+    fn method_labels_are_a_fixed_set() {
+        use actix_web::http::Method;
+        assert_eq!(super::method_label(&Method::GET), "GET");
+        assert_eq!(super::method_label(&Method::HEAD), "HEAD");
+        let made_up = Method::from_bytes(b"FOO123").unwrap();
+        assert_eq!(super::method_label(&made_up), "other");
+        let lower = Method::from_bytes(b"get").unwrap();
+        assert_eq!(super::method_label(&lower), "other");
     }
 }

@@ -1,5 +1,10 @@
 //! Per-client rate limiting (a token bucket per client IP, from `governor`). Over the limit a
 //! request gets 429 with `Retry-After` and a problem document. Probes and metrics are exempt.
+//!
+//! The client is the connection's peer, or behind `n` trusted proxies (`TRUSTED_PROXY_HOPS`)
+//! the `n`-th address from the right of `X-Forwarded-For`: each proxy appends the address it
+//! received the request from, so the rightmost `n` entries are written by the proxies and
+//! everything left of them by the client, who could write a new address for every request.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -8,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::HeaderMap;
 use actix_web::middleware::Next;
 use actix_web::{ResponseError, web};
 use governor::clock::{Clock, DefaultClock};
@@ -20,14 +26,14 @@ use super::error::ApiError;
 pub struct RateLimit {
     limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     seen: Arc<AtomicU64>,
-    trust_forwarded: bool,
+    trusted_hops: usize,
 }
 
 impl RateLimit {
     /// `per_sec` requests per second per client with bursts of `burst`; None when `per_sec` is 0.
-    /// With `trust_forwarded` the client is the first address of `X-Forwarded-For` (only behind
-    /// a proxy that sets it).
-    pub fn new(per_sec: u32, burst: u32, trust_forwarded: bool) -> Option<RateLimit> {
+    /// With `trusted_hops` > 0 the client is the address that many entries from the right of
+    /// `X-Forwarded-For` (see the module docs).
+    pub fn new(per_sec: u32, burst: u32, trusted_hops: u32) -> Option<RateLimit> {
         let rate = NonZeroU32::new(per_sec)?;
         let burst = NonZeroU32::new(burst.max(per_sec)).unwrap_or(rate);
         Some(RateLimit {
@@ -35,18 +41,13 @@ impl RateLimit {
                 Quota::per_second(rate).allow_burst(burst),
             )),
             seen: Arc::new(AtomicU64::new(0)),
-            trust_forwarded,
+            trusted_hops: usize::try_from(trusted_hops).unwrap_or(usize::MAX),
         })
     }
 
     fn client(&self, req: &ServiceRequest) -> Option<IpAddr> {
-        if self.trust_forwarded
-            && let Some(ip) = req
-                .headers()
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .and_then(|v| v.trim().parse().ok())
+        if self.trusted_hops > 0
+            && let Some(ip) = forwarded_client(req.headers(), self.trusted_hops)
         {
             return Some(ip);
         }
@@ -63,6 +64,24 @@ impl RateLimit {
             wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
         })
     }
+}
+
+/// The client's address behind `hops` trusted proxies: the `hops`-th entry from the right of
+/// `X-Forwarded-For` (every header line of it, in order, as one list). With fewer entries, the
+/// leftmost (every entry was then written by a trusted proxy). None if there is no header or the
+/// entry is not an address (`1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`, `[2001:db8::1]:443`): the
+/// caller then uses the connection's peer, never an entry the client may have written.
+pub fn forwarded_client(headers: &HeaderMap, hops: usize) -> Option<IpAddr> {
+    let mut entries: Vec<&str> = Vec::new();
+    for value in headers.get_all("x-forwarded-for") {
+        entries.extend(value.to_str().ok()?.split(','));
+    }
+    let index = entries.len().saturating_sub(hops);
+    let entry = entries.get(index)?.trim();
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
 }
 
 /// The middleware.
@@ -83,4 +102,40 @@ pub async fn limit(
         return Ok(req.into_response(res).map_into_right_body());
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+    use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
+
+    fn headers(lines: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for l in lines {
+            h.append(
+                HeaderName::from_static("x-forwarded-for"),
+                HeaderValue::from_str(l).unwrap(),
+            );
+        }
+        h
+    }
+
+    #[test]
+    fn the_client_is_counted_from_the_right() {
+        let ip = |s: &str| Some(s.parse().unwrap());
+        let forged = headers(&["6.6.6.6, 7.7.7.7", "10.0.0.1"]);
+        assert_eq!(forwarded_client(&forged, 1), ip("10.0.0.1"));
+        assert_eq!(forwarded_client(&forged, 2), ip("7.7.7.7"));
+        assert_eq!(forwarded_client(&headers(&["10.0.0.1"]), 2), ip("10.0.0.1"));
+        assert_eq!(
+            forwarded_client(&headers(&["1.2.3.4, [2001:db8::1]:443"]), 1),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            forwarded_client(&headers(&["1.2.3.4, 5.6.7.8:999"]), 1),
+            ip("5.6.7.8")
+        );
+        assert_eq!(forwarded_client(&headers(&["1.2.3.4, unknown"]), 1), None);
+        assert_eq!(forwarded_client(&HeaderMap::new(), 1), None);
+    }
 }

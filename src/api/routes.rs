@@ -19,9 +19,23 @@ use super::wire::{
 };
 use crate::engine::{Action, Preset};
 
-/// The request body limit, as app data.
+/// The request body limits, as app data.
 #[derive(Debug, Clone, Copy)]
-pub struct BodyLimit(pub usize);
+pub struct BodyLimit {
+    /// The largest body (`MAX_BODY_BYTES`).
+    pub bytes: usize,
+    /// The whole body must arrive within this (`BODY_READ_TIMEOUT_MS`).
+    pub read_timeout: Duration,
+}
+
+impl Default for BodyLimit {
+    fn default() -> Self {
+        BodyLimit {
+            bytes: 65_536,
+            read_timeout: Duration::from_secs(10),
+        }
+    }
+}
 
 /// Reads a JSON body under the size limit. An empty body reads as `{}` when `empty_ok`.
 async fn read_json<T: DeserializeOwned>(
@@ -61,14 +75,20 @@ fn quick_action(body: &[u8]) -> Option<Action> {
         .filter(|action| *action != Action::Pass)
 }
 
-/// The body of a request, read under the size limit and checked to be JSON: `None` for an
-/// empty body (or `null`) when `empty_ok`, which is refused otherwise.
+/// The body of a request, read under the size and time limits and checked to be JSON: `None`
+/// for an empty body (or `null`) when `empty_ok`, which is refused otherwise. A body that has
+/// not arrived in full within the time limit (a client trickling it, or one that announced more
+/// than it sends) is answered 408 and its connection closed: slow headers are cut off by actix
+/// itself, slow bodies here.
 async fn read_body(
     req: &HttpRequest,
     mut payload: web::Payload,
     empty_ok: bool,
 ) -> Result<Option<web::BytesMut>, ApiError> {
-    let limit = req.app_data::<BodyLimit>().map_or(65_536, |l| l.0);
+    let BodyLimit {
+        bytes: limit,
+        read_timeout,
+    } = req.app_data::<BodyLimit>().copied().unwrap_or_default();
     if let Some(len) = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -78,16 +98,24 @@ async fn read_body(
     {
         return Err(ApiError::PayloadTooLarge { limit });
     }
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::bad_request("invalid_body", "the request body could not be read")
-        })?;
-        if body.len() + chunk.len() > limit {
-            return Err(ApiError::PayloadTooLarge { limit });
+    let read = async {
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk.map_err(|_| {
+                ApiError::bad_request("invalid_body", "the request body could not be read")
+            })?;
+            if body.len() + chunk.len() > limit {
+                return Err(ApiError::PayloadTooLarge { limit });
+            }
+            body.extend_from_slice(&chunk);
         }
-        body.extend_from_slice(&chunk);
-    }
+        Ok(body)
+    };
+    let body = tokio::time::timeout(read_timeout, read)
+        .await
+        .map_err(|_| ApiError::RequestTimeout {
+            ms: u64::try_from(read_timeout.as_millis()).unwrap_or(u64::MAX),
+        })??;
     if body.iter().all(u8::is_ascii_whitespace) || (empty_ok && body.trim_ascii() == b"null") {
         if empty_ok {
             return Ok(None);
@@ -98,11 +126,7 @@ async fn read_body(
         ));
     }
     if let Some(ct) = req.headers().get(header::CONTENT_TYPE)
-        && !ct
-            .to_str()
-            .unwrap_or("")
-            .to_ascii_lowercase()
-            .contains("json")
+        && !is_json_media_type(ct.to_str().unwrap_or(""))
     {
         return Err(ApiError::UnsupportedMediaType);
     }
@@ -113,6 +137,28 @@ async fn read_body(
         ));
     }
     Ok(Some(body))
+}
+
+/// Whether a `Content-Type` names JSON: `application/json` or a structured `+json` type
+/// (`application/merge-patch+json`, `application/vnd.x+json`), in any case, with any parameters
+/// (`; charset=utf-8`). Not `text/json`, `application/jsonx` nor `application/x-json-foo`.
+fn is_json_media_type(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    let subtype = subtype.to_ascii_lowercase();
+    kind.eq_ignore_ascii_case("application")
+        && (subtype == "json"
+            || subtype
+                .strip_suffix("+json")
+                .is_some_and(|prefix| is_token(prefix) && !prefix.is_empty()))
+}
+
+/// An RFC 9110 token (the characters of a media type's name).
+fn is_token(s: &str) -> bool {
+    s.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 /// Parses a JSON body as the contract reads it: repeated keys are refused, so are arrays and
@@ -845,8 +891,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "auction",
-            "single_round | open",
-            "One bid each with the dealer last, or round and round until all but one have passed.",
+            "single_round | open | consecutive_passes",
+            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again).",
         ),
         o("min_bid", "1..tricks", "The lowest bid."),
         o(
@@ -879,7 +925,11 @@ fn option_catalog() -> Vec<OptionInfo> {
             "contract | fixed_6",
             "What failed declarers lose: the contract, or 6.",
         ),
-        o("target_score", "1..1000", "The score that ends the game."),
+        o(
+            "target_score",
+            "1..10 x the preset's default",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double).",
+        ),
         o(
             "game_end",
             "declarers_win_ties | higher_score_or_draw",
@@ -967,7 +1017,10 @@ pub async fn metrics(svc: web::Data<GameService>) -> HttpResponse {
 
 /// Any path that is not an endpoint.
 pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    if let Some(allow) = super::allowed_methods(req.path()) {
+    if let Some(allow) = req
+        .match_pattern()
+        .and_then(|pattern| super::allowed_methods(&pattern))
+    {
         return Err(ApiError::MethodNotAllowed { allow });
     }
     Err(ApiError::RouteNotFound(
@@ -988,6 +1041,32 @@ mod tests {
 
     /// The shortcut takes only bodies the general way reads, and reads them alike; every other
     /// body (refused, or needing the general way's repairs) is left to the general way.
+    #[test]
+    fn json_media_types() {
+        for ok in [
+            "application/json",
+            "Application/JSON",
+            "application/json; charset=utf-8",
+            "application/json;charset=UTF-8",
+            "application/merge-patch+json",
+            "application/vnd.hasenpfeffer.v1+json; q=1",
+        ] {
+            assert!(is_json_media_type(ok), "{ok}");
+        }
+        for bad in [
+            "text/json",
+            "application/jsonx",
+            "application/x-json-foo",
+            "application/+json",
+            "application/json+xml",
+            "text/plain; note=json",
+            "json",
+            "",
+        ] {
+            assert!(!is_json_media_type(bad), "{bad}");
+        }
+    }
+
     #[test]
     fn the_action_shortcut_agrees_with_the_general_way() {
         let taken = [

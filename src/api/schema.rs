@@ -101,8 +101,8 @@ string_enum_schema!(
 string_enum_schema!(
     AuctionKind,
     "AuctionKind",
-    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid.",
-    vec![AuctionKind::SingleRound, AuctionKind::Open]
+    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid. `consecutive_passes`: round and round, a player who passed may bid again, until a bid is followed by a pass from every other player in a row (three at four players) or the maximum is bid.",
+    AuctionKind::ALL.to_vec()
 );
 string_enum_schema!(
     AllPass,

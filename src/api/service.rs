@@ -2,7 +2,9 @@
 //! house players take their turns, save with a compare-and-set on the version, and build the
 //! caller's view. Handlers call this and do nothing else.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rand::rngs::SmallRng;
@@ -20,7 +22,7 @@ use crate::engine::{
     Action, Call, Card, Game, HandRecord, HandSummary, Seat, Trick, Trump, Viewer,
 };
 use crate::metrics::Metrics;
-use crate::store::{GameStore, IdemWrite, StoreError, Write, check_idem_key};
+use crate::store::{GameStore, IdemWrite, MAX_LOG_ENTRIES_PER_WRITE, StoreError, Write};
 
 /// The version of the stored record format written: 3 is positional MessagePack (structs as
 /// arrays, no field names), 2 named MessagePack with cards as one byte each (see `Card`'s
@@ -39,6 +41,30 @@ fn bot_permits() -> &'static tokio::sync::Semaphore {
     });
     &PERMITS
 }
+
+/// The most log entries (finished hands) house players add in one step of work, that is in one
+/// write. A write also carries at most a client's finished hand and a timeout entry, and one
+/// move finishes at most one hand, so a write appends at most `HANDS_PER_STEP + 3` entries,
+/// within the store's limit (a long game is stored whole, a step at a time).
+const HANDS_PER_STEP: usize = 32;
+const _: () = assert!(HANDS_PER_STEP + 3 <= MAX_LOG_ENTRIES_PER_WRITE);
+
+/// How long house players of a table without clients think in one step before the step is
+/// written (checked between moves; a table with clients stops at the next client's turn).
+const STEP_BUDGET: Duration = Duration::from_millis(100);
+
+/// Where the deadline index puts a game with house players' work left: this long after the
+/// write. The replica doing the work pushes the entry on with every step; if it stops (a crash,
+/// a shutdown), a sweeper picks the game up then.
+const BOT_GRACE_MS: u64 = 5_000;
+
+/// The pause between two background steps of one game: an endless game of house players
+/// (one can drift forever) costs a bounded rate of writes rather than a busy loop.
+const BACKGROUND_STEP_PAUSE: Duration = Duration::from_millis(10);
+
+/// The longest `Idempotency-Key` a client may send, in bytes (the stored key adds the seat's
+/// scope, see [`scoped_idem_key`]).
+const IDEMPOTENCY_KEY_MAX: usize = 128;
 
 /// How many times a write that lost a compare-and-set race is retried from the new state
 /// (only when the client did not pin a version with If-Match).
@@ -197,15 +223,36 @@ impl GameRecord {
         self.seats.iter().any(|s| s.bot() == Some(Strategy::Expert))
     }
 
-    /// Lets house players act until it is a client's turn or the game is over.
-    fn run_bots(&mut self, rng: &mut SmallRng, metrics: &Metrics) -> Result<(), ApiError> {
+    /// Whether every seat is a house player (nobody waits for a client).
+    fn all_bots(&self) -> bool {
+        self.seats.iter().all(|s| s.bot().is_some())
+    }
+
+    /// One step of house players' work: they act until it is a client's turn or the game is
+    /// over, or the step is full: [`HANDS_PER_STEP`] log entries pending, or (at a table
+    /// without clients) [`STEP_BUDGET`] spent, or `cancel` raised (nobody waits for the
+    /// result). Checked between moves; what is left is the next step's (see
+    /// [`GameService::play_house_players`]).
+    fn run_bots(
+        &mut self,
+        rng: &mut SmallRng,
+        metrics: &Metrics,
+        cancel: &AtomicBool,
+    ) -> Result<(), ApiError> {
         if !self.started() {
             return Ok(());
         }
+        let budget = self.all_bots().then(|| Instant::now() + STEP_BUDGET);
         while let Some(seat) = self.game.turn() {
             let Some(strategy) = self.seats[seat as usize].bot() else {
                 break;
             };
+            if cancel.load(Ordering::Relaxed)
+                || self.pending_log.len() >= HANDS_PER_STEP
+                || budget.is_some_and(|at| Instant::now() >= at)
+            {
+                break;
+            }
             let Some(action) = strategy.choose(&self.game, seat, rng) else {
                 break;
             };
@@ -216,6 +263,19 @@ impl GameRecord {
             metrics.applied_by_bot.inc();
         }
         Ok(())
+    }
+
+    /// When the sweeper should look at the game (the deadline index's entry): the turn clock's
+    /// deadline, or [`BOT_GRACE_MS`] after `now` while house players have work left.
+    fn wake_ms(&self, now: u64) -> Option<u64> {
+        self.deadline_ms
+            .or_else(|| self.bot_to_move().then_some(now + BOT_GRACE_MS))
+    }
+
+    /// The index entry a loaded game may have: its deadline, or, with house players' work
+    /// left, an unknown time taken as 0 (so that an update only moves it after its write).
+    fn wake_hint(&self) -> Option<u64> {
+        self.deadline_ms.or_else(|| self.bot_to_move().then_some(0))
     }
 
     /// Sets the turn clock after a change: a client to act gets a fresh deadline.
@@ -402,6 +462,13 @@ pub struct ActRequest<'a> {
 /// Builds the answer stored for an idempotency key from the record about to be written.
 type IdemAnswer<'a, T> = dyn Fn(&GameRecord, u64, &T) -> Result<Vec<u8>, ApiError> + Sync + 'a;
 
+/// What an update did: applied the change and wrote it, or found the answer of an earlier
+/// request with the same idempotency key (its stored bytes), and did nothing.
+enum Outcome<T> {
+    Applied(Updated<T>),
+    Replayed(Vec<u8>),
+}
+
 /// What a successful update wrote.
 struct Updated<T> {
     version: u64,
@@ -495,6 +562,48 @@ pub struct GameService {
     metrics: Metrics,
     cache: Option<Arc<GameCache>>,
     push: Push,
+    /// Games this replica works on in the background (house players' steps, a sweeper's
+    /// fallback move), so that it runs one task per game.
+    busy: Arc<Mutex<HashSet<String>>>,
+}
+
+/// A game marked busy by [`GameService::begin_work`]; dropping it ends the mark.
+pub struct BusyGuard {
+    busy: Arc<Mutex<HashSet<String>>>,
+    id: String,
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        self.busy
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.id);
+    }
+}
+
+/// Raises its flag when dropped: a house players' step on the blocking pool checks it between
+/// moves, so that a step whose request went away (the client disconnected, the server stops)
+/// ends at the next move instead of thinking to the end for nobody.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The key an `Idempotency-Key` is stored under: scoped to the seat by 64 bits of a digest of
+/// the seat's token (one token per seat; a digest of its own, not a part of the stored token
+/// hash), so that two seats using the same key are two keys; the same seat reusing a key for
+/// another action is `idempotency_key_reused`.
+fn scoped_idem_key(token: &str, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"hasenpfeffer idempotency scope\0")
+        .chain_update(token.as_bytes())
+        .finalize();
+    format!("{}.{key}", hex::encode(&digest[..8]))
 }
 
 impl GameService {
@@ -508,6 +617,7 @@ impl GameService {
             metrics,
             cache: (cached_games > 0).then(|| Arc::new(GameCache::new(cached_games))),
             push: Push::default(),
+            busy: Arc::default(),
         }
     }
 
@@ -536,6 +646,7 @@ impl GameService {
             metrics: self.metrics.clone(),
             cache: self.cache.clone(),
             push: self.push.clone(),
+            busy: self.busy.clone(),
         }
     }
 
@@ -592,10 +703,12 @@ impl GameService {
         }
     }
 
-    /// Lets house players take their turns after a change (`seed` seeds their random choices).
-    /// Expert players think on Tokio's blocking pool, so that a web worker keeps answering other
-    /// requests meanwhile (a table of experts can take a second to play out a hand), at most one
-    /// table per CPU at a time ([`bot_permits`]); others wait their turn.
+    /// Lets house players take their turns after a change (`seed` seeds their random choices),
+    /// for one step ([`GameRecord::run_bots`]). Expert players (and tables of house players
+    /// only) think on Tokio's blocking pool, so that a web worker keeps answering other
+    /// requests meanwhile, at most one table per CPU at a time ([`bot_permits`]); others wait
+    /// their turn, for at most a step of each table ahead (a permit is held for one step). If
+    /// this future is dropped (the client went away), the thinking stops at the next move.
     async fn let_bots_play(
         &self,
         mut record: GameRecord,
@@ -605,10 +718,16 @@ impl GameService {
             return Ok(record);
         }
         let metrics = self.metrics.clone();
-        let offload = record.has_expert();
+        // A table of house players only thinks up to a whole step's budget: off the web worker
+        // too, whatever its players.
+        let offload = record.has_expert() || record.all_bots();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let play = move || {
             let mut rng = SmallRng::seed_from_u64(seed);
-            record.run_bots(&mut rng, &metrics).map(|()| record)
+            record
+                .run_bots(&mut rng, &metrics, &cancel)
+                .map(|()| record)
         };
         if offload {
             let _permit = bot_permits()
@@ -621,6 +740,66 @@ impl GameService {
             })?
         } else {
             play()
+        }
+    }
+
+    /// Marks game `id` as worked on by a background task of this replica: `None` if one
+    /// already is.
+    pub fn begin_work(&self, id: &str) -> Option<BusyGuard> {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        busy.insert(id.to_owned()).then(|| BusyGuard {
+            busy: self.busy.clone(),
+            id: id.to_owned(),
+        })
+    }
+
+    /// Lets house players finish their work on game `id` in a background task of this replica
+    /// (unless one already does), after a write that left them to move.
+    fn continue_in_background(&self, id: &str) {
+        let Some(guard) = self.begin_work(id) else {
+            return;
+        };
+        let svc = self.clone();
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            let _guard = guard;
+            svc.play_house_players(&id).await;
+        });
+    }
+
+    /// Plays house players' turns of game `id`, a step ([`GameRecord::run_bots`]) per write,
+    /// until a client is to act or the game is over. Each step is a compare-and-set like a
+    /// client's move, so replicas (or a client's request) racing for the game cannot both
+    /// apply a step; the loser reloads. Called in the background after a request left house
+    /// players to move (a table of house players only, after its first step) and by the
+    /// sweeper for a game whose worker stopped (see [`GameRecord::wake_ms`]).
+    pub async fn play_house_players(&self, id: &str) {
+        loop {
+            let result = self
+                .update(id, None, None, |record, _version| {
+                    if record.bot_to_move() {
+                        Ok(())
+                    } else {
+                        Err(ApiError::Conflict {
+                            code: "not_due",
+                            detail: String::new(),
+                        })
+                    }
+                })
+                .await;
+            match result {
+                Ok(Outcome::Applied(u)) if u.record.1.bot_to_move() => {}
+                Ok(_)
+                | Err(ApiError::Conflict {
+                    code: "not_due", ..
+                }) => return,
+                Err(e) => {
+                    // The index entry (BOT_GRACE_MS ahead) makes a sweeper try again.
+                    tracing::warn!(game_id = %id, error = %e, "house players cannot move");
+                    return;
+                }
+            }
+            tokio::time::sleep(BACKGROUND_STEP_PAUSE).await;
         }
     }
 
@@ -644,15 +823,18 @@ impl GameService {
     /// Loads, changes and saves a game with a compare-and-set, retrying from the new state when
     /// another request won the race (unless the client pinned `if_match`). `change` gets the
     /// record and its version; a failed change writes nothing. `answer` builds the idempotent
-    /// answer to store with the write when `idem` is given; an earlier answer under that key is
-    /// returned instead of applying anything (`Err(Ok(bytes))`).
+    /// answer to store with the write when `idem` is given (the stored key); an earlier answer
+    /// under that key is returned instead of applying anything ([`Outcome::Replayed`]), before
+    /// any version check and also after a lost compare-and-set, so that a request whose key was
+    /// answered always gets that answer. After a write that leaves house players to move (a
+    /// step was full), they go on in the background.
     async fn update<T>(
         &self,
         id: &str,
         if_match: Option<u64>,
         idem: Option<(&str, &IdemAnswer<'_, T>)>,
         mut change: impl FnMut(&mut GameRecord, u64) -> Result<T, ApiError>,
-    ) -> Result<Result<Updated<T>, Vec<u8>>, ApiError> {
+    ) -> Result<Outcome<T>, ApiError> {
         check_id(id)?;
         // A cached copy saves the load: if it is stale, the compare-and-set fails and the
         // next attempt reads the store. Idempotent requests always read (the key must be
@@ -672,7 +854,7 @@ impl GameService {
                         None => (self.store.load(id).await?, None),
                     };
                     if let Some(answer) = replay {
-                        return Ok(Err(answer));
+                        return Ok(Outcome::Replayed(answer));
                     }
                     let stored = stored.ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
                     (stored.version, GameRecord::decode(&stored.data)?, None)
@@ -687,7 +869,7 @@ impl GameService {
                 return Err(ApiError::VersionConflict { current: version });
             }
             let was_over = record.game.is_over();
-            let deadline_before = record.deadline_ms;
+            let deadline_before = record.wake_hint();
             let out = match change(&mut record, version) {
                 Ok(out) => out,
                 // A refusal may come from a stale copy (another replica moved): decide on the
@@ -697,7 +879,9 @@ impl GameService {
             };
             let seed = record_seed(&record, version);
             let mut record = self.let_bots_play(record, seed).await?;
-            record.reset_deadline(now_ms());
+            let now = now_ms();
+            record.reset_deadline(now);
+            let wake = record.wake_ms(now);
             let next = version + 1;
             let finished = record.game.is_over();
             let answer = match idem {
@@ -710,9 +894,7 @@ impl GameService {
             // Before the write the deadline index may only move earlier (an early entry is
             // harmless: the sweeper checks the game and fixes it); moving it later or dropping
             // it waits for the write to succeed, so a lost write cannot lose the deadline.
-            let early = record
-                .deadline_ms
-                .filter(|at| deadline_before.is_none_or(|b| *at < b));
+            let early = wake.filter(|at| deadline_before.is_none_or(|b| *at < b));
             if early.is_some() {
                 self.schedule(id, deadline_before, early).await;
             }
@@ -740,7 +922,7 @@ impl GameService {
                 Ok(()) => {
                     // Cache first: long polls woken by this write look for it there.
                     record.pending_log.clear();
-                    let deadline = record.deadline_ms;
+                    let bots_left = record.bot_to_move();
                     let entry = Arc::new((next, record));
                     let expiry_set = if write.keep_expiry {
                         expiry_set
@@ -749,12 +931,15 @@ impl GameService {
                     };
                     self.cache_put(id, &entry, expiry_set);
                     if early.is_none() {
-                        self.schedule(id, deadline_before, deadline).await;
+                        self.schedule(id, deadline_before, wake).await;
                     }
                     if finished && !was_over {
                         self.metrics.games_finished.inc();
                     }
-                    return Ok(Ok(Updated {
+                    if bots_left {
+                        self.continue_in_background(id);
+                    }
+                    return Ok(Outcome::Applied(Updated {
                         version: next,
                         record: entry,
                         out,
@@ -762,7 +947,9 @@ impl GameService {
                 }
                 Err(StoreError::Conflict { current }) => {
                     self.cache_drop(id);
-                    if if_match.is_some() && !from_cache {
+                    // A keyed request reads again: if a copy of it won the race, its answer is
+                    // this one's (and otherwise the If-Match check refuses it there).
+                    if if_match.is_some() && !from_cache && idem.is_none() {
                         return Err(ApiError::VersionConflict { current });
                     }
                 }
@@ -819,14 +1006,16 @@ impl GameService {
             pending_log: Vec::new(),
         };
         let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
-        record.reset_deadline(now_ms());
+        let now = now_ms();
+        record.reset_deadline(now);
+        let wake = record.wake_ms(now);
         let data = record.encode()?;
         let log = encode_log(&record.pending_log)?;
         let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
         let finished = record.game.is_over();
         for _ in 0..4 {
             let id = new_game_id();
-            self.schedule(&id, None, record.deadline_ms).await;
+            self.schedule(&id, None, wake).await;
             let write = Write {
                 expected: None,
                 new_version: 1,
@@ -841,6 +1030,9 @@ impl GameService {
                     self.metrics.games_created.inc();
                     if finished {
                         self.metrics.games_finished.inc();
+                    }
+                    if record.bot_to_move() {
+                        self.continue_in_background(&id);
                     }
                     return Ok(CreatedGame {
                         game_id: id,
@@ -861,15 +1053,7 @@ impl GameService {
         id: &str,
         req: ClaimSeatRequest,
     ) -> Result<ClaimedSeat, ApiError> {
-        let name = match req.name {
-            Some(n) if n.chars().count() > 64 || n.chars().any(char::is_control) => {
-                return Err(ApiError::bad_request(
-                    "invalid_name",
-                    "a seat name is at most 64 characters, without control characters",
-                ));
-            }
-            other => other,
-        };
+        let name = super::names::check_seat_name(req.name)?;
         let token = new_token();
         let hash = hash_token(&token);
         let updated = self
@@ -907,12 +1091,12 @@ impl GameService {
             })
             .await?;
         match updated {
-            Ok(u) => Ok(ClaimedSeat {
+            Outcome::Applied(u) => Ok(ClaimedSeat {
                 game_id: id.to_owned(),
                 seat: u.out,
                 token,
             }),
-            Err(_) => Err(ApiError::Internal),
+            Outcome::Replayed(_) => Err(ApiError::Internal),
         }
     }
 
@@ -949,11 +1133,19 @@ impl GameService {
     /// With an idempotency key, a repeat of the same request answers what the first one did,
     /// and the action is applied once.
     pub async fn act(&self, req: ActRequest<'_>) -> Result<Answer, ApiError> {
-        if let Some(key) = req.idempotency_key {
-            check_idem_key(key)
-                .map_err(|e| ApiError::bad_request("invalid_idempotency_key", e.to_string()))?;
+        if let Some(key) = req.idempotency_key
+            && (key.is_empty() || key.len() > IDEMPOTENCY_KEY_MAX)
+        {
+            return Err(ApiError::bad_request(
+                "invalid_idempotency_key",
+                format!(
+                    "an Idempotency-Key has 1 to {IDEMPOTENCY_KEY_MAX} characters, not {}",
+                    key.len()
+                ),
+            ));
         }
         let token = req.token;
+        let scoped = req.idempotency_key.map(|k| scoped_idem_key(token, k));
         let action = &req.action;
         let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, ApiError> {
             let view = record.view(req.id, version, Viewer::Seat(*seat));
@@ -965,8 +1157,8 @@ impl GameService {
             })
             .map_err(|_| ApiError::Internal)
         };
-        let idem = req
-            .idempotency_key
+        let idem = scoped
+            .as_deref()
             .map(|k| (k, &build as &IdemAnswer<'_, Seat>));
         let result = self
             .update(req.id, req.if_match, idem, |record, _version| {
@@ -982,7 +1174,7 @@ impl GameService {
             })
             .await;
         match result {
-            Ok(Ok(u)) => {
+            Ok(Outcome::Applied(u)) => {
                 self.metrics.applied_by_client.inc();
                 let view = u.record.1.view(req.id, u.version, Viewer::Seat(u.out));
                 Ok(Answer {
@@ -995,7 +1187,7 @@ impl GameService {
                     },
                 })
             }
-            Ok(Err(stored)) => {
+            Ok(Outcome::Replayed(stored)) => {
                 self.metrics
                     .actions
                     .with_label_values(&["replayed", "client"])
@@ -1071,7 +1263,8 @@ impl GameService {
                         hand_number: hand,
                         seat,
                         deadline_unix_ms: deadline,
-                        action: action.clone(),
+                        action_type: action.kind().to_owned(),
+                        action: Some(action.clone()),
                     }),
                 );
                 metrics.actions.with_label_values(&["timeout", "bot"]).inc();
@@ -1087,10 +1280,11 @@ impl GameService {
         }
     }
 
-    /// Makes the deadline index agree with the game's own deadline (after a sweep).
+    /// Makes the deadline index agree with the game's own deadline, or its house players'
+    /// work left ([`GameRecord::wake_ms`]), after a sweep.
     pub async fn sync_deadline(&self, id: &str) {
         let result = match self.load(id).await {
-            Ok(loaded) => match loaded.1.deadline_ms {
+            Ok(loaded) => match loaded.1.wake_ms(now_ms()) {
                 Some(at) => self.store.schedule_deadline(id, at).await,
                 None => self.store.cancel_deadline(id).await,
             },
@@ -1122,15 +1316,33 @@ impl GameService {
         })
     }
 
-    /// The log of finished hands and timed-out moves.
+    /// The log of finished hands and timed-out moves. A timed-out move of a hand still being
+    /// played shows only its public part (its type) if it holds face-down cards (an exchange's
+    /// discard, passed cards); the whole move is stored, and shown once the hand is over.
     pub async fn log(&self, id: &str) -> Result<GameLog, ApiError> {
-        let version = self.load(id).await?.0;
+        let loaded = self.load(id).await?;
+        let (version, game) = (loaded.0, &loaded.1.game);
+        // The log is read after the game: it may hold entries of later writes, of this hand or
+        // of later ones, none of them over as far as this answer knows.
+        let playing = (!game.is_over()).then(|| game.hand_number());
         let mut hands = Vec::new();
         let mut timeouts = Vec::new();
         for raw in self.store.load_log(id, 0).await? {
             match decode_log_entry(&raw) {
                 Ok(LogEntry::Hand(h)) => hands.push(h),
-                Ok(LogEntry::Timeout(t)) => timeouts.push(t),
+                Ok(LogEntry::Timeout(mut t)) => {
+                    if let Some(action) = &t.action {
+                        t.action_type = action.kind().to_owned();
+                    }
+                    let hidden = matches!(
+                        t.action,
+                        Some(Action::Exchange { .. } | Action::PassCards { .. })
+                    );
+                    if hidden && playing.is_some_and(|hand| t.hand_number >= hand) {
+                        t.action = None;
+                    }
+                    timeouts.push(t);
+                }
                 Err(e) => tracing::error!(error = %e, "a log entry is corrupt"),
             }
         }
@@ -1304,7 +1516,8 @@ mod tests {
                 hand_number: 1,
                 seat: 2,
                 deadline_unix_ms: 1_700_000_000_000,
-                action: Action::Pass,
+                action_type: "pass".into(),
+                action: Some(Action::Pass),
             }),
             &mut hands,
         );

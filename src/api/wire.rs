@@ -220,9 +220,10 @@ pub struct RulesetSpecDoc {
     /// What failed declarers lose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_penalty: Option<SetPenalty>,
-    /// The score that ends the game (1 to 1000).
+    /// The score that ends the game: 1 to ten times the preset's default (100 for
+    /// `hasenpfeffer` and `hasenpfeffer-open`, 300 for `pepper`, 320 for `double-hasenpfeffer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1, maximum = 1000)]
+    #[schema(minimum = 1, maximum = 320)]
     pub target_score: Option<i32>,
     /// How the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -842,9 +843,13 @@ pub struct TimeoutRecord {
     pub seat: u8,
     /// The deadline that passed (milliseconds since the Unix epoch).
     pub deadline_unix_ms: u64,
-    /// The move.
-    #[schema(value_type = ActionDoc)]
-    pub action: crate::engine::Action,
+    /// The move's type (`pass`, `exchange`, `pass_cards`, ...).
+    #[serde(default)]
+    pub action_type: String,
+    /// The move; `null` while its hand is being played if it holds face-down cards (an
+    /// exchange's discard, passed cards), the whole move once the hand is over.
+    #[schema(value_type = Option<ActionDoc>)]
+    pub action: Option<crate::engine::Action>,
 }
 
 /// One preset with every option resolved.

@@ -587,3 +587,128 @@ fn heuristic_does_not_overtake_a_winning_partner() {
         Some(Action::Play { card: c("9H") })
     );
 }
+
+/// Hands a game of four (or six) house players of one strategy may take, per ruleset of
+/// [`rulesets`]: about three times the most observed. Observed (hands per game, 500 seeds for
+/// random and heuristic, 40 for the small expert; `measure_hands_per_game`):
+///
+/// | ruleset | random max | heuristic max | expert max | bound |
+/// | --- | --- | --- | --- | --- |
+/// | hasenpfeffer | 6 | 8 | 11 | 35 |
+/// | hasenpfeffer-open | 5 | 14 | 10 | 40 |
+/// | pepper | 37 | 18 | 57 | 175 |
+/// | double-hasenpfeffer | 8 | 8 | 7 | 25 |
+/// | double-hasenpfeffer, 6 players | 30 | 13 | 17 | 85 |
+const HAND_BOUNDS: [u32; 5] = [35, 40, 175, 25, 85];
+
+/// Plays one game of `strategy` in every seat (the expert with a small budget); returns the
+/// number of hands it took, or None if it did not end within `bound`, and counts the hands
+/// in which a seat bid after it had passed.
+fn hands_to_end(
+    rules: Ruleset,
+    strategy: Strategy,
+    seed: u64,
+    bound: u32,
+    rebids: &mut u32,
+) -> Option<u32> {
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
+    let expert = small_expert();
+    let mut g = Game::new(rules, seed, None).unwrap();
+    while let Some(seat) = g.turn() {
+        if g.hand_number() >= bound {
+            return None;
+        }
+        let a = match strategy {
+            Strategy::Expert => expert.choose(&g, seat, &mut rng),
+            s => s.choose(&g, seat, &mut rng),
+        }
+        .unwrap();
+        assert!(g.legal_actions(seat).contains(&a), "{strategy:?}: {a:?}");
+        for rec in g.apply(seat, &a).unwrap().finished_hands {
+            let auction = &rec.auction;
+            *rebids += u32::from(auction.iter().enumerate().any(|(i, c)| {
+                c.bid.is_some()
+                    && auction[..i]
+                        .iter()
+                        .any(|e| e.seat == c.seat && e.bid.is_none())
+            }));
+        }
+    }
+    Some(g.hand_number() + 1)
+}
+
+/// The number of seeds [`games_of_house_players_end`] plays per ruleset and strategy.
+fn seeds_for(strategy: Strategy) -> u64 {
+    match strategy {
+        Strategy::Random => 300,
+        Strategy::Heuristic => 150,
+        Strategy::Expert => 2,
+    }
+}
+
+#[test]
+fn games_of_house_players_end_within_a_bound() {
+    // A table of one strategy must end in a bounded number of hands in every preset (and with
+    // six players in double Hasenpfeffer). Under pepper's consecutive-pass auction a player
+    // who passed may bid again: the players must cope (every action is checked legal).
+    for strategy in Strategy::ALL {
+        for (i, rules) in rulesets().into_iter().enumerate() {
+            let mut rebids = 0;
+            let mut most = 0;
+            for seed in 0..seeds_for(strategy) {
+                let hands = hands_to_end(rules, strategy, seed, HAND_BOUNDS[i], &mut rebids);
+                let hands = hands.unwrap_or_else(|| {
+                    panic!(
+                        "{strategy:?} in {} ({} players), seed {seed}: no end within {} hands",
+                        rules.preset.name(),
+                        rules.players,
+                        HAND_BOUNDS[i]
+                    )
+                });
+                most = most.max(hands);
+            }
+            eprintln!(
+                "{strategy:?} {} ({}p): at most {most} hands, {rebids} hands with a passer bidding again",
+                rules.preset.name(),
+                rules.players
+            );
+            if rules.preset == Preset::Pepper {
+                assert!(
+                    rebids > 0,
+                    "{strategy:?}: no passer ever bid again in pepper"
+                );
+            }
+        }
+    }
+}
+
+/// Measures hands per game: `STRATEGY=random|heuristic|expert SEEDS=500 cargo test --lib
+/// measure_hands_per_game -- --ignored --nocapture` (the numbers of [`HAND_BOUNDS`]).
+#[test]
+#[ignore]
+fn measure_hands_per_game() {
+    let strategy = match std::env::var("STRATEGY").as_deref() {
+        Ok("expert") => Strategy::Expert,
+        Ok("heuristic") => Strategy::Heuristic,
+        _ => Strategy::Random,
+    };
+    let seeds: u64 = std::env::var("SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500);
+    for rules in rulesets() {
+        let mut hands: Vec<u32> = (0..seeds)
+            .map(|seed| hands_to_end(rules, strategy, seed, 10_000, &mut 0).unwrap())
+            .collect();
+        hands.sort_unstable();
+        let mean = hands.iter().map(|&h| f64::from(h)).sum::<f64>() / hands.len() as f64;
+        eprintln!(
+            "{strategy:?} {} ({}p): {seeds} games, mean {mean:.1}, p50 {}, p99 {}, max {}",
+            rules.preset.name(),
+            rules.players,
+            hands[hands.len() / 2],
+            hands[hands.len() * 99 / 100],
+            hands[hands.len() - 1],
+        );
+    }
+}

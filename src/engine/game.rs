@@ -904,6 +904,18 @@ impl Game {
         let over = match self.rules.auction {
             AuctionKind::SingleRound => seat == self.hand.dealer,
             AuctionKind::Open => passed == n || (passed == n - 1 && high.is_some()),
+            AuctionKind::ConsecutivePasses => {
+                // The passes since the last bid (or since the start): everybody else has
+                // passed over the standing bid, or everybody has passed with no bid.
+                let run = self
+                    .hand
+                    .auction
+                    .iter()
+                    .rev()
+                    .take_while(|c| c.bid.is_none())
+                    .count();
+                run == n as usize || (run == n as usize - 1 && high.is_some())
+            }
         };
         if !over {
             let mut s = self.next_seat(seat);
@@ -997,8 +1009,15 @@ impl Game {
         let Some(c) = self.hand.contract else {
             return;
         };
+        // Someone alone (seed 002): the player to the lone player's left leads; if the high
+        // bidder and a defender are both alone, the defender leads. The seat left of a lone
+        // player is always an opponent, who plays (only the lone player's partners sit out).
         let leader = if let Some(d) = self.hand.defender_alone {
-            d
+            if self.hand.alone.is_some() {
+                d
+            } else {
+                self.next_active(d)
+            }
         } else if self.hand.alone.is_some() && self.rules.alone == AloneRule::PartnerSitsOut {
             self.next_active(c.seat)
         } else {

@@ -48,12 +48,26 @@ impl Preset {
                 "The German variant: open auction, left of dealer leads, going alone with the partner sitting out."
             }
             Preset::Pepper => {
-                "Pepper: 24 cards, no widow, open auction with little and big pepper, no trump allowed, game to 30."
+                "Pepper: 24 cards, no widow, an auction that ends after three consecutive passes, little and big pepper, no trump allowed, game to 30."
             }
             Preset::DoubleHasenpfeffer => {
                 "Double Hasenpfeffer: 48-card pinochle deck without bowers, 4 or 6 players, minimum bid 3, dealer forced, game to 32."
             }
         }
+    }
+
+    /// The target scores a game of this preset may be played to: from 1 up to ten times the
+    /// preset's default (`hasenpfeffer` and `hasenpfeffer-open` 1..=100, `pepper` 1..=300,
+    /// `double-hasenpfeffer` 1..=320).
+    ///
+    /// Why: a game's length grows with its target (roughly in proportion), and every hand a
+    /// server plays for house players costs CPU; a target of 1,000 let a single game of house
+    /// players run for tens of seconds. Ten times the default still allows every variant
+    /// players actually use (a "long game" to 2 or 3 times the usual, a short game to 5), while
+    /// bounding the work of one game to about ten ordinary games. The bound is per preset
+    /// because the presets score on very different scales (6 tricks a hand to 10, 12 to 32).
+    pub const fn target_score_range(self) -> std::ops::RangeInclusive<i32> {
+        1..=10 * self.rules().target_score
     }
 
     /// The preset's ruleset with no overrides.
@@ -84,7 +98,7 @@ impl Preset {
             },
             Preset::Pepper => Ruleset {
                 deck: DeckKind::Pepper24,
-                auction: AuctionKind::Open,
+                auction: AuctionKind::ConsecutivePasses,
                 pepper_bids: true,
                 no_trump: true,
                 all_pass: AllPass::Redeal,
@@ -114,6 +128,30 @@ pub enum AuctionKind {
     SingleRound,
     /// Goes round until all but one have passed (a pass is final) or the maximum is bid.
     Open,
+    /// Goes round from the dealer's left; a player who passed may bid again when the turn comes
+    /// back. It ends when a bid is followed by as many consecutive passes as there are other
+    /// players (three at a table of four, five at a table of six: everybody else has had a say
+    /// on the standing bid), or when the maximum is bid. As many passes as players with no bid:
+    /// all pass. Bids only rise, so the auction is bounded.
+    ConsecutivePasses,
+}
+
+impl AuctionKind {
+    /// Every auction form.
+    pub const ALL: [AuctionKind; 3] = [
+        AuctionKind::SingleRound,
+        AuctionKind::Open,
+        AuctionKind::ConsecutivePasses,
+    ];
+
+    /// The wire name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AuctionKind::SingleRound => "single_round",
+            AuctionKind::Open => "open",
+            AuctionKind::ConsecutivePasses => "consecutive_passes",
+        }
+    }
 }
 
 /// What happens when every player passes.
@@ -400,10 +438,18 @@ impl Ruleset {
                 "alone `exchange_two` is played with decks dealt out completely (no widow)",
             ));
         }
-        if !(1..=1000).contains(&self.target_score) {
+        let targets = self.preset.target_score_range();
+        if !targets.contains(&self.target_score) {
             return Err(invalid(
                 "target_score_out_of_range",
-                "target_score must be between 1 and 1000",
+                format!(
+                    "target_score must be between {} and {} for the `{}` preset (ten times its default of {}), not {}",
+                    targets.start(),
+                    targets.end(),
+                    self.preset.name(),
+                    self.preset.rules().target_score,
+                    self.target_score
+                ),
             ));
         }
         Ok(())
@@ -490,6 +536,71 @@ mod tests {
         for (spec, code) in cases {
             assert_eq!(spec.build().unwrap_err().code, code, "{spec:?}");
         }
+    }
+
+    #[test]
+    fn target_score_is_bounded_per_preset() {
+        // From 1 to ten times the preset's default; the defaults themselves are inside.
+        let spec = |preset, target| RulesetSpec {
+            preset,
+            target_score: Some(target),
+            ..Default::default()
+        };
+        for (preset, max) in [
+            (Preset::Hasenpfeffer, 100),
+            (Preset::HasenpfefferOpen, 100),
+            (Preset::Pepper, 300),
+            (Preset::DoubleHasenpfeffer, 320),
+        ] {
+            assert_eq!(preset.target_score_range(), 1..=max);
+            assert!(
+                preset
+                    .target_score_range()
+                    .contains(&preset.rules().target_score)
+            );
+            for ok in [1, max] {
+                assert_eq!(spec(preset, ok).build().unwrap().target_score, ok);
+            }
+            for bad in [0, -1, max + 1, 1000, i32::MAX, i32::MIN] {
+                let err = spec(preset, bad).build().unwrap_err();
+                assert_eq!(err.code, "target_score_out_of_range", "{preset:?} {bad}");
+                assert!(
+                    err.message.contains(&format!("between 1 and {max}")),
+                    "{}",
+                    err.message
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn auction_kinds_and_presets() {
+        for k in AuctionKind::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.name());
+            // Every auction form goes with every preset (and 6 players).
+            for p in Preset::ALL {
+                RulesetSpec {
+                    preset: p,
+                    auction: Some(k),
+                    ..Default::default()
+                }
+                .build()
+                .unwrap();
+            }
+            RulesetSpec {
+                preset: Preset::DoubleHasenpfeffer,
+                players: Some(6),
+                auction: Some(k),
+                ..Default::default()
+            }
+            .build()
+            .unwrap();
+        }
+        assert_eq!(
+            Preset::Pepper.rules().auction,
+            AuctionKind::ConsecutivePasses
+        );
+        assert_eq!(Preset::HasenpfefferOpen.rules().auction, AuctionKind::Open);
     }
 
     #[test]

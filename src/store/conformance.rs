@@ -49,6 +49,7 @@ pub fn ttl_config() -> StoreConfig {
         finished_ttl: LONG_TTL,
         key_prefix: "hp-test".into(),
         op_timeout: Duration::from_secs(2),
+        max_games: 0,
     }
 }
 

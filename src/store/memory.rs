@@ -15,9 +15,12 @@ use super::{GameStore, StoreConfig, StoreError, StoredGame, Write, check_idem_ke
 ///
 /// For `cargo run` on a bare machine and for tests: the games are lost when the process stops and
 /// are not shared between replicas. Expiry is lazy: an expired game (idempotent answer, claim) is
-/// invisible at once and is dropped from memory the next time it is touched or during an
-/// occasional sweep of the whole map (amortized over writes, so memory stays bounded by the live
-/// records). Watchers are told about writes in-process, in the order of the writes.
+/// invisible at once and is dropped from memory the next time it is touched or during a sweep of
+/// the whole map: one amortized over writes (so memory stays bounded by the live records), one
+/// at least every [`SWEEP_PERIOD`] when the turn-clock task reads the deadline index (so an idle
+/// store frees its expired games too), and one when a create finds the store full. At most
+/// [`StoreConfig::max_games`] games are held: past it a create fails with [`StoreError::Full`].
+/// Watchers are told about writes in-process, in the order of the writes.
 #[derive(Debug)]
 pub struct MemoryStore {
     config: StoreConfig,
@@ -37,6 +40,11 @@ struct Inner {
     deadline_order: BTreeSet<(u64, String)>,
     /// Writes since the last sweep of expired entries.
     writes_since_sweep: usize,
+    /// When the last sweep ran (None: never).
+    last_sweep: Option<Instant>,
+    /// No game expires before this (a lower bound: the earliest expiry at the last sweep, or
+    /// of a write since). None: no game expires.
+    next_expiry: Option<Instant>,
 }
 
 #[derive(Debug)]
@@ -72,6 +80,10 @@ impl<T> Timed<T> {
 /// Sweep at the latest after this many writes (or after as many writes as there are entries, if
 /// that is more, so a sweep costs O(1) per write amortized).
 const MIN_WRITES_BETWEEN_SWEEPS: usize = 1024;
+
+/// A sweep of the whole store runs at least this often while the deadline index is read (every
+/// replica's turn-clock task reads it several times a second).
+pub const SWEEP_PERIOD: Duration = Duration::from_secs(10);
 
 /// `now + ttl`, `None` for a zero TTL (or one too long for the clock: it never runs out).
 fn expiry(now: Instant, ttl: Duration) -> Option<Instant> {
@@ -125,14 +137,55 @@ impl Inner {
         self.writes_since_sweep += 1;
         let entries = self.games.len() + self.idem.len() + self.claims.len();
         if self.writes_since_sweep >= MIN_WRITES_BETWEEN_SWEEPS.max(entries) {
-            self.games.retain(|_, e| e.is_live(now));
-            self.idem.retain(|_, answers| {
-                answers.retain(|_, a| a.is_live(now));
-                !answers.is_empty()
-            });
-            self.claims.retain(|_, c| c.is_live(now));
-            self.writes_since_sweep = 0;
+            self.sweep(now);
         }
+    }
+
+    /// Sweeps if the last sweep is at least `period` old.
+    fn sweep_if_older(&mut self, now: Instant, period: Duration) {
+        if self
+            .last_sweep
+            .is_none_or(|at| now.saturating_duration_since(at) >= period)
+        {
+            self.sweep(now);
+        }
+    }
+
+    /// Notes that a game expires at `at` (for [`Inner::next_expiry`]).
+    fn expires(&mut self, at: Option<Instant>) {
+        if let Some(at) = at {
+            self.next_expiry = Some(self.next_expiry.map_or(at, |n| n.min(at)));
+        }
+    }
+
+    /// Drops every expired entry: games (with their logs and deadline index entries),
+    /// idempotent answers and claims.
+    fn sweep(&mut self, now: Instant) {
+        let Inner {
+            games,
+            deadlines,
+            deadline_order,
+            next_expiry,
+            ..
+        } = self;
+        *next_expiry = None;
+        games.retain(|id, e| {
+            let live = e.is_live(now);
+            if !live && let Some(at) = deadlines.remove(id) {
+                deadline_order.remove(&(at, id.clone()));
+            }
+            if live && let Some(at) = e.expires_at {
+                *next_expiry = Some(next_expiry.map_or(at, |n| n.min(at)));
+            }
+            live
+        });
+        self.idem.retain(|_, answers| {
+            answers.retain(|_, a| a.is_live(now));
+            !answers.is_empty()
+        });
+        self.claims.retain(|_, c| c.is_live(now));
+        self.writes_since_sweep = 0;
+        self.last_sweep = Some(now);
     }
 
     /// The live entry at `id`, dropping it first if it has expired.
@@ -162,6 +215,18 @@ impl GameStore for MemoryStore {
                 if inner.live(id, now).is_some() {
                     return Err(StoreError::AlreadyExists);
                 }
+                let cap = self.config.max_games;
+                if cap > 0 && inner.games.len() >= cap {
+                    // Sweep only if a game may have expired since the last sweep: a client
+                    // hammering a full store must not make every create pay an O(games) sweep.
+                    if inner.next_expiry.is_some_and(|at| at <= now) {
+                        inner.sweep(now);
+                    }
+                    if inner.games.len() >= cap {
+                        return Err(StoreError::Full);
+                    }
+                }
+                inner.expires(expires_at);
                 inner.games.insert(
                     id.to_owned(),
                     Entry {
@@ -185,6 +250,7 @@ impl GameStore for MemoryStore {
                 entry.log.extend(w.log.iter().map(|e| e.to_vec()));
                 if !w.keep_expiry {
                     entry.expires_at = expires_at;
+                    inner.expires(expires_at);
                 }
                 if let Some(idem) = w.idem {
                     inner.idem.entry(id.to_owned()).or_default().insert(
@@ -271,7 +337,8 @@ impl GameStore for MemoryStore {
         now_unix_ms: u64,
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
-        let inner = self.lock();
+        let mut inner = self.lock();
+        inner.sweep_if_older(Instant::now(), SWEEP_PERIOD);
         Ok(inner
             .deadline_order
             .iter()
@@ -352,6 +419,51 @@ mod tests {
         // The sweep ran at least once and dropped the first ten (and some of the new ones).
         assert!(store.len() <= MIN_WRITES_BETWEEN_SWEEPS, "{}", store.len());
         assert!(store.load("g0").await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_full_store_refuses_creates_until_games_expire() {
+        let store = MemoryStore::new(StoreConfig {
+            game_ttl: Duration::from_millis(30),
+            max_games: 3,
+            ..StoreConfig::default()
+        });
+        for i in 0..3 {
+            store
+                .create(&format!("g{i}"), 1, b"x", false)
+                .await
+                .unwrap();
+        }
+        assert!(matches!(
+            store.create("g3", 1, b"x", false).await,
+            Err(StoreError::Full)
+        ));
+        assert!(store.load("g3").await.unwrap().is_none());
+        std::thread::sleep(Duration::from_millis(40));
+        // A full store sweeps before it refuses: the expired games make room.
+        store.create("g3", 1, b"x", false).await.unwrap();
+        assert_eq!(store.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn expired_games_leave_memory_without_writes() {
+        let store = MemoryStore::new(StoreConfig {
+            game_ttl: Duration::from_millis(1),
+            ..StoreConfig::default()
+        });
+        for i in 0..10 {
+            store
+                .create(&format!("g{i}"), 1, b"x", false)
+                .await
+                .unwrap();
+            store.schedule_deadline(&format!("g{i}"), 5).await.unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(store.len(), 10);
+        // The turn-clock task reads the index: that sweeps (the first read, then every period).
+        store.lock().last_sweep = None;
+        assert!(store.due_deadlines(10, 64).await.unwrap().is_empty());
+        assert_eq!(store.len(), 0);
     }
 
     #[tokio::test]

@@ -141,7 +141,8 @@ pub struct StoredGame {
 /// finds neither the write nor the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IdemWrite<'a> {
-    /// The client's `Idempotency-Key`: 1 to [`MAX_IDEM_KEY_LEN`] bytes, any characters.
+    /// The idempotency key (the game service's: a client's `Idempotency-Key` scoped to its
+    /// seat): 1 to [`MAX_IDEM_KEY_LEN`] bytes, any characters.
     pub key: &'a str,
     /// The answer to replay (opaque bytes, produced and read by the caller).
     pub answer: &'a [u8],
@@ -149,8 +150,9 @@ pub struct IdemWrite<'a> {
     pub ttl: Duration,
 }
 
-/// The longest accepted idempotency key, in bytes.
-pub const MAX_IDEM_KEY_LEN: usize = 128;
+/// The longest accepted idempotency key, in bytes: room for a client's key of up to 128 bytes
+/// and the game service's scope (the seat) before it.
+pub const MAX_IDEM_KEY_LEN: usize = 160;
 
 /// The most log entries one [`Write`] may append; more is [`StoreError::InvalidWrite`].
 pub const MAX_LOG_ENTRIES_PER_WRITE: usize = 64;
@@ -280,6 +282,10 @@ pub enum StoreError {
     /// The game does not exist (never created, or expired).
     #[error("game not found")]
     NotFound,
+    /// The store holds as many games as it may ([`StoreConfig::max_games`]); nothing was
+    /// written.
+    #[error("the store is full")]
+    Full,
     /// The backend could not be reached or did not answer in time.
     #[error("game store unavailable: {0}")]
     Unavailable(String),
@@ -498,6 +504,9 @@ pub struct StoreConfig {
     pub key_prefix: String,
     /// Upper bound for every backend call, retries included.
     pub op_timeout: Duration,
+    /// The most games the in-memory store holds (a create past it fails with
+    /// [`StoreError::Full`]); 0: no cap. The Redis stores leave the cap to Redis (`maxmemory`).
+    pub max_games: usize,
 }
 
 impl StoreConfig {
@@ -509,6 +518,8 @@ impl StoreConfig {
     pub const DEFAULT_KEY_PREFIX: &'static str = "hp";
     /// Default [`StoreConfig::op_timeout`].
     pub const DEFAULT_OP_TIMEOUT: Duration = Duration::from_secs(2);
+    /// Default [`StoreConfig::max_games`].
+    pub const DEFAULT_MAX_GAMES: usize = 100_000;
 
     /// The expiry a write gets: [`Self::finished_ttl`] if `finished`, else [`Self::game_ttl`].
     pub fn ttl(&self, finished: bool) -> Duration {
@@ -542,6 +553,7 @@ impl Default for StoreConfig {
             finished_ttl: Self::DEFAULT_FINISHED_TTL,
             key_prefix: Self::DEFAULT_KEY_PREFIX.to_owned(),
             op_timeout: Self::DEFAULT_OP_TIMEOUT,
+            max_games: Self::DEFAULT_MAX_GAMES,
         }
     }
 }

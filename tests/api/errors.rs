@@ -201,12 +201,7 @@ async fn unknown_games_and_routes(store: Store) {
         assert_problem(res, 404, "game_not_found").await;
         assert_problem(app.claim(missing, None).await, 404, "game_not_found").await;
     }
-    for path in [
-        "/v1/nope",
-        "/v2/games",
-        "/",
-        &format!("/v1/games/{id}/fold"),
-    ] {
+    for path in ["/v1/nope", "/v2/games", &format!("/v1/games/{id}/fold")] {
         assert_problem(app.get(path).await, 404, "not_found").await;
     }
     let res = app
@@ -217,7 +212,7 @@ async fn unknown_games_and_routes(store: Store) {
         .expect("sent");
     assert_eq!(
         res.headers().get("allow").and_then(|v| v.to_str().ok()),
-        Some("GET")
+        Some("GET, HEAD")
     );
     assert_problem(res, 405, "method_not_allowed").await;
     let res = app
@@ -458,6 +453,16 @@ async fn impossible_games(store: Store) {
         ),
         (
             json!({"ruleset": {"preset": "pepper", "target_score": 0}}),
+            "target_score_out_of_range",
+        ),
+        (
+            // Ten times the preset's default is the most (one game of house players to a
+            // very high target would burn seconds of CPU).
+            json!({"ruleset": {"preset": "hasenpfeffer", "target_score": 101}}),
+            "target_score_out_of_range",
+        ),
+        (
+            json!({"ruleset": {"preset": "pepper", "target_score": 1000}}),
             "target_score_out_of_range",
         ),
         (json!({"seats": [{"kind": "open"}]}), "wrong_seat_count"),

@@ -2,7 +2,7 @@
 //! wrappers over the endpoints, and the checks every response of a game goes through.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hasenpfeffer::Application;
 use hasenpfeffer::config::Config;
@@ -740,5 +740,28 @@ pub async fn play_game(app: &TestApp, create: Value, rng_seed: u64, all_views: b
         last,
         log,
         endpoints,
+    }
+}
+
+/// Waits (long polling) until the game is finished; answers its last spectator view.
+pub async fn wait_finished(app: &TestApp, id: &str, limit: Duration) -> Value {
+    let start = Instant::now();
+    let mut version = 0;
+    loop {
+        let res = app
+            .get(&format!(
+                "/v1/games/{id}?wait_for_version={version}&wait_ms=1000"
+            ))
+            .await;
+        let (view, _) = view_of(res).await;
+        if view["status"] == "finished" {
+            return view;
+        }
+        version = view["version"].as_u64().expect("version");
+        assert!(
+            start.elapsed() < limit,
+            "the game was not over within {limit:?}: {}",
+            view["scores"]
+        );
     }
 }

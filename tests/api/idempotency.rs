@@ -74,7 +74,9 @@ async fn retries_are_applied_once(store: Store) {
     assert_eq!(late, first);
     assert_eq!(app.version(&id).await, v + 2);
 
-    // The same key for another action, or by another seat: 409, and nothing changes.
+    // The same key for another action by the same seat: 409, and nothing changes. Another
+    // seat's same key is another key: that request is judged on its own (not this seat's
+    // turn here: 422).
     let before = app.view(&id, None).await;
     let bid = json!({"type": "bid", "tricks": 4});
     let res = app
@@ -97,7 +99,7 @@ async fn retries_are_applied_once(store: Store) {
         .send()
         .await
         .expect("sent");
-    assert_problem(res, 409, "idempotency_key_reused").await;
+    assert_problem(res, 422, "not_your_turn").await;
     assert_eq!(app.view(&id, None).await, before);
 
     // A refused action stores nothing: the key can then be used for a legal one.
@@ -166,7 +168,93 @@ async fn concurrent_duplicates(store: Store) {
     assert_eq!(auction.as_array().expect("auction").len(), 1);
 }
 
-both_stores!(retries_are_applied_once, concurrent_duplicates);
+/// Keys are scoped per seat: a key one seat used does not block another seat's different
+/// action, and each seat's retry still answers its own first answer.
+async fn keys_are_per_seat(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_game(&app, json!({"seed": 24})).await;
+    let pass = json!({"type": "pass"});
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        let (seat, view) = to_act(&app, &id, &tokens).await;
+        let action = if view["legal_actions"]
+            .as_array()
+            .expect("legal")
+            .contains(&pass)
+        {
+            pass.clone()
+        } else {
+            view["legal_actions"][0].clone()
+        };
+        let (status, version, body) = act_keyed(&app, &id, &tokens[seat], &action, "move").await;
+        assert_eq!(status, StatusCode::OK, "seat {seat}: {body}");
+        answers.push((seat, action, version, body));
+    }
+    for (seat, action, version, body) in &answers {
+        let (status, again, replay) = act_keyed(&app, &id, &tokens[*seat], action, "move").await;
+        assert_eq!(status, StatusCode::OK, "{replay}");
+        assert_eq!(
+            (again, &replay),
+            (*version, body),
+            "seat {seat}'s own answer"
+        );
+    }
+    // The same seat, the same key, another action: refused.
+    let (seat, _, _, _) = &answers[0];
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{id}/actions")))
+        .bearer_auth(&tokens[*seat])
+        .header("idempotency-key", "move")
+        .json(&json!({"type": "bid", "tricks": 4}))
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 409, "idempotency_key_reused").await;
+}
+
+/// Copies of one request with both `Idempotency-Key` and `If-Match` racing each other: the
+/// action is applied once, and every copy gets its answer (none a `version_conflict`, though
+/// all but one lose the compare-and-set or see the version moved).
+async fn racing_retries_with_if_match(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_game(&app, json!({"seed": 25})).await;
+    for round in 0..5 {
+        let v = app.version(&id).await;
+        let (seat, view) = to_act(&app, &id, &tokens).await;
+        let action = view["legal_actions"][0].clone();
+        let key = format!("race-{round}");
+        let answers = join_all((0..20).map(|_| async {
+            let res = app
+                .client
+                .post(app.url(&format!("/v1/games/{id}/actions")))
+                .bearer_auth(&tokens[seat])
+                .header("idempotency-key", key.as_str())
+                .header("if-match", format!("\"{v}\""))
+                .json(&action)
+                .send()
+                .await
+                .expect("sent");
+            let status = res.status();
+            let body: Value = res.json().await.expect("JSON");
+            (status, body)
+        }))
+        .await;
+        for (status, body) in &answers {
+            assert_eq!(*status, StatusCode::OK, "round {round}: {body}");
+            assert_eq!(body["version"], v + 1);
+            assert_eq!(*body, answers[0].1, "every copy gets the same answer");
+        }
+        assert_eq!(app.version(&id).await, v + 1, "applied once");
+    }
+}
+
+both_stores!(
+    retries_are_applied_once,
+    concurrent_duplicates,
+    keys_are_per_seat,
+    racing_retries_with_if_match
+);
 
 /// Two replicas on one Redis: the retry reaches the other replica, and still gets the original
 /// answer; concurrent duplicates spread over both replicas are applied once.

@@ -7,10 +7,12 @@ mod helpers;
 
 mod clock;
 mod cluster;
+mod edge;
 mod errors;
 mod faults;
 mod games;
 mod hostile;
+mod house;
 mod idempotency;
 mod operations;
 mod push;

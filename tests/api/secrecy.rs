@@ -3,9 +3,15 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Store, both_stores, check_view_against_record, play_game, spawn_app};
+use crate::helpers::{
+    Seen, Store, TestApp, both_stores, check_log, check_view_against_record, choose, play_game,
+    seats_of, spawn_app, view_of,
+};
 
 /// Whether some hand of the log has a non-empty `field` (or a non-null one).
 fn some_hand_has(log: &Value, field: &str) -> bool {
@@ -55,10 +61,150 @@ async fn views_never_leak_double_hasenpfeffer(store: Store) {
     assert!(some_hand_has(&played.log, "lone_discards"));
 }
 
+/// The timeouts of a log read while the game is played: a fallback move of a hand not yet in
+/// the log (still being played) shows no face-down card (an exchange's discard, a lone
+/// bidder's discard, a partner's passed cards); once its hand is over, the whole move. Answers
+/// how many hidden moves of hands in progress were shown without their cards.
+fn check_log_timeouts(log: &Value) -> usize {
+    let finished = log["hands"].as_array().expect("hands").len() as u64;
+    let mut hidden = 0;
+    for t in log["timeouts"].as_array().expect("timeouts") {
+        // The move's type (before redaction existed, only the move itself said).
+        let kind = t["action_type"]
+            .as_str()
+            .or_else(|| t["action"]["type"].as_str())
+            .unwrap_or_default();
+        let in_progress = t["hand_number"].as_u64().expect("hand_number") >= finished;
+        if in_progress && (kind == "exchange" || kind == "pass_cards") {
+            assert!(
+                t["action"].is_null(),
+                "the log shows a face-down move of the hand in progress: {t}"
+            );
+            hidden += 1;
+        } else {
+            assert_eq!(
+                t["action"]["type"], kind,
+                "a finished hand's move in full: {t}"
+            );
+        }
+    }
+    hidden
+}
+
+/// Plays a game of `ruleset` with a 100 ms turn clock, the client letting the clock run out
+/// on every face-down decision (exchanges, passed cards) and on some others, and going alone
+/// whenever it may. After every change it reads every seat's view, the spectator's and the
+/// log, and checks them all (views against the hand's record once it is over, the log's
+/// timeouts at once). Answers how many hidden fallback moves the log showed without cards.
+async fn play_with_clocks(app: &TestApp, ruleset: Value, seed: u64) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let id = app
+        .create_game(&json!({"ruleset": ruleset, "seed": seed, "turn_time_limit_ms": 100}))
+        .await;
+    let seats = seats_of(&app.view(&id, None).await);
+    let tokens = app.claim_all(&id, seats).await;
+    let mut seen = Seen::default();
+    let (mut hidden, mut steps) = (0, 0);
+    loop {
+        let (spectator, text) = app.view_text(&id, None).await;
+        seen.record(None, spectator.clone(), &text, &tokens);
+        let mut views = Vec::new();
+        for (s, t) in tokens.iter().enumerate() {
+            let (v, text) = app.view_text(&id, Some(t)).await;
+            seen.record(Some(s), v.clone(), &text, &tokens);
+            views.push(v);
+        }
+        let log = app.log(&id).await;
+        hidden += check_log_timeouts(&log);
+        let Some(seat) = spectator["turn"].as_u64() else {
+            break;
+        };
+        steps += 1;
+        assert!(steps < 5_000, "the game does not end");
+        let view = &views[seat as usize];
+        let version = spectator["version"].as_u64().expect("version");
+        if view["version"] != version || view["turn"] != seat {
+            continue; // a clock fired while we read
+        }
+        let legal = view["legal_actions"].as_array().expect("legal_actions");
+        let face_down = legal
+            .iter()
+            .any(|a| a["type"] == "exchange" || a["type"] == "pass_cards");
+        let alone = json!({"type": "alone", "alone": true});
+        if face_down || rng.random_range(0..6) == 0 {
+            // Let the clock run out.
+            let res = app
+                .get(&format!(
+                    "/v1/games/{id}?wait_for_version={version}&wait_ms=5000"
+                ))
+                .await;
+            let (v, text) = view_of(res).await;
+            seen.record(None, v, &text, &tokens);
+            continue;
+        }
+        let action = if legal.contains(&alone) {
+            alone
+        } else {
+            choose(view, &mut rng)
+        };
+        let res = app
+            .client
+            .post(app.url(&format!("/v1/games/{id}/actions")))
+            .bearer_auth(&tokens[seat as usize])
+            .header("if-match", format!("\"{version}\""))
+            .json(&action)
+            .send()
+            .await
+            .expect("sent");
+        match res.status() {
+            StatusCode::OK => {
+                let (v, text) = view_of(res).await;
+                seen.record(Some(seat as usize), v, &text, &tokens);
+            }
+            StatusCode::CONFLICT => {} // the clock was faster
+            other => panic!("{action}: {other} {}", res.text().await.unwrap_or_default()),
+        }
+    }
+    let last = app.view(&id, None).await;
+    let log = app.log(&id).await;
+    check_log(&log, &last);
+    check_log_timeouts(&log);
+    assert!(
+        !log["timeouts"].as_array().expect("timeouts").is_empty(),
+        "the clocks fired"
+    );
+    seen.check_against(&log);
+    hidden
+}
+
+/// Turn clocks firing during games of every preset (double-hasenpfeffer with lone bidders):
+/// every response, the log included, shows nothing hidden while the hand is played.
+async fn nothing_leaks_while_clocks_fire(store: Store) {
+    let app = spawn_app(store).await;
+    let mut hidden = 0;
+    for (i, ruleset) in [
+        json!({"preset": "hasenpfeffer", "target_score": 5}),
+        json!({"preset": "hasenpfeffer-open", "target_score": 5}),
+        json!({"preset": "pepper", "target_score": 10}),
+        json!({"preset": "double-hasenpfeffer", "target_score": 10}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let shown = play_with_clocks(&app, ruleset.clone(), 300 + i as u64).await;
+        if ruleset["preset"] == "double-hasenpfeffer" {
+            assert!(shown > 0, "no passed cards timed out in {ruleset}");
+        }
+        hidden += shown;
+    }
+    assert!(hidden > 0, "no face-down move timed out");
+}
+
 both_stores!(
     views_never_leak_hasenpfeffer,
     views_never_leak_hasenpfeffer_open,
     views_never_leak_double_hasenpfeffer,
+    nothing_leaks_while_clocks_fire,
 );
 
 /// The check itself is not vacuous: a real view passes it, and the same view with another

@@ -3,7 +3,8 @@
 //!
 //! The random player passes three times in four in the auction when it may (a uniformly random
 //! bidder overbids so wildly that games of pepper and double Hasenpfeffer practically never end),
-//! otherwise bids the lowest legal bid or a uniformly random one; it goes alone one time in
+//! otherwise bids the lowest legal bid (seven times in eight) or a uniformly random one (pepper's
+//! consecutive-pass auction gives a player many chances to bid); it goes alone one time in
 //! five when it may; every other choice is uniformly random. Games are cut off after
 //! `MAX_HANDS` hands; at least three in four must end (95% for the two hasenpfeffer presets).
 //!
@@ -58,6 +59,7 @@ struct Stats {
     no_trump: u32,
     draws: u32,
     both_reached: u32,
+    rebid: u32,
 }
 
 impl Stats {
@@ -86,6 +88,14 @@ impl Stats {
         self.alone += u32::from(rec.alone.is_some());
         self.defender_alone += u32::from(rec.defender_alone.is_some());
         self.no_trump += u32::from(rec.trump == Some(Trump::NoTrump));
+        // A seat bidding after it had passed in the same auction.
+        let rebid = rec.auction.iter().enumerate().any(|(i, c)| {
+            c.bid.is_some()
+                && rec.auction[..i]
+                    .iter()
+                    .any(|e| e.seat == c.seat && e.bid.is_none())
+        });
+        self.rebid += u32::from(rebid);
         let s = rec.summary.scores;
         if s[0] >= rules.target_score && s[1] >= rules.target_score {
             self.both_reached += 1;
@@ -271,6 +281,7 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     let mut seat = (dealer + 1) % n;
     let mut ended = false;
     let mut forced_dealer = false;
+    let mut run = 0;
     for (i, call) in rec.auction.iter().enumerate() {
         assert!(!ended, "a call after the auction ended");
         assert_eq!(call.seat, seat, "call {i}: wrong seat");
@@ -310,10 +321,17 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
             }
         }
         let npassed = passed.iter().filter(|&&p| p).count();
+        // Passes in a row since the last bid (or the start).
+        run = if call.bid.is_none() { run + 1 } else { 0 };
         match rules.auction {
             AuctionKind::SingleRound => ended |= seat == dealer,
             AuctionKind::Open => {
                 ended |= npassed == n as usize || (npassed == n as usize - 1 && high.is_some())
+            }
+            // RULES.md: a bid followed by three consecutive passes (every other player at a
+            // table of six), or everybody passing with no bid.
+            AuctionKind::ConsecutivePasses => {
+                ended |= run == n as usize || (run == n as usize - 1 && high.is_some())
             }
         }
         seat = (seat + 1) % n;
@@ -407,8 +425,13 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
 
     // The tricks.
     assert_eq!(rec.tricks.len(), cpp, "a hand has cards_per_player tricks");
+    // Someone alone: the player to the lone player's left; both alone: the lone defender.
     let mut leader = if let Some(x) = rec.defender_alone {
-        x
+        if rec.alone.is_some() {
+            x
+        } else {
+            next_active(x)
+        }
     } else if rec.alone.is_some() && rules.alone == AloneRule::PartnerSitsOut {
         next_active(d)
     } else {
@@ -706,7 +729,9 @@ fn choose(g: &Game, legal: &[Action], rng: &mut SplitMix64) -> usize {
         if rng.below(4) != 0 {
             return 0;
         }
-        if rng.below(2) == 0 {
+        // Mostly the lowest bid: under pepper's consecutive-pass auction a player has many
+        // chances to bid, and random jumps to big pepper (-12 when set) keep games going.
+        if rng.below(8) != 0 {
             return 1;
         }
         return 1 + rng.below(legal.len() as u64 - 1) as usize;
@@ -879,6 +904,7 @@ props!(full_pepper, light_pepper, 2, |s| vec![
     ("little pepper", s.little_pepper),
     ("big pepper", s.big_pepper),
     ("no trump", s.no_trump),
+    ("a passer bidding again", s.rebid),
 ]);
 props!(full_double, light_double, 3, |s| vec![
     ("forced dealer", s.forced_dealer),

@@ -615,6 +615,194 @@ fn open_auction_skips_passed_players() {
     );
 }
 
+/// The pepper deal of these tests: seat 2 is strong in clubs, seat 3 in spades.
+const PEPPER_HANDS: [&str; 4] = [
+    "TC 9D TD QD KD AD",
+    "JS AS 9H TH QH KH",
+    "JC 9C KC AC JD AH",
+    "QC JH 9S TS QS KS",
+];
+
+#[test]
+fn consecutive_pass_auction_a_passer_may_bid_again() {
+    // Seeds 001, 004: "bidding continues until there are three consecutive passes"; "the
+    // player whose bid precedes three consecutive passes becomes the maker".
+    let mut g = deal_game(pepper(), 3, &PEPPER_HANDS, "");
+    assert_eq!(g.rules().auction, AuctionKind::ConsecutivePasses);
+    let mut turns = Vec::new();
+    // Three players have passed by the fifth call, but never three in a row after the bid:
+    // the auction goes on (the old server ended it here with seat 3 the maker).
+    for token in ["b1", "p", "p", "b2", "p"] {
+        turns.push(g.turn().unwrap());
+        run(&mut g, token);
+    }
+    assert_eq!(turns, [0, 1, 2, 3, 0]);
+    assert_eq!(g.phase(), Phase::Auction);
+    // Seat 1 passed but is not skipped: it may bid again, above the standing 2.
+    assert_eq!(g.turn(), Some(1));
+    let legal = g.legal_actions(1);
+    assert_eq!(legal[0], Action::Pass);
+    assert_eq!(legal[1], Bid::plain(3).into());
+    expect_err_tok(&mut g, 1, "b2", "bid_too_low");
+    run(&mut g, "b3");
+    // Two passes after seat 1's bid are not enough; the third ends it.
+    run(&mut g, "p p");
+    assert_eq!((g.phase(), g.turn()), (Phase::Auction, Some(0)));
+    // Seat 0, who bid and then passed, bids again.
+    run(&mut g, "b4 p p");
+    assert_eq!((g.phase(), g.turn()), (Phase::Auction, Some(3)));
+    run(&mut g, "p");
+    assert_eq!(g.phase(), Phase::Exchange);
+    assert_eq!(
+        g.contract(),
+        Some(Contract {
+            seat: 0,
+            bid: Bid::plain(4),
+            forced: None
+        })
+    );
+    assert_eq!(g.turn(), Some(0));
+    // The dealer's bid after three passes with no bid: three passes follow it.
+    let mut g = deal_game(pepper(), 3, &PEPPER_HANDS, "");
+    run(&mut g, "p p p b1 p p");
+    assert_eq!((g.phase(), g.turn()), (Phase::Auction, Some(2)));
+    run(&mut g, "p");
+    assert_eq!(g.contract().unwrap().seat, 3);
+    // Four passes with no bid: all pass, the hand is thrown in and the next dealer deals.
+    let mut g = deal_game(pepper(), 3, &PEPPER_HANDS, "");
+    let applied = run(&mut g, "p p p p");
+    assert_eq!(
+        applied[3].finished_hands[0].summary.result,
+        HandResult::ThrownIn
+    );
+    assert_eq!((g.hand_number(), g.dealer(), g.turn()), (1, 0, Some(1)));
+    // The record keeps a passer's second call.
+    let mut g = deal_game(pepper(), 3, &PEPPER_HANDS, "");
+    run(&mut g, "p b1 p p b2 p p p");
+    let calls: Vec<(u8, Option<u8>)> = g
+        .view(Viewer::Spectator)
+        .auction
+        .iter()
+        .map(|c| (c.seat, c.bid.map(|b| b.tricks)))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            (0, None),
+            (1, Some(1)),
+            (2, None),
+            (3, None),
+            (0, Some(2)),
+            (1, None),
+            (2, None),
+            (3, None)
+        ]
+    );
+    assert_eq!(g.contract().unwrap().seat, 0);
+    // The state with a passer's second call survives a serde round trip (which replays it).
+    let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+    assert!(back == g);
+}
+
+#[test]
+fn consecutive_pass_auction_with_six_players_needs_five_passes() {
+    // At a table of six, every other player (five) must pass over the standing bid.
+    let rules = rules_with(RulesetSpec {
+        preset: Preset::DoubleHasenpfeffer,
+        players: Some(6),
+        auction: Some(AuctionKind::ConsecutivePasses),
+        ..RulesetSpec::default()
+    });
+    let mut g = deal_game(rules, 5, &SIX, "");
+    run(&mut g, "b3 p p p p");
+    assert_eq!((g.phase(), g.turn()), (Phase::Auction, Some(5)));
+    run(&mut g, "b4 p p p p");
+    assert_eq!((g.phase(), g.turn()), (Phase::Auction, Some(4)));
+    run(&mut g, "p");
+    assert_eq!(g.contract().unwrap().seat, 5);
+    // All pass but the forced dealer, as in the other auction forms.
+    let mut g = deal_game(rules, 5, &SIX, "");
+    run(&mut g, "p p p p p");
+    expect_err_tok(&mut g, 5, "p", "must_bid");
+    run(&mut g, "b3");
+    assert_eq!(g.contract().unwrap().forced, Some(Forced::Dealer));
+}
+
+/// A six-player double deal: each seat has a block of the pinochle deck.
+const SIX: [&str; 6] = [
+    "9C 9C TC TC JC JC QC QC",
+    "KC KC AC AC 9D 9D TD TD",
+    "JD JD QD QD KD KD AD AD",
+    "9H 9H TH TH JH JH QH QH",
+    "KH KH AH AH 9S 9S TS TS",
+    "JS JS QS QS KS KS AS AS",
+];
+
+#[test]
+fn a_bid_of_the_maximum_ends_every_auction_form_at_once() {
+    // RULES.md section 1: the maximum (all the tricks, or big pepper) cannot be overcalled.
+    let hasen_hands: [&str; 4] = [
+        "JH 9C TC QC KC AC",
+        "JK 9D TD QD KD AD",
+        "9H JC 9S TS QS KS",
+        "TH QH KH AH JD JS",
+    ];
+    let block: [&str; 4] = [
+        "9C 9C TC TC JC JC QC QC KC KC AC AC",
+        "9H 9H TH TH JH JH QH QH KH KH AH AH",
+        "9D 9D TD TD JD JD QD QD KD KD AD AD",
+        "9S 9S TS TS JS JS QS QS KS KS AS AS",
+    ];
+    for auction in AuctionKind::ALL {
+        // (preset, pepper bids, hands, widow, script ending in the maximum, its bidder)
+        type Case<'a> = (Preset, Option<bool>, &'a [&'a str], &'a str, &'a str, u8);
+        let cases: [Case; 6] = [
+            (Preset::Hasenpfeffer, None, &hasen_hands, "AS", "p b6", 1),
+            (
+                Preset::Hasenpfeffer,
+                None,
+                &hasen_hands,
+                "AS",
+                "b1 b2 b6",
+                2,
+            ),
+            (
+                Preset::HasenpfefferOpen,
+                Some(true),
+                &hasen_hands,
+                "AS",
+                "p lp bp",
+                2,
+            ),
+            (Preset::Pepper, None, &PEPPER_HANDS, "", "b1 p b5 bp", 3),
+            (Preset::Pepper, Some(false), &PEPPER_HANDS, "", "b5 b6", 1),
+            (Preset::DoubleHasenpfeffer, None, &block, "", "p b3 b12", 2),
+        ];
+        for (preset, pepper_bids, hands, widow, script, bidder) in cases {
+            let rules = rules_with(RulesetSpec {
+                preset,
+                auction: Some(auction),
+                pepper_bids,
+                ..RulesetSpec::default()
+            });
+            let mut g = deal_game(rules, 3, hands, widow);
+            run(&mut g, script);
+            let what = format!("{auction:?} {preset:?} `{script}`");
+            assert_eq!(g.phase(), Phase::Exchange, "{what}");
+            assert_eq!(g.contract().unwrap().seat, bidder, "{what}");
+            assert_eq!(g.contract().unwrap().forced, None, "{what}");
+            assert_eq!(g.turn(), Some(bidder), "{what}");
+        }
+    }
+    // Under consecutive passes, a player who passed may come back with the maximum, and it
+    // ends the auction then and there.
+    let mut g = deal_game(pepper(), 3, &PEPPER_HANDS, "");
+    run(&mut g, "p b1 p b2 bp");
+    assert_eq!(g.phase(), Phase::Exchange);
+    assert_eq!(g.contract().unwrap().seat, 0);
+    assert_eq!(g.contract().unwrap().bid.pepper, Some(Pepper::Big));
+}
+
 #[test]
 fn high_bidder_leads_in_hasenpfeffer_pepper_and_double() {
     let mut g = deal_game(
@@ -641,7 +829,8 @@ fn high_bidder_leads_in_hasenpfeffer_pepper_and_double() {
         ],
         "",
     );
-    run(&mut g, "p p b2 p x:NT");
+    // (Pepper's auction ends only after three consecutive passes following the bid.)
+    run(&mut g, "p p b2 p p p x:NT");
     assert_eq!(g.turn(), Some(3));
 }
 
@@ -1138,13 +1327,26 @@ fn alone_partner_sits_out() {
             delta: [-2, 6],
         },
         Case {
-            what: "lone defender: doubles the defenders' tricks and leads",
+            // Seed 002: "if someone goes alone, the player to their left leads first". Left
+            // of the lone defender (seat 1) is seat 2, the bidder's partner, who plays: the
+            // seat left of a lone player is always an opponent, never one who sits out.
+            what: "lone defender: doubles the defenders' tricks; the player on its left leads",
             hands: swapped,
             decisions: "a0 a1",
             sitting_out: &[3],
-            leader: 1,
-            order: &[1, 2, 0],
+            leader: 2,
+            order: &[2, 0, 1],
             delta: [-1, 12],
+        },
+        Case {
+            // The second defender alone: left of seat 3 is the high bidder, seat 0.
+            what: "lone defender on the dealer's seat: the high bidder on its left leads",
+            hands: LONE,
+            decisions: "a0 a0 a1",
+            sitting_out: &[1],
+            leader: 0,
+            order: &[0, 2, 3],
+            delta: [6, 0],
         },
         Case {
             what: "both alone: the defender leads",
@@ -1203,6 +1405,42 @@ fn alone_partner_sits_out() {
         assert_eq!(g.tricks()[0].plays.len(), c.order.len(), "{}", c.what);
         let summary = finish_hand(&mut g);
         assert_eq!(summary.score_delta, c.delta, "{}", c.what);
+    }
+}
+
+#[test]
+fn alone_partner_sits_out_six_players_lead_is_left_of_the_lone_player() {
+    // Seed 002's lead rule at a table of six (alone `partner_sits_out`): a lone player's two
+    // partners sit out; the seat on the lone player's left is an opponent and plays, so no
+    // seat needs skipping. Dealer 5, seat 0 bids; defenders are asked 1, 3, 5.
+    let rules = rules_with(RulesetSpec {
+        preset: Preset::DoubleHasenpfeffer,
+        players: Some(6),
+        alone: Some(crate::engine::AloneRule::PartnerSitsOut),
+        ..RulesetSpec::default()
+    });
+    let cases: [(&str, &[u8], &[u8]); 3] = [
+        // Lone defender 3: partners 1 and 5 out; seat 4 (left of 3) leads.
+        ("a0 a0 a1", &[1, 5], &[4, 0, 2, 3]),
+        // Lone bidder 0: partners 2 and 4 out; seat 1 leads.
+        ("a1 a0 a0 a0", &[2, 4], &[1, 3, 5, 0]),
+        // Both alone: the defender (seat 1) leads.
+        ("a1 a1", &[2, 3, 4, 5], &[1, 0]),
+    ];
+    for (decisions, out, order) in cases {
+        let mut g = deal_game(rules, 5, &SIX, "");
+        run(&mut g, "b3 p p p p p x:S");
+        run(&mut g, decisions);
+        assert_eq!(g.phase(), Phase::Play, "{decisions}");
+        assert_eq!(g.view(Viewer::Spectator).sitting_out, out, "{decisions}");
+        let mut seats = Vec::new();
+        for _ in 0..order.len() {
+            let s = g.turn().unwrap();
+            seats.push(s);
+            let a = g.legal_actions(s)[0].clone();
+            g.apply(s, &a).unwrap();
+        }
+        assert_eq!(seats, order, "{decisions}");
     }
 }
 

@@ -1,0 +1,171 @@
+//! Seat names: what a player may call their seat. Every other seat's view shows the name, so it
+//! must read as what it is: ordinary letters of any script, digits, punctuation, symbols and
+//! emoji are welcome; characters that change how the text around them is shown, or that show
+//! nothing, are not.
+//!
+//! Refused (code `invalid_name`):
+//! - control characters (general category Cc);
+//! - format characters (general category Cf, from the `unicode-properties` crate's tables): the bidi
+//!   embeddings, overrides and isolates (U+202A..U+202E, U+2066..U+2069), the marks (U+200E,
+//!   U+200F, U+061C), the zero-width space, non-joiner and joiner (U+200B..U+200D), the word
+//!   joiner and invisible operators (U+2060..U+2064), the byte-order mark (U+FEFF), the soft
+//!   hyphen, tags, and the rest;
+//! - the line and paragraph separators (U+2028, U+2029: categories Zl and Zp);
+//! - the invisible Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), letters that show nothing.
+//!
+//! Two Cf characters are allowed where emoji need them: the zero-width joiner between two emoji
+//! (`👩‍💻`: a pictograph, or a pictograph and a variation selector, on its left, a pictograph on its
+//! right), and the tag characters after a black flag (U+1F3F4, the subdivision flags: `🏴󠁧󠁢󠁳󠁣󠁴󠁿`).
+
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
+
+use super::error::ApiError;
+
+/// The longest name, in characters.
+pub const MAX_CHARS: usize = 64;
+
+/// Letters that show nothing (Hangul fillers).
+const INVISIBLE_LETTERS: [char; 4] = ['\u{115F}', '\u{1160}', '\u{3164}', '\u{FFA0}'];
+
+const ZWJ: char = '\u{200D}';
+const BLACK_FLAG: char = '\u{1F3F4}';
+const VARIATION_SELECTOR_16: char = '\u{FE0F}';
+
+/// Whether `c` is a format character (general category Cf), by the Unicode tables of the
+/// `unicode-properties` crate.
+fn is_format(c: char) -> bool {
+    c.general_category() == GeneralCategory::Format
+}
+
+fn is_tag(c: char) -> bool {
+    unicode_properties::emoji::is_tag_character(c)
+}
+
+/// An emoji character or component (skin tones included), by the Unicode emoji data.
+fn is_pictograph(c: char) -> bool {
+    c.is_emoji_char_or_emoji_component() && !c.is_ascii()
+}
+
+/// The first character of `name` a seat name may not hold, if any.
+fn refused_char(name: &str) -> Option<char> {
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        let allowed = match c {
+            ZWJ => {
+                prev.is_some_and(|p| is_pictograph(p) || p == VARIATION_SELECTOR_16)
+                    && next.is_some_and(is_pictograph)
+            }
+            c if is_tag(c) => chars[..i]
+                .iter()
+                .rev()
+                .find(|&&p| !is_tag(p))
+                .is_some_and(|&p| p == BLACK_FLAG),
+            '\u{2028}' | '\u{2029}' => false,
+            c if INVISIBLE_LETTERS.contains(&c) => false,
+            c => !c.is_control() && !is_format(c),
+        };
+        if !allowed {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// Checks a seat name (none is fine): at most [`MAX_CHARS`] characters, none of those the
+/// module docs refuse.
+pub fn check_seat_name(name: Option<String>) -> Result<Option<String>, ApiError> {
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    if name.chars().count() > MAX_CHARS {
+        return Err(ApiError::bad_request(
+            "invalid_name",
+            format!("a seat name is at most {MAX_CHARS} characters"),
+        ));
+    }
+    if let Some(c) = refused_char(&name) {
+        return Err(ApiError::bad_request(
+            "invalid_name",
+            format!(
+                "a seat name may not hold control, format, bidirectional or invisible characters \
+                 (it holds U+{:04X})",
+                u32::from(c)
+            ),
+        ));
+    }
+    Ok(Some(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_seat_name;
+
+    fn ok(name: &str) -> bool {
+        check_seat_name(Some(name.into())).is_ok()
+    }
+
+    #[test]
+    fn letters_of_every_script_and_emoji_are_welcome() {
+        for name in [
+            "Ada",
+            "Zoë",
+            "Łukasz",
+            "Ἀριστοτέλης",
+            "Владимир",
+            "محمد",
+            "שָׁלוֹם",
+            "हिन्दी",
+            "சுப்ரமணியன்",
+            "김민준",
+            "山田太郎",
+            "ภาษาไทย",
+            "🐇 rabbit",
+            "👩‍💻",
+            "👨‍👩‍👧‍👦",
+            "❤️‍🔥",
+            "👋🏽",
+            "🏳️‍🌈",
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            "a-b_c.d (e) #1",
+        ] {
+            assert!(ok(name), "{name:?}");
+        }
+        assert!(check_seat_name(None).is_ok());
+        assert!(ok(&"x".repeat(64)));
+    }
+
+    #[test]
+    fn invisible_and_bidi_characters_are_refused() {
+        for name in [
+            "evil\u{202E}gnp.exe",
+            "a\u{202A}b",
+            "a\u{2066}b\u{2069}",
+            "a\u{200E}",
+            "\u{200F}a",
+            "\u{061C}a",
+            "zero\u{200B}width",
+            "a\u{200C}b",
+            "a\u{200D}b",
+            "\u{200D}👩",
+            "a\u{2060}b",
+            "\u{FEFF}bom",
+            "soft\u{00AD}hyphen",
+            "line\u{2028}sep",
+            "para\u{2029}sep",
+            "\u{3164}",
+            "a\u{115F}",
+            "tag\u{E0041}",
+            "\u{E0001}x",
+            "bell\u{7}",
+            "new\nline",
+            "del\u{7F}",
+            "c1\u{85}",
+        ] {
+            let err = check_seat_name(Some(name.into())).unwrap_err();
+            assert_eq!(err.code(), "invalid_name", "{name:?}");
+        }
+        assert!(!ok(&"x".repeat(65)));
+    }
+}
