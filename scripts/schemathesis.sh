@@ -7,8 +7,11 @@
 #   ST_MAX_EXAMPLES=50 bash scripts/schemathesis.sh
 #   ST_STORES=memory bash scripts/schemathesis.sh
 #
-# Settings live in schemathesis.toml at the repository root. Reports (JUnit, NDJSON) go to
-# target/schemathesis/<store>/.
+# Settings live in schemathesis.toml at the repository root; scripts/schemathesis_hooks.py gives
+# the cases real games and real seat tokens, so that every operation is reached (2xx answers).
+# Reports (JUnit, NDJSON, the console output) go to target/schemathesis/<store>/; the run fails
+# on any finding, on schemathesis' "Authentication failed" / "Missing test data" warnings, and
+# if any operation never answered 2xx (scripts/schemathesis_report.py prints the count of each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -89,7 +92,12 @@ for store in $STORES; do
   PIDS+=("$!")
   wait_up "http://127.0.0.1:$PORT/healthz"
   echo "==> schemathesis against the $store store (port $PORT, $MAX_EXAMPLES examples per operation)"
-  if ! (cd "$ROOT" && "$VENV/bin/schemathesis" run "http://127.0.0.1:$PORT/openapi.json" \
+  OUT="target/schemathesis/$store/output.txt"
+  rm -f "target/schemathesis/$store"/*.ndjson "target/schemathesis/$store"/*.xml \
+    "target/schemathesis/$store"/stream/*.ndjson
+  # The hooks (schemathesis.toml: scripts/schemathesis_hooks.py) play real games on this server.
+  if ! (cd "$ROOT" && HASENPFEFFER_URL="http://127.0.0.1:$PORT" ST_SEED="${ST_SEED:-20261121}" \
+        "$VENV/bin/schemathesis" run "http://127.0.0.1:$PORT/openapi.json" \
         --checks all \
         --max-examples "$MAX_EXAMPLES" \
         "${TIME_ARGS[@]}" \
@@ -97,8 +105,37 @@ for store in $STORES; do
         --seed "${ST_SEED:-20261121}" \
         --generation-database none \
         --no-color \
-        --report junit,ndjson --report-dir "target/schemathesis/$store"); then
+        --report junit,ndjson --report-dir "target/schemathesis/$store") 2>&1 | tee "$OUT"; then
     echo "==> schemathesis found problems against the $store store (server log: $LOG)" >&2
+    status=1
+  fi
+  # The event stream, which the main run leaves out (schemathesis.toml says why): every check
+  # but the response schema's, with real games and tokens, outside the stateful phase.
+  echo "==> schemathesis against the $store store's event stream"
+  if ! (cd "$ROOT" && HASENPFEFFER_URL="http://127.0.0.1:$PORT" ST_SEED="${ST_SEED:-20261121}" \
+        "$VENV/bin/schemathesis" --config-file scripts/schemathesis-stream.toml \
+        run "http://127.0.0.1:$PORT/openapi.json" \
+        --include-operation-id follow_game \
+        --phases examples,coverage,fuzzing \
+        --checks all --exclude-checks response_schema_conformance \
+        --max-examples "$MAX_EXAMPLES" \
+        --seed "${ST_SEED:-20261121}" \
+        --generation-database none \
+        --no-color \
+        --report ndjson --report-dir "target/schemathesis/$store/stream") 2>&1 | tee -a "$OUT"; then
+    echo "==> schemathesis found problems in the $store store's event stream (server log: $LOG)" >&2
+    status=1
+  fi
+  # A run that never got past the front door proves little: these warnings mean some operation
+  # never got a 2xx (no valid token, no real game). The hooks exist to prevent exactly that.
+  if grep -Eq 'Authentication failed|Missing test data|returned only 40[134]|repeatedly returned 404' "$OUT"; then
+    echo "==> schemathesis could not reach every operation against the $store store (see $OUT)" >&2
+    status=1
+  fi
+  # Every operation must have answered 2xx at least once: count them in the NDJSON report.
+  if ! "$VENV/bin/python" "$ROOT/scripts/schemathesis_report.py" "target/schemathesis/$store"/*.ndjson \
+       "target/schemathesis/$store"/stream/*.ndjson; then
+    echo "==> some operation never answered 2xx against the $store store" >&2
     status=1
   fi
   # actix-http logs a client's unparsable request (a header schemathesis made up) at ERROR

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The starter bots play whole games: builds the release server, starts it on a free port (the
-# in-memory store), and runs the Rust bot (examples/bot.rs) and the Python bot
-# (examples/python/run.sh) against it, each a game against three house players. Fails if either
-# does not reach the end of its game in time.
+# in-memory store), and runs the Rust bot (examples/bot.rs), the Python bot
+# (examples/python/run.sh) and the TypeScript bot (examples/typescript/run.sh) against it, each a
+# game against three house players. Fails if one does not reach the end of its game in time, or
+# if running them wrote anything under examples/ (generated clients and dependencies belong in
+# ~/.cache/hasenpfeffer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +25,10 @@ for _ in $(seq 100); do
 done
 curl -fsS "$base/healthz" >/dev/null
 
+# What git sees under examples/ (ignored files too), to check that the bots write nothing there.
+examples_state() { git status --porcelain --ignored -- examples 2>/dev/null || true; }
+before=$(examples_state)
+
 play() { # play <name> <seconds> <command...>: runs a bot, checks it saw the game's end
   local name=$1 limit=$2 out status=0
   shift 2
@@ -39,4 +45,11 @@ play() { # play <name> <seconds> <command...>: runs a bot, checks it saw the gam
 # a source edit meanwhile cannot start a rebuild inside the time limit.
 play rust 300 target/release/examples/bot
 play python 600 bash examples/python/run.sh
-echo "both starter bots played a whole game"
+play typescript 600 bash examples/typescript/run.sh
+after=$(examples_state)
+if [ "$before" != "$after" ]; then
+  echo "running the starter bots wrote under examples/:" >&2
+  diff <(echo "$before") <(echo "$after") >&2 || true
+  exit 1
+fi
+echo "the three starter bots played a whole game each"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs what it needs, then runs every check.
 #   bash scripts/test.sh            # everything
-#   SKIP_BROWSER=1 SKIP_DEPLOY=1 SKIP_BOTS=1 SKIP_BENCH=1 bash scripts/test.sh   # skip the slow outside tools
+#   SKIP_BROWSER=1 SKIP_DEPLOY=1 SKIP_BOTS=1 SKIP_README=1 SKIP_BENCH=1 bash scripts/test.sh   # skip the slow outside tools
 #   SKIP_SCHEMATHESIS=1 SKIP_FUZZ=1 SKIP_SOAK=1 ...     # skip the reliability stages
 #   FUZZ_SECS=600 SOAK_SECS=300 bash scripts/test.sh     # longer fuzzing and soak
 set -euo pipefail
@@ -57,8 +57,14 @@ stage "generated TypeScript types say what the server sends (openapi-typescript 
 bash scripts/client-types.sh
 
 if [ -z "${SKIP_BOTS:-}" ]; then
-  stage "starter bots (Rust and Python) play whole games"
+  stage "starter bots (Rust, Python and TypeScript) play whole games"
   bash scripts/starter-bots.sh
+fi
+
+if [ -z "${SKIP_README:-}" ]; then
+  stage "the README's curl walk-through, run as written (scripts/readme-walkthrough.sh)"
+  need_apt jq jq
+  bash scripts/readme-walkthrough.sh
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then

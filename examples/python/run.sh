@@ -6,7 +6,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
-venv="${PYBOT_VENV:-$HOME/.cache/hasenpfeffer/venv-pybot}"
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/hasenpfeffer"
+venv="${PYBOT_VENV:-$cache/venv-pybot}"
+out="$cache/python-client" # the generated client, outside the source tree
 generator="openapi-python-client==0.29.1"
 
 # 1. A virtual environment with the generator (created once, then reused).
@@ -17,13 +19,13 @@ if ! "$venv/bin/pip" freeze 2>/dev/null | grep -qx "$generator"; then
   "$venv/bin/pip" install -q "$generator"
 fi
 
-# 2. The client, generated fresh from the contract into generated/ (not committed).
+# 2. The client, generated fresh from the contract into the cache directory.
 #    openapi-python-client 0.29.1 drops the properties of an `allOf` nested inside another
 #    `allOf` (GameView has one), so the nested lists are merged into one first; this changes
 #    nothing else, and nothing at all once the contract has no nested `allOf`.
-rm -rf "$here/generated"
-mkdir -p "$here/generated"
-"$venv/bin/python" - "$root/openapi/openapi.json" "$here/generated/openapi.json" <<'EOF'
+rm -rf "$out"
+mkdir -p "$out"
+"$venv/bin/python" - "$root/openapi/openapi.json" "$out/openapi.json" <<'EOF'
 import json, sys
 
 def flatten(node):
@@ -46,11 +48,11 @@ spec = json.load(open(sys.argv[1]))
 flatten(spec)
 json.dump(spec, open(sys.argv[2], "w"))
 EOF
-"$venv/bin/openapi-python-client" generate --path "$here/generated/openapi.json" \
-  --config "$here/client-config.yaml" --output-path "$here/generated/client" --meta setup --overwrite
+"$venv/bin/openapi-python-client" generate --path "$out/openapi.json" \
+  --config "$here/client-config.yaml" --output-path "$out/client" --meta setup --overwrite
 # Its dependencies (httpx, attrs, python-dateutil) once; the client itself every time.
-"$venv/bin/python" -c 'import httpx, attrs, dateutil' 2>/dev/null || "$venv/bin/pip" install -q "$here/generated/client"
-"$venv/bin/pip" install -q --force-reinstall --no-deps "$here/generated/client"
+"$venv/bin/python" -c 'import httpx, attrs, dateutil' 2>/dev/null || "$venv/bin/pip" install -q "$out/client"
+"$venv/bin/pip" install -q --force-reinstall --no-deps "$out/client"
 
-# 3. Play.
-exec "$venv/bin/python" "$here/bot.py"
+# 3. Play (without writing bytecode next to the sources).
+PYTHONDONTWRITEBYTECODE=1 exec "$venv/bin/python" "$here/bot.py"

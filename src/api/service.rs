@@ -978,7 +978,11 @@ impl GameService {
         if specs.len() != n {
             return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
                 code: "wrong_seat_count",
-                message: format!("`seats` lists {} seats; this ruleset has {n}", specs.len()),
+                message: format!(
+                    "`seats` lists {} seat{}; this ruleset has {n}",
+                    specs.len(),
+                    if specs.len() == 1 { "" } else { "s" }
+                ),
             }));
         }
         if let Some(limit) = req.turn_time_limit_ms

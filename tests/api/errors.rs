@@ -492,6 +492,15 @@ async fn impossible_games(store: Store) {
     for (body, code) in cases {
         assert_problem(app.create(&body).await, 422, code).await;
     }
+    // The message reads well for one seat as for several.
+    for (seats, detail) in [
+        (1, "`seats` lists 1 seat; this ruleset has 4"),
+        (5, "`seats` lists 5 seats; this ruleset has 4"),
+    ] {
+        let body = json!({"seats": vec![json!({"kind": "open"}); seats]});
+        let problem = assert_problem(app.create(&body).await, 422, "wrong_seat_count").await;
+        assert_eq!(problem["detail"], detail);
+    }
     // Nothing was created.
     let metrics = app.get("/metrics").await.text().await.expect("metrics");
     assert!(

@@ -18,6 +18,7 @@ mod idempotency;
 mod operations;
 mod push;
 mod races;
+mod readme;
 mod replicas;
 mod samples;
 mod secrecy;

@@ -1,0 +1,236 @@
+"""Schemathesis hooks: real games and real seat tokens for the contract fuzzing.
+
+Loaded through `hooks` in schemathesis.toml (scripts/schemathesis.sh runs from the repository
+root); the server's URL comes from HASENPFEFFER_URL, else from the URL schemathesis tests. Without them, a generated game id is never a real game (404) and a generated
+token never a real seat (401/403), so the fuzzing would never reach the rules. With them:
+
+- an auth provider gives every case of an operation that takes a seat token a real token (so that
+  schemathesis knows the credentials are valid: its `ignored_auth` check then removes them and
+  expects a refusal);
+- `before_call`, just before a case is sent, points it at a real game ("table") that this hook
+  plays with all four seats' tokens: for an action endpoint, the table is first played forward
+  (with legal actions) until the seat to act may do what the endpoint does, and the case gets that
+  seat's token; about 60% of the positive cases then post one of that seat's `legal_actions` (so
+  the action is applied: 2xx), the others keep their generated body (refused with 422 unless it
+  happens to be legal). Negative cases keep their generated (invalid) parts: a real game and a
+  real seat only make sure they are refused for what is wrong with them, not for a missing game.
+
+A fifth of the positive cases keep their generated id (404 paths stay tested). The stateful phase
+is left alone: there the OpenAPI links supply ids and tokens.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import uuid
+
+import requests
+import schemathesis
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation.meta import TestPhase
+from schemathesis.generation.modes import GenerationMode
+
+# The server: HASENPFEFFER_URL, else the base URL schemathesis tests (set on the first call).
+BASE = os.environ.get("HASENPFEFFER_URL", "").rstrip("/")
+
+# What each action endpoint takes, and the preset whose games reach it.
+ENDPOINTS = {
+    "POST /v1/games/{id}/bid": ("hasenpfeffer", {"bid", "pass"}),
+    "POST /v1/games/{id}/exchange": ("hasenpfeffer", {"exchange"}),
+    "POST /v1/games/{id}/play": ("hasenpfeffer", {"play"}),
+    "POST /v1/games/{id}/alone": ("hasenpfeffer-open", {"alone"}),
+    "POST /v1/games/{id}/pass-cards": ("double-hasenpfeffer", {"pass_cards"}),
+    "POST /v1/games/{id}/actions": (None, None),  # any action, presets in turn
+}
+SAMPLES = "GET /v1/games/{id}/samples"
+# Operations that take a seat token (required or optional).
+WITH_TOKEN = set(ENDPOINTS) | {SAMPLES, "GET /v1/games/{id}", "GET /v1/games/{id}/events"}
+WITH_ID = WITH_TOKEN | {"POST /v1/games/{id}/seats", "GET /v1/games/{id}/log"}
+PRESETS = ["hasenpfeffer", "hasenpfeffer-open", "pepper", "double-hasenpfeffer"]
+
+rng = random.Random(int(os.environ.get("ST_SEED", "20261121")))
+rng_lock = threading.Lock()
+OUR_TOKENS: set[str] = set()  # every token of every table, as an Authorization value
+
+
+def chance(p: float) -> bool:
+    with rng_lock:
+        return rng.random() < p
+
+
+def pick(items: list):
+    with rng_lock:
+        return rng.choice(items)
+
+
+class HookFailure(RuntimeError):
+    """The server did not answer a hook's own request as the contract says it must."""
+
+
+class Table:
+    """A game whose every seat this hook holds."""
+
+    def __init__(self, http: requests.Session, preset: str):
+        self.http = http
+        self.preset = preset
+        created = self.call("POST", "/v1/games", json={"ruleset": {"preset": preset}}, want=201)
+        self.id = created["game_id"]
+        self.tokens: list[str] = []
+        while True:
+            res = http.post(f"{BASE}/v1/games/{self.id}/seats", json={}, timeout=10)
+            if res.status_code == 409:  # no free seat: all are ours
+                break
+            if res.status_code != 201:
+                raise HookFailure(f"claiming a seat of {self.id}: {res.status_code} {res.text}")
+            self.tokens.append(res.json()["token"])
+        with rng_lock:
+            OUR_TOKENS.update(f"Bearer {t}" for t in self.tokens)
+        self.over = False
+
+    def call(self, method: str, path: str, want: int = 200, token: str | None = None, **kw):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        res = self.http.request(method, f"{BASE}{path}", headers=headers, timeout=10, **kw)
+        if res.status_code != want:
+            raise HookFailure(f"{method} {path}: {res.status_code} {res.text}")
+        return res.json()
+
+    def view(self, seat: int = 0) -> dict:
+        return self.call("GET", f"/v1/games/{self.id}", token=self.tokens[seat])
+
+    def ready(self, types: set[str] | None, max_steps: int = 400):
+        """Plays the game forward until the seat to act may take an action of `types` (any, for
+        None). Answers (seat, its view, those actions), or None if the game ended first."""
+        view = self.view()
+        for _ in range(max_steps):
+            if view["phase"] == "game_over" or view.get("turn") is None:
+                self.over = view["phase"] == "game_over"
+                return None
+            seat = view["turn"]
+            view = self.view(seat)
+            legal = view["legal_actions"]
+            wanted = [a for a in legal if types is None or a["type"] in types]
+            if wanted:
+                return seat, view, wanted
+            view = self.call(
+                "POST", f"/v1/games/{self.id}/actions", token=self.tokens[seat], json=self.steer(legal, types)
+            )
+        return None
+
+    @staticmethod
+    def steer(legal: list[dict], types: set[str] | None) -> dict:
+        """A legal action that moves towards `types`: someone must go alone for `pass_cards`."""
+        if types and types & {"alone", "pass_cards"}:
+            for action in legal:
+                if action == {"type": "alone", "alone": True}:
+                    return action
+        return pick(legal)
+
+
+local = threading.local()
+
+
+def tables() -> dict:
+    if not hasattr(local, "tables"):
+        local.http = requests.Session()
+        local.tables = {}
+        local.presets = 0
+    return local.tables
+
+
+def table_for(label: str, types_needed: bool = True):
+    """This thread's table for an operation, played forward to where the operation applies.
+    Answers (table, seat, view, actions)."""
+    all_tables = tables()
+    preset, types = ENDPOINTS.get(label, ("hasenpfeffer", None))
+    for _ in range(5):
+        table = all_tables.get(label)
+        if table is None or table.over:
+            if preset is None:
+                chosen = PRESETS[local.presets % len(PRESETS)]
+                local.presets += 1
+            else:
+                chosen = preset
+            table = all_tables[label] = Table(local.http, chosen)
+        found = table.ready(types if types_needed else None)
+        if found is not None:
+            return (table, *found)
+        table.over = True
+    raise HookFailure(f"no table reached a state where {label} applies")
+
+
+def label_of(case) -> str:
+    global BASE
+    if not BASE:
+        BASE = case.operation.schema.get_base_url().rstrip("/")
+    return case.operation.label
+
+
+def stateful(case) -> bool:
+    return case.meta is not None and case.meta.phase.name == TestPhase.STATEFUL
+
+
+def positive(case) -> bool:
+    return case.meta is None or case.meta.generation.mode == GenerationMode.POSITIVE
+
+
+def negative_at(case, location: ParameterLocation) -> bool:
+    return case.meta is not None and case.meta.is_negative_at(location)
+
+
+@schemathesis.auth(refresh_interval=None, retry_on=[])
+class SeatToken:
+    """A real seat token for every case of an operation that takes one (a spectator's request
+    for a third of the cases of the operations where the token is optional). `before_call`
+    later switches it to the right seat of the right game."""
+
+    def get(self, case, context):
+        label = label_of(case)
+        if label not in WITH_TOKEN or stateful(case):
+            return None
+        if label in ("GET /v1/games/{id}", "GET /v1/games/{id}/events") and chance(1 / 3):
+            return None
+        table, seat, _, _ = table_for("spare", types_needed=False)
+        return table.tokens[seat]
+
+    def set(self, case, data, context):
+        case.headers = case.headers or {}
+        case.headers["Authorization"] = f"Bearer {data}"
+
+
+def our_token(case) -> bool:
+    value = (case.headers or {}).get("Authorization", "")
+    with rng_lock:
+        return value in OUR_TOKENS
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    label = label_of(case)
+    if label not in WITH_ID or stateful(case) or negative_at(case, ParameterLocation.PATH):
+        return
+    if positive(case) and chance(0.2):
+        return  # the generated id: a game that does not exist
+    if label == "POST /v1/games/{id}/seats":
+        # A fresh game with every seat open (the body may still name a seat it does not have).
+        created = requests.post(f"{BASE}/v1/games", json={}, timeout=10)
+        case.path_parameters["id"] = created.json()["game_id"]
+        return
+    has_token = our_token(case)
+    if label in ENDPOINTS and has_token:
+        table, seat, view, actions = table_for(label)
+        case.path_parameters["id"] = table.id
+        case.headers["Authorization"] = f"Bearer {table.tokens[seat]}"
+        if positive(case) and chance(0.6):
+            case.body = pick(actions)
+            if "If-Match" in case.headers:
+                case.headers["If-Match"] = f'"{view["version"]}"'
+            if "Idempotency-Key" in case.headers:
+                case.headers["Idempotency-Key"] = str(uuid.uuid4())
+        return
+    # Reads (a seat's view, the stream, samples, the log) and the rest: a game in progress.
+    table, seat, _, _ = table_for(SAMPLES if label == SAMPLES else "reads", types_needed=False)
+    case.path_parameters["id"] = table.id
+    if has_token:
+        case.headers["Authorization"] = f"Bearer {table.tokens[seat]}"
