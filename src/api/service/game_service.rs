@@ -1,7 +1,6 @@
 //! The service handlers call: its parts (the store, the metrics, the cache, the busy set, the
-//! push settings), and a game's load. What it does is in the modules beside this one: games
-//! (`games`), actions (`actions`), turn clocks
-//! (`timeouts`), all through `update`.
+//! push settings), and a game's load. What it does is in the modules beside this one: `games`,
+//! `actions`, `timeouts` (turn clocks), all through `update`.
 
 use std::sync::Arc;
 

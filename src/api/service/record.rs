@@ -1,7 +1,6 @@
 //! The stored game: its seats, its log entries, the engine state and the turn clock, and what
 //! the service asks of it (whose token is whose seat, a seat's action, a seat's view). How it
-//! is stored is `codec`'s; the house players' steps are
-//! `house`'s; its deadlines are `deadlines`'.
+//! is stored is in `codec`, the house players' steps in `house`, its deadlines in `deadlines`.
 
 use serde::{Deserialize, Serialize};
 
