@@ -14,9 +14,8 @@ use super::service::GameService;
 use super::wire::GameView;
 use crate::engine::Phase;
 
-/// How often an idle stream sends a keep-alive comment (and re-reads the game, in case a
-/// notification was lost while Redis was away) by default (`SSE_KEEP_ALIVE_MS`).
-pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// How often an idle stream sends a keep-alive comment by default (it lives with [`Push`](super::service::Push)).
+pub use super::service::KEEP_ALIVE;
 
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);

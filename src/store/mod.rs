@@ -109,11 +109,13 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
+#[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod conformance;
 mod hub;
 mod memory;
 mod redis;
+#[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod testing;
 #[cfg(test)]

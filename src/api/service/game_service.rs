@@ -1,0 +1,112 @@
+//! The service handlers call: its parts (the store, the metrics, the cache, the busy set, the
+//! push settings), and a game's load. What it does is in the modules beside this one: `games`,
+//! `actions`, `timeouts` (turn clocks), all through `update`.
+
+use std::sync::Arc;
+
+use super::busy::{Busy, BusyGuard};
+use super::cache::GameCache;
+use super::push::Push;
+use super::record::GameRecord;
+use crate::api::error::ApiError;
+use crate::metrics::Metrics;
+use crate::store::GameStore;
+
+/// The service handlers call.
+#[derive(Clone)]
+pub struct GameService {
+    pub(super) store: Arc<dyn GameStore>,
+    pub(super) metrics: Metrics,
+    pub(super) cache: GameCache,
+    pub(super) push: Push,
+    /// Games this replica works on in the background (house players' steps, a sweeper's
+    /// fallback move), so that it runs one task per game.
+    pub(super) busy: Busy,
+}
+
+impl GameService {
+    /// A service over a store, keeping up to `cached_games` recently used games in memory (0
+    /// keeps none) so that a move usually costs one store round trip: the compare-and-set.
+    /// The cache is only a guess: a stale entry fails the compare-and-set and is reloaded, so
+    /// replicas stay stateless.
+    pub fn new(store: Arc<dyn GameStore>, metrics: Metrics, cached_games: usize) -> Self {
+        GameService {
+            store,
+            metrics,
+            cache: GameCache::new(cached_games),
+            push: Push::default(),
+            busy: Busy::default(),
+        }
+    }
+
+    /// The same service with these push settings.
+    #[must_use]
+    pub fn with_push(mut self, push: Push) -> Self {
+        self.push = push;
+        self
+    }
+
+    /// The push settings and the shutdown signal.
+    pub fn push(&self) -> &Push {
+        &self.push
+    }
+
+    /// A copy for one web worker: the same games, cache and metrics, with the store's
+    /// connections driven on the calling worker's thread where the store supports that (see
+    /// [`GameStore::thread_local_copy`]).
+    #[must_use]
+    pub fn for_this_thread(&self) -> Self {
+        GameService {
+            store: self
+                .store
+                .thread_local_copy()
+                .unwrap_or_else(|| self.store.clone()),
+            metrics: self.metrics.clone(),
+            cache: self.cache.clone(),
+            push: self.push.clone(),
+            busy: self.busy.clone(),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Arc<dyn GameStore> {
+        &self.store
+    }
+
+    /// The metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    pub(super) async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, ApiError> {
+        check_id(id)?;
+        let stored = self
+            .store
+            .load(id)
+            .await?
+            .ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
+        let entry = Arc::new((stored.version, GameRecord::decode(&stored.data)?));
+        self.cache.put(id, &entry, None);
+        Ok(entry)
+    }
+
+    /// Marks game `id` as worked on by a background task of this replica: `None` if one
+    /// already is.
+    pub fn begin_work(&self, id: &str) -> Option<BusyGuard> {
+        self.busy.begin(id)
+    }
+}
+
+/// Rejects ids that no game could have, without asking the store.
+pub(super) fn check_id(id: &str) -> Result<(), ApiError> {
+    let ok = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::GameNotFound(id.chars().take(64).collect()))
+    }
+}

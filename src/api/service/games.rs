@@ -1,0 +1,279 @@
+//! Games: create one, claim a seat, see it (a seat's view or a spectator's), its log, samples
+//! of the cards a seat cannot see; and whether the store answers.
+
+use rand::RngExt;
+
+use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
+use super::deadlines::{TURN_LIMIT_MS, now_ms};
+use super::game_service::{GameService, check_id};
+use super::record::{GameRecord, LogEntry, SeatRecord};
+use super::update::Outcome;
+use crate::api::auth::{hash_token, new_token};
+use crate::api::error::ApiError;
+use crate::api::wire::{
+    ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, GameView,
+    Samples, SeatSpec,
+};
+use crate::engine::{Action, Game, Seat, Viewer};
+use crate::store::{StoreError, Write};
+
+/// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
+fn new_game_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let mut rng = rand::rng();
+    (0..16)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// The view of a loaded game for the holder of `token` (a spectator's without one).
+fn view_of(id: &str, entry: &(u64, GameRecord), token: Option<&str>) -> Result<GameView, ApiError> {
+    let (version, record) = (entry.0, &entry.1);
+    let viewer = match token {
+        Some(t) => Viewer::Seat(record.seat_of(t)?),
+        None => Viewer::Spectator,
+    };
+    Ok(record.view(id, version, viewer))
+}
+
+impl GameService {
+    /// Creates a game; house players act at once if every seat is filled.
+    pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
+        let rules = req.ruleset.unwrap_or_default().build()?;
+        let seed = req.seed.unwrap_or_else(|| rand::rng().random());
+        let game = Game::new(rules, seed, req.scenario.as_ref())?;
+        let n = rules.seats();
+        let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Open; n]);
+        if specs.len() != n {
+            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
+                code: "wrong_seat_count",
+                message: format!(
+                    "`seats` lists {} seat{}; this ruleset has {n}",
+                    specs.len(),
+                    if specs.len() == 1 { "" } else { "s" }
+                ),
+            }));
+        }
+        if let Some(limit) = req.turn_time_limit_ms
+            && !TURN_LIMIT_MS.contains(&limit)
+        {
+            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
+                code: "invalid_turn_time_limit",
+                message: format!(
+                    "turn_time_limit_ms must be between {} and {} (24 hours)",
+                    TURN_LIMIT_MS.start(),
+                    TURN_LIMIT_MS.end()
+                ),
+            }));
+        }
+        let record = GameRecord {
+            format: RECORD_FORMAT,
+            game,
+            seats: specs
+                .into_iter()
+                .map(|spec| SeatRecord {
+                    spec,
+                    name: None,
+                    token_hash: None,
+                })
+                .collect(),
+            turn_time_limit_ms: req.turn_time_limit_ms,
+            deadline_ms: None,
+            deal: match (&req.scenario, req.seed) {
+                (Some(_), _) => DealOrigin::Scenario,
+                (None, Some(_)) => DealOrigin::Seed,
+                (None, None) => DealOrigin::Random,
+            },
+            pending_log: Vec::new(),
+        };
+        let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
+        let now = now_ms();
+        record.reset_deadline(now);
+        let wake = record.wake_ms(now);
+        let data = record.encode()?;
+        let log = encode_log(&record.pending_log)?;
+        let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
+        let finished = record.game.is_over();
+        for _ in 0..4 {
+            let id = new_game_id();
+            self.schedule(&id, None, wake).await;
+            let write = Write {
+                expected: None,
+                new_version: 1,
+                data: &data,
+                finished,
+                keep_expiry: false,
+                idem: None,
+                log: &log_refs,
+            };
+            match self.store.write(&id, write).await {
+                Ok(()) => {
+                    self.metrics.games_created.inc();
+                    if finished {
+                        self.metrics.games_finished.inc();
+                    }
+                    if record.bot_to_move() {
+                        self.continue_in_background(&id);
+                    }
+                    let view = record.view(&id, 1, Viewer::Spectator);
+                    return Ok(CreatedGame {
+                        game_id: id,
+                        version: 1,
+                        status: view.status,
+                        seats: view.seats,
+                        deal: view.deal,
+                        ranked_eligible: view.ranked_eligible,
+                    });
+                }
+                Err(StoreError::AlreadyExists) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ApiError::Internal)
+    }
+
+    /// Claims a seat and returns its token (shown only now).
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        req: ClaimSeatRequest,
+    ) -> Result<ClaimedSeat, ApiError> {
+        let name = crate::api::names::check_seat_name(req.name)?;
+        let token = new_token();
+        let hash = hash_token(&token);
+        let updated = self
+            .update(id, None, None, |record, _version| {
+                let n = record.seats.len();
+                let seat = match req.seat {
+                    Some(s) if s as usize >= n => {
+                        return Err(ApiError::Conflict {
+                            code: "invalid_seat",
+                            detail: format!(
+                                "seat {s} does not exist; this game has seats 0 to {}",
+                                n - 1
+                            ),
+                        });
+                    }
+                    Some(s) => s as usize,
+                    None => record
+                        .seats
+                        .iter()
+                        .position(|s| !s.filled())
+                        .ok_or_else(|| ApiError::Conflict {
+                            code: "no_free_seat",
+                            detail: "every seat of this game is taken".into(),
+                        })?,
+                };
+                if record.seats[seat].filled() {
+                    return Err(ApiError::Conflict {
+                        code: "seat_taken",
+                        detail: format!("seat {seat} is already taken"),
+                    });
+                }
+                record.seats[seat].token_hash = Some(hash.clone());
+                record.seats[seat].name = name.clone();
+                Ok(seat as Seat)
+            })
+            .await?;
+        match updated {
+            Outcome::Applied(u) => Ok(ClaimedSeat {
+                game_id: id.to_owned(),
+                seat: u.out,
+                token,
+            }),
+            Outcome::Replayed(_) => Err(ApiError::Internal),
+        }
+    }
+
+    /// The caller's view: a seat's with a token, else the spectator's.
+    pub async fn view(&self, id: &str, token: Option<&str>) -> Result<GameView, ApiError> {
+        let loaded = self.load(id).await?;
+        view_of(id, &loaded, token)
+    }
+
+    /// The view after a wake-up: when a change notification announced that a write made
+    /// version `announced` of the game (see [`GameStore::watch`](crate::store::GameStore::watch)), the cached record if it is
+    /// that very version; otherwise (no announcement, or another version cached) a read of the
+    /// store as in [`view`](Self::view). A cached record is a version the store held (read from
+    /// it, or written by a compare-and-set here), so when the versions match it is the
+    /// announced state. The replica that made the change usually has it cached, so long polls
+    /// and event streams woken by it need no read.
+    pub async fn view_announced(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        announced: Option<u64>,
+    ) -> Result<GameView, ApiError> {
+        check_id(id)?;
+        if let Some(version) = announced
+            && let Some(hit) = self.cache.get(id)
+            && hit.0 == version
+        {
+            return view_of(id, &hit, token);
+        }
+        self.view(id, token).await
+    }
+
+    /// `count` samples of the cards the token's seat cannot see, from the expert's sampler.
+    pub async fn samples(&self, id: &str, token: &str, count: usize) -> Result<Samples, ApiError> {
+        let loaded = self.load(id).await?;
+        let (version, record) = (loaded.0, &loaded.1);
+        let seat = record.seat_of(token)?;
+        let view = record.game.view(Viewer::Seat(seat));
+        let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng()).map_err(|e| {
+            ApiError::Conflict {
+                code: "nothing_hidden",
+                detail: e.to_string(),
+            }
+        })?;
+        Ok(Samples {
+            game_id: id.to_owned(),
+            version,
+            seat,
+            samples,
+        })
+    }
+
+    /// The log of finished hands and timed-out moves. A timed-out move of a hand still being
+    /// played shows only its public part (its type) if it holds face-down cards (an exchange's
+    /// discard, passed cards); the whole move is stored, and shown once the hand is over.
+    pub async fn log(&self, id: &str) -> Result<GameLog, ApiError> {
+        let loaded = self.load(id).await?;
+        let (version, game) = (loaded.0, &loaded.1.game);
+        // The log is read after the game: it may hold entries of later writes, of this hand or
+        // of later ones, none of them over as far as this answer knows.
+        let playing = (!game.is_over()).then(|| game.hand_number());
+        let mut hands = Vec::new();
+        let mut timeouts = Vec::new();
+        for raw in self.store.load_log(id, 0).await? {
+            match decode_log_entry(&raw) {
+                Ok(LogEntry::Hand(h)) => hands.push(h),
+                Ok(LogEntry::Timeout(mut t)) => {
+                    if let Some(action) = &t.action {
+                        t.action_type = action.kind().to_owned();
+                    }
+                    let hidden = matches!(
+                        t.action,
+                        Some(Action::Exchange { .. } | Action::PassCards { .. })
+                    );
+                    if hidden && playing.is_some_and(|hand| t.hand_number >= hand) {
+                        t.action = None;
+                    }
+                    timeouts.push(t);
+                }
+                Err(e) => tracing::error!(error = %e, "a log entry is corrupt"),
+            }
+        }
+        Ok(GameLog {
+            game_id: id.to_owned(),
+            version,
+            hands,
+            timeouts,
+        })
+    }
+
+    /// Whether the store answers.
+    pub async fn ready(&self) -> Result<(), ApiError> {
+        self.store.ping().await.map_err(ApiError::from)
+    }
+}

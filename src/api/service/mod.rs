@@ -1,0 +1,42 @@
+//! The game service: load a game from the store, check the caller, apply with the engine, let
+//! house players take their turns, save with a compare-and-set on the version, and build the
+//! caller's view. Handlers call this and do nothing else.
+//!
+//! One concern a module; the arrows go one way (a module uses only those above it):
+//!
+//! - `record`: the stored game (seats, log entries, engine state, turn clock) and a seat's
+//!   view of it.
+//! - `codec`: the record's format versions and encoding, and the log entries' encoding.
+//! - `cache`: the recently used games of this replica.
+//! - `push`: the push endpoints' settings and the shutdown signal.
+//! - `busy`: the games this replica works on in the background.
+//! - `game_service`: [`GameService`], its parts, and a game's load.
+//! - `deadlines`: the turn clock and the store's deadline index.
+//! - `house`: house players' steps and the pool they think on.
+//! - `update`: the compare-and-set loop every change goes through, and house players' work
+//!   left, in the background.
+//! - `games`, `actions`, `timeouts`: what the handlers and the sweeper call.
+
+mod actions;
+mod busy;
+mod cache;
+mod codec;
+mod deadlines;
+mod game_service;
+mod games;
+mod house;
+mod push;
+mod record;
+mod timeouts;
+mod update;
+
+#[cfg(test)]
+mod tests;
+
+pub use self::actions::{ActRequest, Answer};
+pub use self::busy::BusyGuard;
+pub use self::deadlines::{TURN_LIMIT_MS, now_ms};
+pub use self::game_service::GameService;
+pub use self::push::{KEEP_ALIVE, Push};
+pub use self::record::{GameRecord, LogEntry, SeatRecord};
+pub use self::timeouts::FALLBACK;

@@ -1,0 +1,155 @@
+//! The stored game: its seats, its log entries, the engine state and the turn clock, and what
+//! the service asks of it (whose token is whose seat, a seat's action, a seat's view). How it
+//! is stored is in `codec`, the house players' steps in `house`, its deadlines in `deadlines`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::api::auth::TokenHash;
+use crate::api::error::ApiError;
+use crate::api::wire::{
+    DealOrigin, GameStatus, GameView, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
+};
+use crate::bots::Strategy;
+use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
+
+/// One seat of a stored game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// Open for a client, or a house player.
+    pub spec: SeatSpec,
+    /// The display name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// SHA-256 of the seat's token, once claimed.
+    #[serde(default)]
+    pub token_hash: Option<String>,
+}
+
+impl SeatRecord {
+    pub(super) fn bot(&self) -> Option<Strategy> {
+        match self.spec {
+            SeatSpec::Bot { strategy } => Some(strategy),
+            SeatSpec::Open => None,
+        }
+    }
+
+    pub(super) fn filled(&self) -> bool {
+        self.bot().is_some() || self.token_hash.is_some()
+    }
+}
+
+/// One entry of a game's log (kept beside the game in the store, appended with the write that
+/// produced it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum LogEntry {
+    /// A finished hand, hidden cards included.
+    Hand(HandRecord),
+    /// A move the server made for a seat whose turn clock ran out.
+    Timeout(TimeoutRecord),
+}
+
+/// Everything stored for one game (the log lives beside it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub(super) format: u32,
+    /// The engine state.
+    pub game: Game,
+    /// The seats.
+    pub seats: Vec<SeatRecord>,
+    /// The time limit per decision, if the game has turn clocks.
+    #[serde(default)]
+    pub turn_time_limit_ms: Option<u64>,
+    /// When the seat to act runs out of time (ms since the epoch).
+    #[serde(default)]
+    pub deadline_ms: Option<u64>,
+    /// How the deals were made. A record stored before this was kept reads as `unknown`
+    /// (it may have had a seed), so it is never taken for a random deal.
+    #[serde(default)]
+    pub deal: DealOrigin,
+    /// Log entries produced by the change in progress, written with it.
+    #[serde(skip)]
+    pub(super) pending_log: Vec<LogEntry>,
+}
+
+impl GameRecord {
+    pub(super) fn started(&self) -> bool {
+        self.seats.iter().all(SeatRecord::filled)
+    }
+
+    pub(super) fn status(&self) -> GameStatus {
+        if self.game.is_over() {
+            GameStatus::Finished
+        } else if self.started() {
+            GameStatus::Playing
+        } else {
+            GameStatus::WaitingForPlayers
+        }
+    }
+
+    /// The seat whose token this is.
+    pub(super) fn seat_of(&self, token: &str) -> Result<Seat, ApiError> {
+        let h = TokenHash::of(token);
+        let mut found = None;
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(stored) = &s.token_hash
+                && h.matches(stored)
+            {
+                found = Some(i as Seat);
+            }
+        }
+        found.ok_or(ApiError::InvalidToken)
+    }
+
+    /// Applies one seat's action and logs any hand it finished.
+    pub(super) fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ApiError> {
+        let applied = self.game.apply(seat, action)?;
+        self.pending_log
+            .extend(applied.finished_hands.into_iter().map(LogEntry::Hand));
+        Ok(())
+    }
+
+    /// Whether a house player is to act (the game has started and the seat to act is a bot).
+    pub(super) fn bot_to_move(&self) -> bool {
+        self.started()
+            && self
+                .game
+                .turn()
+                .is_some_and(|seat| self.seats[seat as usize].bot().is_some())
+    }
+
+    /// The view for `viewer`, with the game's id and version.
+    pub fn view(&self, game_id: &str, version: u64, viewer: Viewer) -> GameView {
+        let mut view = self.game.view(viewer);
+        if !self.started() {
+            // Nothing can be done before every seat is filled (acting is `game_not_started`).
+            view.legal_actions.clear();
+            view.turn = None;
+        }
+        GameView {
+            game_id: game_id.to_owned(),
+            version,
+            status: self.status(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfo {
+                    seat: i as Seat,
+                    kind: match s.spec {
+                        SeatSpec::Open => SeatKind::Open,
+                        SeatSpec::Bot { .. } => SeatKind::Bot,
+                    },
+                    strategy: s.bot(),
+                    claimed: s.filled(),
+                    name: s.name.clone(),
+                })
+                .collect(),
+            deal: self.deal,
+            ranked_eligible: self.deal.ranked_eligible(),
+            turn_time_limit_ms: self.turn_time_limit_ms,
+            deadline_unix_ms: self.deadline_ms,
+            view,
+        }
+    }
+}
