@@ -71,8 +71,12 @@ pub enum Action {
     Bid {
         /// The tricks bid.
         tricks: u8,
-        /// `little` or `big` pepper.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        /// `little` or `big` pepper; left out otherwise (`null` is refused, as the schema says).
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "present"
+        )]
         pepper: Option<Pepper>,
     },
     /// Name trump and discard as many cards as the widow held.
@@ -98,6 +102,16 @@ pub enum Action {
         /// The two cards.
         cards: CardList,
     },
+}
+
+/// An optional field that, when written, holds a value: a missing field is `None` (serde's
+/// `default`), an explicit `null` is an error rather than a second way to say "absent".
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 impl Action {

@@ -75,6 +75,13 @@ async fn malformed_requests(store: Store) {
             "invalid_body",
         ),
         (&actions, "{\"type\":\"bid\"}", 400, "invalid_body"),
+        // `pepper` is left out when there is none: the schema has no null for it.
+        (
+            &actions,
+            "{\"type\":\"bid\",\"tricks\":4,\"pepper\":null}",
+            400,
+            "invalid_body",
+        ),
         (&actions, "[]", 400, "invalid_body"),
         (&actions, "{\"type\":\"shout\"}", 400, "invalid_value"),
         (
