@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Phase, Seat};
 use super::cards::Card;
-use super::game::{Game, Hand};
+use super::game::Game;
+use super::hand::Hand;
 
 /// One assignment of the cards a seat cannot see, as a whole table of where every unplayed card
 /// lies. The seat's own hand and the piles it saw are given as they really are.

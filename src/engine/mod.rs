@@ -31,26 +31,36 @@
 //! ```
 
 mod action;
+mod auction;
 mod cards;
 mod determinize;
+mod exchange;
 mod game;
+mod hand;
+mod integrity;
+mod legal;
+mod play;
 mod ruleset;
+mod scoring;
 pub mod shuffle;
+mod side;
 mod view;
 
 pub use action::{
     Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team, team_of,
 };
+pub use auction::{Call, Contract, Forced};
 pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
 pub use determinize::SampleDeal;
-pub use game::{
-    Applied, Call, Contract, Forced, Game, Hand, HandRecord, HandResult, HandSummary, MAX_SEATS,
-    Outcome, Play, STATE_FORMAT, Scenario, Trick, deal,
-};
+pub use game::{Applied, Game, MAX_SEATS, STATE_FORMAT, Scenario};
+pub use hand::{Hand, HandRecord, deal};
+pub use play::{Play, Trick};
 pub use ruleset::{
     AllPass, AloneRule, AuctionKind, FirstLead, GameEnd, Preset, Ruleset, RulesetError,
     RulesetSpec, SetPenalty,
 };
+pub use scoring::{HandResult, HandSummary, Outcome};
+pub use side::BySide;
 pub use view::{CurrentTrick, LastHand, View, Viewer};
 
 #[cfg(test)]

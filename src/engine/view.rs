@@ -3,9 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Phase, Seat, Team};
+use super::auction::{Call, Contract};
 use super::cards::{Card, Suit, Trump};
-use super::game::{Call, Contract, Game, HandSummary, Outcome, Trick};
+use super::game::Game;
+use super::play::Trick;
 use super::ruleset::Ruleset;
+use super::scoring::{HandSummary, Outcome};
 
 /// Who is looking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,7 +117,7 @@ mod current_trick {
     use super::CurrentTrick;
     use crate::engine::MAX_SEATS;
     use crate::engine::action::Seat;
-    use crate::engine::game::{Play, Trick};
+    use crate::engine::play::{Play, Trick};
 
     pub fn serialize<S: Serializer>(t: &Trick, s: S) -> Result<S::Ok, S::Error> {
         CurrentTrick(t).serialize(s)
