@@ -379,7 +379,10 @@ impl Game {
     }
 }
 
+#[cfg(test)]
 impl Game {
+    /// The hand in progress, hidden cards included: for the engine's own tests only (everything
+    /// else reads what a seat knows, [`Game::knowledge`]).
     pub(crate) fn hand_state(&self) -> &HandState {
         &self.hand
     }

@@ -1,10 +1,11 @@
 //! Reading a stored state back: the invariants it must hold, and the replay that proves it
 //! follows from its own deal and actions.
 
-use super::action::{Action, Phase, Seat, team_of};
+use super::action::{Action, Phase, Seat};
 use super::cards::Card;
 use super::game::{Game, STATE_FORMAT};
 use super::hand::HandState;
+use super::scoring::tricks_won;
 
 impl Game {
     /// Checks the invariants a state must hold (used when a stored state is read back): the
@@ -129,7 +130,7 @@ impl Game {
             let Some(last) = &self.last_hand else {
                 return Err("a finished game has no last hand".into());
             };
-            for (s, d) in start.iter_mut().zip(last.score_delta) {
+            for (s, &d) in start.iter_mut().zip(last.score_delta.iter()) {
                 *s = s.checked_sub(d).ok_or("scores out of range")?;
             }
         }
@@ -191,10 +192,10 @@ impl Game {
         // before they were kept has none).
         g.last_tricks.clone_from(&self.last_tricks);
         if !self.last_tricks.is_empty() {
-            let mut won = [0u8; 2];
-            for w in self.last_tricks.iter().map(|t| t.winner) {
-                won[team_of(w.ok_or("an unfinished trick in the last hand")?) as usize] += 1;
+            if self.last_tricks.iter().any(|t| t.winner.is_none()) {
+                return Err("an unfinished trick in the last hand".into());
             }
+            let won = tricks_won(&self.last_tricks);
             if self.last_hand.as_ref().map(|l| l.tricks_won) != Some(won) {
                 return Err("the last hand's tricks do not match its result".into());
             }

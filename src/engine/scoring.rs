@@ -7,7 +7,9 @@ use super::action::{Pepper, Phase, Team, team_of};
 use super::auction::{Contract, Forced};
 use super::game::{Applied, Game};
 use super::hand::{HandRecord, HandState, deal};
+use super::play::Trick;
 use super::ruleset::GameEnd;
+use super::side::BySide;
 
 /// How a hand ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,11 +33,21 @@ pub struct HandSummary {
     /// The contract, if one was played.
     pub contract: Option<Contract>,
     /// Tricks taken by each team.
-    pub tricks_won: [u8; 2],
+    pub tricks_won: BySide<u8>,
     /// Points each team scored on the hand.
-    pub score_delta: [i32; 2],
+    pub score_delta: BySide<i32>,
     /// The scores after the hand.
-    pub scores: [i32; 2],
+    pub scores: BySide<i32>,
+}
+
+/// The tricks each side has taken among `tricks` (finished tricks; one without a winner counts
+/// for nobody). The one place that counts them: scoring, the views and the integrity check.
+pub(crate) fn tricks_won(tricks: &[Trick]) -> BySide<u8> {
+    let mut won = BySide::default();
+    for w in tricks.iter().filter_map(|t| t.winner) {
+        *won.of_seat_mut(w) += 1;
+    }
+    won
 }
 
 /// The final outcome of a game.
@@ -49,22 +61,12 @@ pub enum Outcome {
 }
 
 impl Game {
-    pub(super) fn tricks_won(&self) -> [u8; 2] {
-        let mut won = [0u8; 2];
-        for t in &self.hand.tricks {
-            if let Some(w) = t.winner {
-                won[team_of(w) as usize] += 1;
-            }
-        }
-        won
-    }
-
     /// The points each team scores for the hand just played.
-    pub(super) fn score_hand(&self) -> [i32; 2] {
+    pub(super) fn score_hand(&self) -> BySide<i32> {
         let Some(c) = self.hand.contract else {
-            return [0, 0];
+            return BySide::default();
         };
-        let won = self.tricks_won();
+        let won = tricks_won(&self.hand.tricks);
         let dt = team_of(c.seat) as usize;
         let ft = 1 - dt;
         let made = won[dt] >= c.bid.tricks;
@@ -93,7 +95,7 @@ impl Game {
         if self.hand.defender_alone.is_some() {
             defenders *= 2;
         }
-        let mut delta = [0; 2];
+        let mut delta = BySide::default();
         delta[dt] = declarers;
         delta[ft] = defenders;
         delta
@@ -103,17 +105,18 @@ impl Game {
         let delta = if result == HandResult::Played {
             self.score_hand()
         } else {
-            [0, 0]
+            BySide::default()
         };
-        self.scores[0] = self.scores[0].saturating_add(delta[0]);
-        self.scores[1] = self.scores[1].saturating_add(delta[1]);
+        for (score, d) in self.scores.iter_mut().zip(delta.iter()) {
+            *score = score.saturating_add(*d);
+        }
         let summary = HandSummary {
             number: self.hand.number,
             result,
             contract: self.hand.contract,
-            tricks_won: self.tricks_won(),
+            tricks_won: tricks_won(&self.hand.tricks),
             score_delta: delta,
-            scores: self.scores,
+            scores: self.scores.into(),
         };
         self.last_hand = Some(summary.clone());
         self.last_tricks.clone_from(&self.hand.tricks);
