@@ -80,3 +80,31 @@ impl<T> IndexMut<usize> for BySide<T> {
         &mut self.0[side]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::BySide;
+
+    /// `BySide<T>` is written exactly as `[T; 2]` was, in JSON and in msgpack, and reads back.
+    #[test]
+    fn serialises_as_the_array_it_replaced() {
+        let b = BySide([7i32, -3]);
+        let a = [7i32, -3];
+        assert_eq!(
+            serde_json::to_string(&b).unwrap(),
+            serde_json::to_string(&a).unwrap()
+        );
+        assert_eq!(serde_json::to_string(&b).unwrap(), "[7,-3]");
+        assert_eq!(
+            rmp_serde::to_vec(&b).unwrap(),
+            rmp_serde::to_vec(&a).unwrap()
+        );
+        let back: BySide<i32> = serde_json::from_str("[7,-3]").unwrap();
+        assert_eq!(back, a);
+        let back: BySide<i32> = rmp_serde::from_slice(&rmp_serde::to_vec(&a).unwrap()).unwrap();
+        assert_eq!(back, b);
+        assert!(serde_json::from_str::<BySide<i32>>("[1,2,3]").is_err());
+        assert_eq!(*b.of_seat(2), 7);
+        assert_eq!(*b.of_seat(3), -3);
+    }
+}
