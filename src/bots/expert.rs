@@ -306,9 +306,10 @@ fn world_weight(view: &View, world: &SampleDeal) -> f64 {
 /// have played them: each play the heuristic (with that seat's cards in this world, and what it
 /// had seen) would also have made counts `1 - EPS`, any other `EPS` shared among the other
 /// legal cards.
-fn play_weight(view: &View, world: &SampleDeal) -> f64 {
+fn play_weight(game: &Game, view: &View, world: &SampleDeal) -> f64 {
     const EPS: f64 = 0.15;
     let me = view.seat.unwrap_or(0);
+    let base = Ctx::from_game(game, me);
     let ranking = heuristic::ranking_for(&view.ruleset, view.trump.unwrap_or(Trump::NoTrump));
     let declarer = view.contract.map(|c| c.seat);
     let tricks: Vec<&crate::engine::Trick> = view
@@ -364,7 +365,7 @@ fn play_weight(view: &View, world: &SampleDeal) -> f64 {
                         seen[c.index()] += 1;
                     }
                 }
-                let ctx = Ctx::for_play(view, p.seat, hand, &trick[..j], seen, voids);
+                let ctx = Ctx::for_play(&base, p.seat, hand, &trick[..j], seen, voids);
                 let predicted = heuristic::play_card(&ctx, &legal);
                 log_w += if predicted == p.card {
                     (1.0 - EPS).ln()
@@ -424,7 +425,7 @@ impl Expert {
             let deal = sampler.sample(rng);
             let w = if oversample > 1 {
                 let plays = if self.config.play_inference && view.phase == Phase::Play {
-                    play_weight(view, &deal)
+                    play_weight(game, view, &deal)
                 } else {
                     1.0
                 };
@@ -484,7 +485,7 @@ impl Expert {
     pub(crate) fn decide<R: Rng + ?Sized>(&self, game: &Game, view: &View, rng: &mut R) -> Action {
         let start = Instant::now();
         let seat = view.seat.unwrap_or(0);
-        let ctx = Ctx::from_view(view);
+        let ctx = Ctx::from_game(game, seat);
         let cands = candidates(view, &ctx, self.config.max_candidates.max(2));
         if cands.len() == 1 {
             return cands[0].clone();

@@ -73,9 +73,10 @@ impl Strategy {
                 let i = rng.random_range(0..legal.len());
                 legal.get(i).cloned()
             }
-            Strategy::Heuristic => {
-                Some(heuristic::decide(&heuristic::Ctx::from_view(&view), legal))
-            }
+            Strategy::Heuristic => Some(heuristic::decide(
+                &heuristic::Ctx::from_game(game, seat),
+                legal,
+            )),
             Strategy::Expert => Some(Expert::default().decide(game, &view, rng)),
         }
     }

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Phase, Seat};
 use super::cards::Card;
-use super::game::{Game, Hand};
+use super::game::Game;
+use super::hand::Hand;
+use super::view::Viewer;
 
 /// One assignment of the cards a seat cannot see, as a whole table of where every unplayed card
 /// lies. The seat's own hand and the piles it saw are given as they really are.
@@ -91,6 +93,8 @@ impl Game {
             return Err("the game is over: nothing is hidden".into());
         }
         let h = &self.hand;
+        // What the seat knows, from the one place that decides it.
+        let known = self.knowledge(Viewer::Seat(seat));
         if hidden.hands.len() != n {
             return Err(format!(
                 "{} hands given, the game has {n} seats",
@@ -106,7 +110,7 @@ impl Game {
                 ));
             }
         }
-        if sorted(&hidden.hands[seat as usize]) != h.hands[seat as usize].as_slice() {
+        if sorted(&hidden.hands[seat as usize]) != known.hand {
             return Err(format!("seat {seat}'s own hand differs from the sample's"));
         }
         let declarer = h.contract.map(|c| c.seat);
@@ -135,8 +139,8 @@ impl Game {
             ));
         }
         if is_declarer
-            && (sorted(&hidden.discards) != sorted(&h.discards)
-                || sorted(&hidden.lone_discards) != sorted(&h.lone_discards))
+            && (sorted(&hidden.discards) != sorted(known.discards)
+                || sorted(&hidden.lone_discards) != sorted(known.lone_discards))
         {
             return Err("the declarer's own discards differ from the sample's".into());
         }
@@ -181,14 +185,14 @@ impl Game {
         }
         let passer = declarer
             .filter(|_| !h.passed_cards.is_empty())
-            .map(|d| (d + 2) % self.rules.players);
-        let knows_passed = is_declarer || passer == Some(seat);
+            .map(|d| self.passing_partner(d));
+        let knows_passed = !known.passed_cards.is_empty();
         // Cards each seat has played.
         let mut played_by = vec![Vec::new(); n];
         for &(s, c) in &played {
             played_by[s as usize].push(c);
         }
-        if let (Some(d), true) = (declarer, knows_passed && passer.is_some()) {
+        if let (Some(d), true) = (declarer, knows_passed) {
             // The passed cards are in the declarer's hand or were played by it.
             let mut have = hidden.hands[d as usize].clone();
             have.extend(&played_by[d as usize]);

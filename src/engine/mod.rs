@@ -9,7 +9,8 @@
 //! - [`Game::new`] deals a game; [`Game::legal_actions`] lists what a seat may do;
 //!   [`Game::apply`] does it, or returns an [`ActionError`] (with a stable [`ActionError::code`])
 //!   and leaves the game unchanged;
-//! - [`Game::view`] is what a seat or a spectator may see;
+//! - [`Game::knowledge`] is what a seat or a spectator knows (the one place that hides cards),
+//!   and [`Game::view`] the same with the seat's legal actions, as owned data;
 //! - a [`Game`] serialises with serde, and deserialising checks its integrity.
 //!
 //! # Example: play a whole hand
@@ -31,26 +32,38 @@
 //! ```
 
 mod action;
+mod auction;
 mod cards;
 mod determinize;
+mod exchange;
 mod game;
+mod hand;
+mod integrity;
+mod knowledge;
+mod legal;
+mod play;
 mod ruleset;
+mod scoring;
 pub mod shuffle;
+mod side;
 mod view;
 
 pub use action::{
     Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team, team_of,
 };
+pub use auction::{Call, Contract, Forced};
 pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
 pub use determinize::SampleDeal;
-pub use game::{
-    Applied, Call, Contract, Forced, Game, Hand, HandRecord, HandResult, HandSummary, MAX_SEATS,
-    Outcome, Play, STATE_FORMAT, Scenario, Trick, deal,
-};
+pub use game::{Applied, Game, MAX_SEATS, STATE_FORMAT, Scenario};
+pub use hand::{Hand, HandRecord, deal};
+pub use knowledge::SeatKnowledge;
+pub use play::{Play, Trick};
 pub use ruleset::{
     AllPass, AloneRule, AuctionKind, FirstLead, GameEnd, Preset, Ruleset, RulesetError,
     RulesetSpec, SetPenalty,
 };
+pub use scoring::{HandResult, HandSummary, Outcome};
+pub use side::BySide;
 pub use view::{CurrentTrick, LastHand, View, Viewer};
 
 #[cfg(test)]

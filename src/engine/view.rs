@@ -1,11 +1,16 @@
-//! What one seat, or a spectator, may see of a game. This is the only place that decides it.
+//! What one seat, or a spectator, is sent of a game: its [`SeatKnowledge`](super::SeatKnowledge)
+//! (the one place that decides what is hidden) with its legal actions, as owned data.
 
 use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Phase, Seat, Team};
+use super::auction::{Call, Contract};
 use super::cards::{Card, Suit, Trump};
-use super::game::{Call, Contract, Game, HandSummary, Outcome, Trick};
+use super::game::Game;
+use super::play::Trick;
 use super::ruleset::Ruleset;
+use super::scoring::{HandSummary, Outcome};
+use super::side::BySide;
 
 /// Who is looking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,9 +70,9 @@ pub struct View {
     /// The finished tricks of this hand.
     pub tricks: Vec<Trick>,
     /// Tricks taken by each team this hand.
-    pub tricks_won: [u8; 2],
+    pub tricks_won: BySide<u8>,
     /// Scores by team.
-    pub scores: [i32; 2],
+    pub scores: BySide<i32>,
     /// The winning team, once the game is over (None for a draw or a game in progress).
     pub winner: Option<Team>,
     /// True if the game ended in a draw.
@@ -114,7 +119,7 @@ mod current_trick {
     use super::CurrentTrick;
     use crate::engine::MAX_SEATS;
     use crate::engine::action::Seat;
-    use crate::engine::game::{Play, Trick};
+    use crate::engine::play::{Play, Trick};
 
     pub fn serialize<S: Serializer>(t: &Trick, s: S) -> Result<S::Ok, S::Error> {
         CurrentTrick(t).serialize(s)
@@ -137,82 +142,46 @@ mod current_trick {
 }
 
 impl Game {
-    /// The view of the game for `viewer`.
+    /// The view of the game for `viewer`: its [`SeatKnowledge`](super::SeatKnowledge), with
+    /// its legal actions.
     pub fn view(&self, viewer: Viewer) -> View {
-        let h = self.hand_state();
-        let seat = match viewer {
-            Viewer::Seat(s) if (s as usize) < self.rules().seats() => Some(s),
-            _ => None,
-        };
-        let own = |cards: &[Card], owner: Option<Seat>| -> Vec<Card> {
-            if seat.is_some() && seat == owner {
-                cards.to_vec()
-            } else {
-                Vec::new()
-            }
-        };
-        let declarer = h.contract.map(|c| c.seat);
-        let passer = h
-            .contract
-            .filter(|_| !h.passed_cards.is_empty())
-            .map(|c| (c.seat + 2) % self.rules().players);
-        let passed_cards = if seat.is_some() && (seat == declarer || seat == passer) {
-            h.passed_cards.to_vec()
-        } else {
-            Vec::new()
-        };
-        let mut discards = own(&h.discards, declarer);
-        discards.extend(own(&h.lone_discards, declarer));
-        let won = {
-            let mut w = [0u8; 2];
-            for t in &h.tricks {
-                if let Some(s) = t.winner {
-                    w[(s % 2) as usize] += 1;
-                }
-            }
-            w
-        };
+        let k = self.knowledge(viewer);
+        let mut discards = k.discards.to_vec();
+        discards.extend_from_slice(k.lone_discards);
         View {
-            seat,
-            ruleset: *self.rules(),
-            phase: self.phase(),
-            turn: self.turn(),
-            dealer: h.dealer,
-            hand_number: h.number,
-            hand: seat.map_or_else(Vec::new, |s| self.hand_of(s).to_vec()),
-            hand_sizes: h.hands.iter().map(|c| c.len() as u8).collect(),
-            widow_size: if h.widow_taken {
-                0
-            } else {
-                h.widow.len() as u8
-            },
-            widow: if h.widow_taken {
-                own(&h.widow, declarer)
-            } else {
-                Vec::new()
-            },
+            seat: k.seat,
+            ruleset: *k.rules,
+            phase: k.phase,
+            turn: k.turn,
+            dealer: k.dealer,
+            hand_number: k.hand_number,
+            hand: k.hand.to_vec(),
+            hand_sizes: k.hand_sizes.to_vec(),
+            widow_size: k.widow_size,
+            widow: k.widow.to_vec(),
             discards,
-            passed_cards,
-            legal_actions: seat.map_or_else(Vec::new, |s| self.legal_actions(s)),
-            auction: h.auction.clone(),
-            contract: h.contract,
-            trump: h.trump,
-            alone: h.alone,
-            defender_alone: h.defender_alone,
-            sitting_out: (0..self.rules().players)
-                .filter(|s| h.sitting_out & (1 << s) != 0)
+            passed_cards: k.passed_cards.to_vec(),
+            legal_actions: k.seat.map_or_else(Vec::new, |s| self.legal_actions(s)),
+            auction: k.auction.to_vec(),
+            contract: k.contract,
+            trump: k.trump,
+            alone: k.alone,
+            defender_alone: k.defender_alone,
+            sitting_out: (0..k.rules.players)
+                .filter(|s| k.sitting_out & (1 << s) != 0)
                 .collect(),
-            trick: h.trick.clone(),
-            tricks: h.tricks.clone(),
-            tricks_won: won,
-            scores: self.scores(),
-            winner: match self.outcome() {
+            trick: k.trick.clone(),
+            tricks: k.tricks.to_vec(),
+            tricks_won: k.tricks_won(),
+            scores: k.scores,
+            winner: match k.outcome {
                 Some(Outcome::Winner(t)) => Some(t),
                 _ => None,
             },
-            draw: self.outcome() == Some(Outcome::Draw),
-            joker_revealed_by: h.joker_revealed_by,
-            voids: h.voids[..self.rules().seats()]
+            draw: k.outcome == Some(Outcome::Draw),
+            joker_revealed_by: k.joker_revealed_by,
+            voids: k
+                .voids
                 .iter()
                 .map(|m| {
                     Suit::ALL
@@ -221,9 +190,9 @@ impl Game {
                         .collect()
                 })
                 .collect(),
-            last_hand: self.last_hand().map(|summary| LastHand {
+            last_hand: k.last_hand.map(|summary| LastHand {
                 summary: summary.clone(),
-                tricks: self.last_tricks.clone(),
+                tricks: k.last_tricks.to_vec(),
             }),
         }
     }

@@ -1,0 +1,174 @@
+//! The decisions before the play: the auction, the exchange, going alone and passing cards.
+
+use super::*;
+
+/// Whether the hand holds the joker and would be forced to bid 3 if everybody passed.
+pub(super) fn joker_forced(ctx: &Ctx) -> bool {
+    ctx.rules.all_pass == AllPass::JokerHolderBids3 && ctx.hand.contains(&Card::JOKER)
+}
+
+pub(super) fn margin(rules: &Ruleset, p: &HeuristicParams) -> f64 {
+    match rules.set_penalty {
+        SetPenalty::Contract => p.bid_margin,
+        SetPenalty::Fixed6 => p.fixed6_margin,
+    }
+}
+
+/// The hand's best trump, its own tricks with it, and the heuristic's bidding limit: it bids
+/// `b` (the lowest legal bid) when `b` is at most the limit (plus a surplus over a partner's
+/// standing bid).
+pub(crate) fn bid_limit(rules: &Ruleset, hand: &[Card], p: &HeuristicParams) -> (Trump, f64, f64) {
+    let (trump, own) = best_trump(rules, hand);
+    let widow_bonus = if rules.widow_size() > 0 { 0.25 } else { 0.0 };
+    let team = own + widow_bonus + partner_bonus(rules, p);
+    (trump, own, team - margin(rules, p))
+}
+
+pub(super) fn auction_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let rules = ctx.rules;
+    let n_tricks = rules.cards_per_player();
+    let may_pass = legal.contains(&Action::Pass);
+    let bids: Vec<Bid> = legal.iter().filter_map(Action::as_bid).collect();
+    let Some(&lowest) = bids.first() else {
+        return Action::Pass;
+    };
+    let high = ctx.auction.iter().rev().find(|c| c.bid.is_some());
+    let partner_high = high.is_some_and(|c| c.seat != ctx.seat && ctx.partner_of(c.seat));
+    let p = &ctx.params;
+    let (trump, own, limit) = ctx
+        .bid_eval
+        .unwrap_or_else(|| bid_limit(rules, ctx.hand, p));
+    let team = limit + margin(rules, p);
+    // Pepper: big pepper only with every trick certain; little pepper to outbid, nearly so.
+    if rules.pepper_bids && rules.widow_size() == 0 {
+        let sure = certain_tricks(rules, ctx.hand, trump);
+        let big = Bid {
+            tricks: n_tricks as u8,
+            pepper: Some(Pepper::Big),
+        };
+        let little = Bid {
+            pepper: Some(Pepper::Little),
+            ..big
+        };
+        if sure >= n_tricks && bids.contains(&big) {
+            return big.into();
+        }
+        if sure + 1 >= n_tricks
+            && own >= n_tricks as f64 - 0.6
+            && lowest.pepper.is_some()
+            && bids.contains(&little)
+        {
+            return little.into();
+        }
+    }
+    if !may_pass {
+        return lowest.into();
+    }
+    if lowest.pepper.is_some() {
+        return Action::Pass;
+    }
+    // With the joker, bid low rather than be forced to 3 when everyone passes.
+    let last_chance = rules.auction == AuctionKind::SingleRound && ctx.seat == ctx.dealer;
+    if joker_forced(ctx) && high.is_none() && last_chance && f64::from(lowest.tricks) <= team {
+        return lowest.into();
+    }
+    let surplus = if partner_high { p.partner_surplus } else { 0.0 };
+    if f64::from(lowest.tricks) + surplus <= limit {
+        return lowest.into();
+    }
+    Action::Pass
+}
+
+pub(super) fn exchange_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        if let Action::Exchange { trump, discard } = a {
+            let mut rest = ctx.hand.to_vec();
+            for c in discard {
+                if let Some(i) = rest.iter().position(|x| x == c) {
+                    rest.remove(i);
+                }
+            }
+            let v = hand_tricks(ctx.rules, &rest, *trump);
+            if best.is_none_or(|(b, _)| v > b + 1e-9) {
+                best = Some((v, a));
+            }
+        }
+    }
+    best.map_or_else(|| legal[0].clone(), |(_, a)| a.clone())
+}
+
+pub(super) fn alone_decision(ctx: &Ctx) -> Action {
+    let n = ctx.rules.cards_per_player() as f64;
+    let trump = ctx.trump.unwrap_or(Trump::NoTrump);
+    let own = hand_tricks(ctx.rules, ctx.hand, trump);
+    let declarer = ctx.contract.map(|c| c.seat);
+    let contract = ctx.contract.map_or(0.0, |c| f64::from(c.bid.tricks));
+    let alone = if declarer == Some(ctx.seat) {
+        match ctx.rules.alone {
+            // Two cards from the partner improve the hand by about a trick.
+            AloneRule::ExchangeTwo => {
+                own + 1.0 >= (ctx.params.alone_two_share * n).max(contract + 1.0)
+            }
+            _ => own >= (ctx.params.alone_share * n).max(contract + 0.5),
+        }
+    } else {
+        own >= ctx.params.defender_alone_share * n
+    };
+    Action::Alone { alone }
+}
+
+/// How much a card is worth keeping (higher: keep).
+pub(super) fn keep_value(ctx: &Ctx, ranking: Ranking, c: Card) -> i32 {
+    let trump = ranking.is_trump(c);
+    let master = ctx.is_master(ranking, c);
+    let suit_len = ctx
+        .hand
+        .iter()
+        .filter(|&&x| ranking.effective_suit(x) == ranking.effective_suit(c))
+        .count() as i32;
+    i32::from(trump) * 1000
+        + i32::from(master) * 200
+        + i32::from(ranking.strength(c)) * 4
+        + suit_len
+}
+
+pub(super) fn pass_cards_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let trump = ctx.trump.unwrap_or(Trump::NoTrump);
+    let ranking = ctx.ranking();
+    let declarer = ctx.contract.map(|c| c.seat);
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        let Action::PassCards { cards } = a else {
+            continue;
+        };
+        let v = if declarer == Some(ctx.seat) {
+            // Keep the strongest hand.
+            let mut rest = ctx.hand.to_vec();
+            for c in cards {
+                if let Some(i) = rest.iter().position(|x| x == c) {
+                    rest.remove(i);
+                }
+            }
+            hand_tricks(ctx.rules, &rest, trump)
+        } else {
+            // Give the best trumps, then aces.
+            cards
+                .iter()
+                .map(|&c| {
+                    let t = if ranking.is_trump(c) { 100.0 } else { 0.0 };
+                    t + f64::from(ranking.strength(c))
+                        + if c.rank() == Some(Rank::Ace) {
+                            20.0
+                        } else {
+                            0.0
+                        }
+                })
+                .sum()
+        };
+        if best.is_none_or(|(b, _)| v > b + 1e-9) {
+            best = Some((v, a));
+        }
+    }
+    best.map_or_else(|| legal[0].clone(), |(_, a)| a.clone())
+}

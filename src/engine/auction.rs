@@ -1,0 +1,135 @@
+//! The auction: calls, the contract, and who may bid what.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::{Bid, Pepper, Seat};
+use super::cards::Card;
+use super::game::{Applied, Game};
+use super::ruleset::{AllPass, AuctionKind};
+use super::scoring::HandResult;
+
+/// One entry of the auction: who did what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Call {
+    /// The seat.
+    pub seat: Seat,
+    /// The bid, or None for a pass.
+    pub bid: Option<Bid>,
+}
+
+/// How a contract came about when nobody bid freely.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Forced {
+    /// The joker holder, after all passed, was forced to bid 3.
+    JokerHolder,
+    /// The dealer, after all others passed, had to bid.
+    Dealer,
+}
+
+/// The contract of a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contract {
+    /// The high bidder (the declarer).
+    pub seat: Seat,
+    /// The winning bid.
+    pub bid: Bid,
+    /// Set when the bid was forced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced: Option<Forced>,
+}
+
+impl Game {
+    pub(super) fn highest_bid(&self) -> Option<Call> {
+        self.hand
+            .auction
+            .iter()
+            .rev()
+            .find(|c| c.bid.is_some())
+            .copied()
+    }
+
+    pub(super) fn max_bid(&self) -> Bid {
+        let all = self.rules.cards_per_player() as u8;
+        if self.rules.pepper_bids {
+            Bid {
+                tricks: all,
+                pepper: Some(Pepper::Big),
+            }
+        } else {
+            Bid::plain(all)
+        }
+    }
+
+    /// Whether the seat to act in the auction is a dealer who may not pass.
+    pub(super) fn dealer_must_bid(&self, seat: Seat) -> bool {
+        self.rules.all_pass == AllPass::DealerForced
+            && seat == self.hand.dealer
+            && self.highest_bid().is_none()
+            && self.hand.passed.count_ones() as u8 == self.n() - 1
+    }
+
+    pub(super) fn advance_auction(&mut self, seat: Seat, applied: &mut Applied) {
+        let n = self.n();
+        let passed = self.hand.passed.count_ones() as u8;
+        let high = self.highest_bid();
+        let over = match self.rules.auction {
+            AuctionKind::SingleRound => seat == self.hand.dealer,
+            AuctionKind::Open => passed == n || (passed == n - 1 && high.is_some()),
+            AuctionKind::ConsecutivePasses => {
+                // The passes since the last bid (or since the start): everybody else has
+                // passed over the standing bid, or everybody has passed with no bid.
+                let run = self
+                    .hand
+                    .auction
+                    .iter()
+                    .rev()
+                    .take_while(|c| c.bid.is_none())
+                    .count();
+                run == n as usize || (run == n as usize - 1 && high.is_some())
+            }
+        };
+        if !over {
+            let mut s = self.next_seat(seat);
+            if self.rules.auction == AuctionKind::Open {
+                while self.hand.passed & (1 << s) != 0 {
+                    s = self.next_seat(s);
+                }
+            }
+            self.turn = Some(s);
+            return;
+        }
+        if let Some(Call {
+            seat,
+            bid: Some(bid),
+        }) = high
+        {
+            self.hand.contract = Some(Contract {
+                seat,
+                bid,
+                forced: None,
+            });
+            self.start_exchange();
+            return;
+        }
+        // Every player passed.
+        match self.rules.all_pass {
+            AllPass::JokerHolderBids3 => {
+                let holder = (0..n).find(|&s| self.hand.hands[s as usize].contains(&Card::JOKER));
+                match holder {
+                    Some(h) => {
+                        self.hand.joker_revealed_by = Some(h);
+                        self.hand.contract = Some(Contract {
+                            seat: h,
+                            bid: Bid::plain(3),
+                            forced: Some(Forced::JokerHolder),
+                        });
+                        self.start_exchange();
+                    }
+                    None => self.end_hand(HandResult::VoidJokerInWidow, applied),
+                }
+            }
+            AllPass::Redeal | AllPass::DealerForced => self.end_hand(HandResult::ThrownIn, applied),
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! The hand in progress: its state, its deal, the record it leaves, and card helpers on hands.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::action::{CardList, Seat};
+use super::auction::{Call, Contract};
+use super::cards::{Card, Trump};
+use super::game::MAX_SEATS;
+use super::play::Trick;
+use super::ruleset::Ruleset;
+use super::scoring::HandSummary;
+use super::shuffle::SplitMix64;
+
+/// A hand of cards, kept sorted.
+pub type Hand = ArrayVec<Card, 16>;
+
+/// The full record of a finished hand, hidden cards included (for the game log).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandRecord {
+    /// The public outcome.
+    #[serde(flatten)]
+    pub summary: HandSummary,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Each seat's cards as dealt.
+    pub deal: Vec<Vec<Card>>,
+    /// The widow as dealt.
+    pub widow: Vec<Card>,
+    /// The auction.
+    pub auction: Vec<Call>,
+    /// The trump named.
+    pub trump: Option<Trump>,
+    /// The declarer's exchange discard.
+    pub discards: Vec<Card>,
+    /// The lone bidder, if any.
+    pub alone: Option<Seat>,
+    /// The lone defender, if any.
+    pub defender_alone: Option<Seat>,
+    /// The lone bidder's two-card discard (`exchange_two`).
+    pub lone_discards: Vec<Card>,
+    /// The two cards the partner passed (`exchange_two`).
+    pub passed_cards: Vec<Card>,
+    /// The tricks.
+    pub tricks: Vec<Trick>,
+}
+
+/// The state of the hand in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct HandState {
+    pub number: u32,
+    pub dealer: Seat,
+    pub hands: Vec<Hand>,
+    pub deal: Vec<Hand>,
+    pub widow: CardList,
+    pub widow_taken: bool,
+    pub auction: Vec<Call>,
+    pub passed: u8,
+    pub contract: Option<Contract>,
+    pub trump: Option<Trump>,
+    pub discards: CardList,
+    pub alone: Option<Seat>,
+    pub defender_alone: Option<Seat>,
+    pub alone_step: u8,
+    pub sitting_out: u8,
+    pub lone_discards: CardList,
+    pub passed_cards: CardList,
+    pub trick: Trick,
+    pub tricks: Vec<Trick>,
+    pub joker_revealed_by: Option<Seat>,
+    pub voids: [u8; MAX_SEATS],
+}
+
+pub(super) fn remove_card(hand: &mut Hand, card: Card) -> bool {
+    match hand.iter().position(|&c| c == card) {
+        Some(i) => {
+            hand.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether `hand` holds every card of `cards` (as a multiset).
+pub(super) fn holds_all(hand: &[Card], cards: &[Card]) -> Result<(), Card> {
+    let mut counts = [0u8; Card::CODES];
+    for c in hand {
+        counts[c.index()] += 1;
+    }
+    for &c in cards {
+        if counts[c.index()] == 0 {
+            return Err(c);
+        }
+        counts[c.index()] -= 1;
+    }
+    Ok(())
+}
+
+/// The distinct cards of a sorted hand.
+pub(super) fn distinct(hand: &[Card]) -> impl Iterator<Item = Card> + '_ {
+    hand.iter()
+        .enumerate()
+        .filter(|&(i, c)| i == 0 || hand[i - 1] != *c)
+        .map(|(_, &c)| c)
+}
+
+/// Every distinct `k`-card sub-multiset of a sorted hand (k is 0, 1 or 2).
+pub(super) fn combinations(hand: &[Card], k: usize, mut f: impl FnMut(CardList)) {
+    match k {
+        0 => f(CardList::new()),
+        1 => distinct(hand).for_each(|c| {
+            let mut l = CardList::new();
+            l.push(c);
+            f(l)
+        }),
+        _ => {
+            for (i, &a) in hand.iter().enumerate() {
+                if i > 0 && hand[i - 1] == a {
+                    continue;
+                }
+                for (j, &b) in hand.iter().enumerate().skip(i + 1) {
+                    if j > i + 1 && hand[j - 1] == b {
+                        continue;
+                    }
+                    let mut l = CardList::new();
+                    l.push(a);
+                    l.push(b);
+                    f(l);
+                }
+            }
+        }
+    }
+}
+
+impl HandRecord {
+    /// The record of a finished hand, taking its state apart.
+    pub(super) fn new(h: HandState, summary: HandSummary) -> HandRecord {
+        HandRecord {
+            summary,
+            dealer: h.dealer,
+            deal: h.deal.iter().map(|c| c.to_vec()).collect(),
+            widow: h.widow.to_vec(),
+            auction: h.auction,
+            trump: h.trump,
+            discards: h.discards.to_vec(),
+            alone: h.alone,
+            defender_alone: h.defender_alone,
+            lone_discards: h.lone_discards.to_vec(),
+            passed_cards: h.passed_cards.to_vec(),
+            tricks: h.tricks,
+        }
+    }
+}
+
+impl HandState {
+    pub(super) fn new(number: u32, dealer: Seat, hands: Vec<Hand>, widow: CardList) -> HandState {
+        let tricks = hands.first().map_or(0, |h| h.len());
+        HandState {
+            number,
+            dealer,
+            deal: hands.clone(),
+            hands,
+            widow,
+            widow_taken: false,
+            auction: Vec::with_capacity(2 * MAX_SEATS),
+            passed: 0,
+            contract: None,
+            trump: None,
+            discards: CardList::new(),
+            alone: None,
+            defender_alone: None,
+            alone_step: 0,
+            sitting_out: 0,
+            lone_discards: CardList::new(),
+            passed_cards: CardList::new(),
+            trick: Trick::default(),
+            tricks: Vec::with_capacity(tricks),
+            joker_revealed_by: None,
+            voids: [0; MAX_SEATS],
+        }
+    }
+}
+
+/// Deals hand number `number` of a game: the documented shuffle of [`super::shuffle`].
+pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>, CardList) {
+    // The canonical deck of `DeckKind::cards`, built on the stack.
+    let mut deck: ArrayVec<Card, 48> = ArrayVec::new();
+    for c in Card::all() {
+        let copies = if c.is_joker() {
+            u8::from(rules.deck.has_joker())
+        } else {
+            rules.deck.copies()
+        };
+        for _ in 0..copies {
+            deck.push(c);
+        }
+    }
+    SplitMix64::for_hand(seed, number).shuffle(&mut deck);
+    let n = rules.seats();
+    let cpp = rules.cards_per_player();
+    // Each hand as a bit set per copy (a double deck has two copies of a card), which reads
+    // back out in card order: sorted without comparisons.
+    let mut first = [0u32; MAX_SEATS];
+    let mut second = [0u32; MAX_SEATS];
+    let mut seat = dealer as usize;
+    for &card in deck.iter().take(n * cpp) {
+        seat = if seat + 1 >= n { 0 } else { seat + 1 };
+        let bit = 1u32 << card.index();
+        if first[seat] & bit == 0 {
+            first[seat] |= bit;
+        } else {
+            second[seat] |= bit;
+        }
+    }
+    let hands = (0..n)
+        .map(|s| {
+            let mut hand = Hand::new();
+            let mut bits = first[s];
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                let card = Card::from_code(i as u8);
+                hand.push(card);
+                if second[s] & (1 << i) != 0 {
+                    hand.push(card);
+                }
+                bits &= bits - 1;
+            }
+            hand
+        })
+        .collect();
+    (hands, deck[n * cpp..].iter().copied().collect())
+}

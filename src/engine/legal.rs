@@ -1,0 +1,215 @@
+//! What a seat may do: the legal actions, and the checks that refuse anything else.
+
+use arrayvec::ArrayVec;
+
+use super::action::{Action, ActionError, Bid, Pepper, Phase, Seat, SuitName};
+use super::auction::Call;
+use super::cards::{Card, Suit, Trump};
+use super::game::Game;
+use super::hand::{combinations, holds_all};
+
+impl Game {
+    /// The legal actions of `seat` (empty when it is not that seat's turn).
+    pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    /// Like [`Game::legal_actions`], reusing a buffer.
+    pub fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if self.turn != Some(seat) {
+            return;
+        }
+        let hand = self.hand_of(seat);
+        match self.phase {
+            Phase::Auction => {
+                if !self.dealer_must_bid(seat) {
+                    out.push(Action::Pass);
+                }
+                let floor = self.highest_bid().and_then(|c| c.bid).map_or(0, Bid::rank);
+                let all = self.rules.cards_per_player() as u8;
+                for t in self.rules.min_bid..=self.rules.max_plain_bid() {
+                    let b = Bid::plain(t);
+                    if b.rank() > floor {
+                        out.push(b.into());
+                    }
+                }
+                if self.rules.pepper_bids {
+                    for p in [Pepper::Little, Pepper::Big] {
+                        let b = Bid {
+                            tricks: all,
+                            pepper: Some(p),
+                        };
+                        if b.rank() > floor {
+                            out.push(b.into());
+                        }
+                    }
+                }
+            }
+            Phase::Exchange => {
+                let mut trumps: ArrayVec<Trump, 5> =
+                    Suit::ALL.into_iter().map(Trump::Suit).collect();
+                if self.rules.no_trump {
+                    trumps.push(Trump::NoTrump);
+                }
+                for trump in trumps {
+                    combinations(hand, self.rules.widow_size(), |discard| {
+                        out.push(Action::Exchange { trump, discard })
+                    });
+                }
+            }
+            Phase::Alone => {
+                out.push(Action::Alone { alone: false });
+                out.push(Action::Alone { alone: true });
+            }
+            Phase::PassCards => {
+                combinations(hand, 2, |cards| out.push(Action::PassCards { cards }))
+            }
+            Phase::Play => {
+                let (held, follow) = self.play_masks(hand);
+                // The cards of the suit led if the seat holds any, else every card; a bit set
+                // per distinct card, read out in card (= hand) order.
+                let mut playable = if follow != 0 { follow } else { held };
+                while playable != 0 {
+                    let card = Card::from_code(playable.trailing_zeros() as u8);
+                    out.push(Action::Play { card });
+                    playable &= playable - 1;
+                }
+            }
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Checks an action without changing anything.
+    pub fn validate(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.phase == Phase::GameOver {
+            return Err(ActionError::GameOver);
+        }
+        if seat >= self.n() {
+            return Err(ActionError::InvalidSeat {
+                seat,
+                players: self.n(),
+            });
+        }
+        let wrong_phase = || ActionError::WrongPhase {
+            action: action.kind(),
+            phase: self.phase,
+        };
+        let expected = match action {
+            Action::Pass | Action::Bid { .. } => Phase::Auction,
+            Action::Exchange { .. } => Phase::Exchange,
+            Action::Alone { .. } => Phase::Alone,
+            Action::PassCards { .. } => Phase::PassCards,
+            Action::Play { .. } => Phase::Play,
+        };
+        if expected != self.phase {
+            return Err(wrong_phase());
+        }
+        let turn = self.turn.unwrap_or(0);
+        if seat != turn {
+            return Err(ActionError::NotYourTurn { turn });
+        }
+        let hand = self.hand_of(seat);
+        match action {
+            Action::Pass => {
+                if self.dealer_must_bid(seat) {
+                    return Err(ActionError::MustBid {
+                        min_bid: self.rules.min_bid,
+                    });
+                }
+            }
+            Action::Bid { tricks, pepper } => {
+                let bid = Bid {
+                    tricks: *tricks,
+                    pepper: *pepper,
+                };
+                let all = self.rules.cards_per_player() as u8;
+                if bid.tricks > all {
+                    return Err(ActionError::BidTooHigh { max: all });
+                }
+                if bid.tricks < self.rules.min_bid {
+                    return Err(ActionError::BidTooLow {
+                        message: format!("the minimum bid is {}", self.rules.min_bid),
+                    });
+                }
+                match (self.rules.pepper_bids, pepper) {
+                    (false, Some(_)) => {
+                        return Err(ActionError::InvalidBid {
+                            message: "this ruleset has no pepper bids; leave `pepper` out".into(),
+                        });
+                    }
+                    (true, Some(_)) if bid.tricks != all => {
+                        return Err(ActionError::InvalidBid {
+                            message: format!("a pepper bid is for all {all} tricks"),
+                        });
+                    }
+                    (true, None) if bid.tricks == all => {
+                        return Err(ActionError::InvalidBid {
+                            message: format!(
+                                "to bid all {all} tricks, bid `\"pepper\": \"little\"` or `\"big\"`"
+                            ),
+                        });
+                    }
+                    _ => {}
+                }
+                if let Some(Call {
+                    bid: Some(high),
+                    seat: by,
+                }) = self.highest_bid()
+                    && bid.rank() <= high.rank()
+                {
+                    return Err(ActionError::BidTooLow {
+                        message: format!(
+                            "seat {by} bid {}{}; bid higher or pass",
+                            high.tricks,
+                            match high.pepper {
+                                Some(Pepper::Little) => " (little pepper)",
+                                Some(Pepper::Big) => " (big pepper)",
+                                None => "",
+                            }
+                        ),
+                    });
+                }
+            }
+            Action::Exchange { trump, discard } => {
+                if *trump == Trump::NoTrump && !self.rules.no_trump {
+                    return Err(ActionError::NoTrumpNotAllowed);
+                }
+                let want = self.rules.widow_size();
+                if discard.len() != want {
+                    return Err(ActionError::WrongCardCount {
+                        expected: want as u8,
+                        got: discard.len() as u8,
+                    });
+                }
+                holds_all(hand, discard).map_err(|card| ActionError::CardNotInHand { card })?;
+            }
+            Action::Alone { .. } => {}
+            Action::PassCards { cards } => {
+                if cards.len() != 2 {
+                    return Err(ActionError::WrongCardCount {
+                        expected: 2,
+                        got: cards.len() as u8,
+                    });
+                }
+                holds_all(hand, cards).map_err(|card| ActionError::CardNotInHand { card })?;
+            }
+            Action::Play { card } => {
+                let (held, follow) = self.play_masks(hand);
+                let bit = 1u32 << card.index();
+                if held & bit == 0 {
+                    return Err(ActionError::CardNotInHand { card: *card });
+                }
+                if follow != 0 && follow & bit == 0 {
+                    let led = self.led_code(self.ranking());
+                    return Err(ActionError::MustFollowSuit {
+                        led: SuitName(Suit::ALL[led as usize & 3]),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}

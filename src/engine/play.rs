@@ -1,0 +1,157 @@
+//! Trick play: tricks, who must follow, who wins a trick, and who leads.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::action::{ActionError, Phase, Seat, SuitName};
+use super::cards::{Card, Ranking, Suit};
+use super::game::{Applied, Game, MAX_SEATS};
+use super::hand::remove_card;
+use super::ruleset::{AloneRule, FirstLead};
+use super::scoring::HandResult;
+
+/// A card played to a trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    /// Who played it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+}
+
+/// A trick: its leader, the cards in play order, and (when complete) its winner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Trick {
+    /// The seat that led.
+    pub leader: Seat,
+    /// The cards in the order played.
+    pub plays: ArrayVec<Play, MAX_SEATS>,
+    /// The winner, once complete.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+}
+
+impl Game {
+    /// Bit sets (by card code) of the cards in `hand`, and of those that follow the effective
+    /// suit led to the trick in progress (none before the lead).
+    pub(super) fn play_masks(&self, hand: &[Card]) -> (u32, u32) {
+        let ranking = self.ranking();
+        let led = self.led_code(ranking);
+        let row = ranking.eff_row();
+        let (mut held, mut follow) = (0u32, 0u32);
+        for &c in hand {
+            let bit = 1u32 << c.index();
+            held |= bit;
+            if row[c.index()] == led {
+                follow |= bit;
+            }
+        }
+        if led >= 4 {
+            follow = 0;
+        }
+        (held, follow)
+    }
+
+    /// The effective suit led to the trick in progress (an index, or 4 before the lead).
+    pub(super) fn led_code(&self, ranking: Ranking) -> u8 {
+        self.hand
+            .trick
+            .plays
+            .first()
+            .map_or(4, |p| ranking.eff_code(p.card))
+    }
+
+    /// Plays `card` for `seat`, whose turn it is in the play phase: refused exactly as
+    /// [`Game::validate`] refuses it, else played.
+    pub(super) fn play(&mut self, seat: Seat, card: Card) -> Result<Applied, ActionError> {
+        let ranking = self.ranking();
+        let led = self.led_code(ranking);
+        let hand = &self.hand.hands[seat as usize];
+        let (held, follow) = self.play_masks(hand);
+        let bit = 1u32 << card.index();
+        if held & bit == 0 {
+            return Err(ActionError::CardNotInHand { card });
+        }
+        if follow != 0 && follow & bit == 0 {
+            return Err(ActionError::MustFollowSuit {
+                led: SuitName(Suit::ALL[led as usize & 3]),
+            });
+        }
+        let mut applied = Applied::default();
+        remove_card(&mut self.hand.hands[seat as usize], card);
+        if led < 4 && ranking.eff_code(card) != led {
+            self.hand.voids[seat as usize] |= 1 << led;
+        }
+        self.hand.trick.plays.push(Play { seat, card });
+        if self.hand.trick.plays.len() == self.active_count() {
+            self.finish_trick(&mut applied);
+        } else {
+            self.turn = Some(self.next_active(seat));
+        }
+        Ok(applied)
+    }
+
+    pub(super) fn start_play(&mut self) {
+        let Some(c) = self.hand.contract else {
+            return;
+        };
+        // Someone alone (seed 002): the player to the lone player's left leads; if the high
+        // bidder and a defender are both alone, the defender leads. The seat left of a lone
+        // player is always an opponent, who plays (only the lone player's partners sit out).
+        let leader = if let Some(d) = self.hand.defender_alone {
+            if self.hand.alone.is_some() {
+                d
+            } else {
+                self.next_active(d)
+            }
+        } else if self.hand.alone.is_some() && self.rules.alone == AloneRule::PartnerSitsOut {
+            self.next_active(c.seat)
+        } else {
+            match self.rules.first_lead {
+                FirstLead::HighBidder => c.seat,
+                FirstLead::LeftOfDealer => {
+                    let s = self.next_seat(self.hand.dealer);
+                    if self.is_active(s) {
+                        s
+                    } else {
+                        self.next_active(s)
+                    }
+                }
+            }
+        };
+        self.phase = Phase::Play;
+        self.hand.trick = Trick {
+            leader,
+            ..Trick::default()
+        };
+        self.turn = Some(leader);
+    }
+
+    pub(super) fn finish_trick(&mut self, applied: &mut Applied) {
+        let ranking = self.ranking();
+        let plays = &self.hand.trick.plays;
+        let led = ranking.eff_code(plays[0].card);
+        let mut best = plays[0];
+        let mut best_key = ranking.trick_key(best.card, led);
+        for p in plays.iter().skip(1) {
+            // Strictly greater: of two identical cards the first played stays the winner.
+            let key = ranking.trick_key(p.card, led);
+            if key > best_key {
+                best = *p;
+                best_key = key;
+            }
+        }
+        let mut done = std::mem::take(&mut self.hand.trick);
+        done.winner = Some(best.seat);
+        self.hand.tricks.push(done);
+        if self.hand.tricks.len() == self.rules.cards_per_player() {
+            self.end_hand(HandResult::Played, applied);
+        } else {
+            self.hand.trick = Trick {
+                leader: best.seat,
+                ..Trick::default()
+            };
+            self.turn = Some(best.seat);
+        }
+    }
+}

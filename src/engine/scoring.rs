@@ -1,0 +1,164 @@
+//! The end of a hand and of the game: tricks won by each side, the points they score, and who
+//! wins.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::{Pepper, Phase, Team, team_of};
+use super::auction::{Contract, Forced};
+use super::game::{Applied, Game};
+use super::hand::{HandRecord, HandState, deal};
+use super::play::Trick;
+use super::ruleset::GameEnd;
+use super::side::BySide;
+
+/// How a hand ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandResult {
+    /// Played to the last trick and scored.
+    Played,
+    /// All passed and the joker was the widow: void, the deal passes.
+    VoidJokerInWidow,
+    /// All passed: thrown in, the deal passes.
+    ThrownIn,
+}
+
+/// The public outcome of a finished hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSummary {
+    /// The hand's number (0 for the first).
+    pub number: u32,
+    /// How it ended.
+    pub result: HandResult,
+    /// The contract, if one was played.
+    pub contract: Option<Contract>,
+    /// Tricks taken by each team.
+    pub tricks_won: BySide<u8>,
+    /// Points each team scored on the hand.
+    pub score_delta: BySide<i32>,
+    /// The scores after the hand.
+    pub scores: BySide<i32>,
+}
+
+/// The tricks each side has taken among `tricks` (finished tricks; one without a winner counts
+/// for nobody). The one place that counts them: scoring, the views and the integrity check.
+pub(crate) fn tricks_won(tricks: &[Trick]) -> BySide<u8> {
+    let mut won = BySide::default();
+    for w in tricks.iter().filter_map(|t| t.winner) {
+        *won.of_seat_mut(w) += 1;
+    }
+    won
+}
+
+/// The final outcome of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The team won.
+    Winner(Team),
+    /// Equal scores under `higher_score_or_draw`.
+    Draw,
+}
+
+impl Game {
+    /// The points each team scores for the hand just played.
+    pub(super) fn score_hand(&self) -> BySide<i32> {
+        let Some(c) = self.hand.contract else {
+            return BySide::default();
+        };
+        let won = tricks_won(&self.hand.tricks);
+        let dt = team_of(c.seat) as usize;
+        let ft = 1 - dt;
+        let made = won[dt] >= c.bid.tricks;
+        let stakes = if c.bid.pepper == Some(Pepper::Big) {
+            2
+        } else {
+            1
+        };
+        let mut declarers = if made {
+            won[dt] as i32
+        } else {
+            let penalty = match self.rules.set_penalty {
+                super::ruleset::SetPenalty::Contract => c.bid.tricks as i32,
+                super::ruleset::SetPenalty::Fixed6 => 6,
+            };
+            if c.forced == Some(Forced::Dealer) {
+                -((penalty + 1) / 2)
+            } else {
+                -penalty
+            }
+        } * stakes;
+        if self.hand.alone.is_some() {
+            declarers *= 2;
+        }
+        let mut defenders = won[ft] as i32;
+        if self.hand.defender_alone.is_some() {
+            defenders *= 2;
+        }
+        let mut delta = BySide::default();
+        delta[dt] = declarers;
+        delta[ft] = defenders;
+        delta
+    }
+
+    pub(super) fn end_hand(&mut self, result: HandResult, applied: &mut Applied) {
+        let delta = if result == HandResult::Played {
+            self.score_hand()
+        } else {
+            BySide::default()
+        };
+        for (score, d) in self.scores.iter_mut().zip(delta.iter()) {
+            *score = score.saturating_add(*d);
+        }
+        let summary = HandSummary {
+            number: self.hand.number,
+            result,
+            contract: self.hand.contract,
+            tricks_won: tricks_won(&self.hand.tricks),
+            score_delta: delta,
+            scores: self.scores.into(),
+        };
+        self.last_hand = Some(summary.clone());
+        self.last_tricks.clone_from(&self.hand.tricks);
+        if let Some(outcome) = self.game_outcome() {
+            // The finished hand stays on the table; the record gets a copy.
+            applied
+                .finished_hands
+                .push(HandRecord::new(self.hand.clone(), summary));
+            self.outcome = Some(outcome);
+            self.phase = Phase::GameOver;
+            self.turn = None;
+            applied.game_over = true;
+            return;
+        }
+        let number = self.hand.number + 1;
+        let dealer = self.next_seat(self.hand.dealer);
+        let (hands, widow) = deal(&self.rules, self.seed, number, dealer);
+        let finished =
+            std::mem::replace(&mut self.hand, HandState::new(number, dealer, hands, widow));
+        applied
+            .finished_hands
+            .push(HandRecord::new(finished, summary));
+        self.phase = Phase::Auction;
+        self.turn = Some(self.next_seat(dealer));
+    }
+
+    pub(super) fn game_outcome(&self) -> Option<Outcome> {
+        let target = self.rules.target_score;
+        let [a, b] = self.scores;
+        let reached = [a >= target, b >= target];
+        match (reached, self.rules.game_end) {
+            ([false, false], _) => None,
+            ([true, false], GameEnd::DeclarersWinTies) => Some(Outcome::Winner(0)),
+            ([false, true], GameEnd::DeclarersWinTies) => Some(Outcome::Winner(1)),
+            ([true, true], GameEnd::DeclarersWinTies) => Some(Outcome::Winner(
+                self.hand.contract.map_or(0, |c| team_of(c.seat)),
+            )),
+            (_, GameEnd::HigherScoreOrDraw) => Some(match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Outcome::Winner(0),
+                std::cmp::Ordering::Less => Outcome::Winner(1),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            }),
+        }
+    }
+}
