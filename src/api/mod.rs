@@ -83,6 +83,7 @@ impl Modify for ExamplesAddon {
         {
             view.example = serde_json::to_value(wire::example_view()).ok();
         }
+        problem_examples_from_the_table(openapi);
         let rate_limited = rate_limited_response();
         for (path, item) in openapi.paths.paths.iter_mut() {
             // The rate limiter covers every route but the probes and metrics.
@@ -103,6 +104,49 @@ impl Modify for ExamplesAddon {
                         .responses
                         .entry("429".into())
                         .or_insert_with(|| rate_limited.clone().into());
+                }
+            }
+        }
+    }
+}
+
+/// Every problem example of the document (an example with a `code`) gets the `type`, `title` and
+/// `status` of its code's row in the table ([`error::Code`]): the annotations name the code and
+/// the detail, the table says the rest.
+fn problem_examples_from_the_table(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    for item in openapi.paths.paths.values_mut() {
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for response in op.responses.responses.values_mut() {
+                let RefOr::T(response) = response else {
+                    continue;
+                };
+                for content in response.content.values_mut() {
+                    let RefOr::T(content) = content else {
+                        continue;
+                    };
+                    let Some(serde_json::Value::Object(example)) = content.example.as_mut() else {
+                        continue;
+                    };
+                    let Some(code) = example
+                        .get("code")
+                        .and_then(|c| c.as_str())
+                        .and_then(error::Code::named)
+                    else {
+                        continue;
+                    };
+                    example.insert("type".into(), error::problem_type(code).into());
+                    example.insert("title".into(), code.title().into());
+                    example.insert("status".into(), code.status().into());
                 }
             }
         }

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use utoipa::IntoParams;
 
 use super::auth::bearer;
-use super::error::{ApiError, Problem, json_error};
+use super::error::{ApiError, Code, Problem, json_error};
 use super::events;
 use super::service::{ActRequest, GameService};
 use super::wire::{
@@ -102,7 +102,7 @@ async fn read_body(
         let mut body = web::BytesMut::new();
         while let Some(chunk) = payload.next().await {
             let chunk = chunk.map_err(|_| {
-                ApiError::bad_request("invalid_body", "the request body could not be read")
+                ApiError::bad_request(Code::InvalidBody, "the request body could not be read")
             })?;
             if body.len() + chunk.len() > limit {
                 return Err(ApiError::PayloadTooLarge { limit });
@@ -121,7 +121,7 @@ async fn read_body(
             return Ok(None);
         }
         return Err(ApiError::bad_request(
-            "malformed_json",
+            Code::MalformedJson,
             "the request body is empty; send a JSON object",
         ));
     }
@@ -132,7 +132,7 @@ async fn read_body(
     }
     if std::str::from_utf8(&body).is_err() {
         return Err(ApiError::bad_request(
-            "malformed_json",
+            Code::MalformedJson,
             "the request body is not valid UTF-8",
         ));
     }
@@ -216,7 +216,7 @@ fn check_objects(body: &serde_json::Value) -> Result<(), ApiError> {
     }
     let refuse = |what: &str, v: &serde_json::Value| {
         ApiError::bad_request(
-            "invalid_body",
+            Code::InvalidBody,
             format!(
                 "invalid request body: {what} must be a JSON object, not {}",
                 kind(v)
@@ -244,7 +244,7 @@ fn check_objects(body: &serde_json::Value) -> Result<(), ApiError> {
             .find_map(|s| s.keys().find(|k| k.as_str() != "kind"))
         {
             return Err(ApiError::bad_request(
-                "unknown_field",
+                Code::UnknownField,
                 format!(
                     "invalid request body: unknown field `{extra}`; an open seat is `{{\"kind\":\"open\"}}`"
                 ),
@@ -325,7 +325,7 @@ fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
         && let Some(extra) = obj.keys().find(|k| k.as_str() != "type")
     {
         return Err(ApiError::bad_request(
-            "unknown_field",
+            Code::UnknownField,
             format!(
                 "invalid request body: unknown field `{extra}`; a pass is `{{\"type\":\"pass\"}}`"
             ),
@@ -361,7 +361,7 @@ fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
     };
     version_digits(digits).map(Some).ok_or_else(|| {
         ApiError::bad_request(
-            "invalid_if_match",
+            Code::InvalidIfMatch,
             "If-Match must be the game's version, as given in the ETag header (for example \"12\")",
         )
     })
@@ -400,11 +400,11 @@ fn view_response(view: GameView) -> HttpResponse {
                 ("get_game" = (operation_id = "get_game", parameters(("path.id" = "$response.body#/game_id")), description = "Watch the new game (the spectator view).")),
                 ("get_log" = (operation_id = "get_log", parameters(("path.id" = "$response.body#/game_id")), description = "The new game's log.")),
             )),
-        (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
-        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/payload_too_large", "title": "Payload too large", "status": 413, "detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
-        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/unsupported_media_type", "title": "Unsupported media type", "status": 415, "detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
-        (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/joker_with_no_trump", "title": "Invalid game settings", "status": 422, "detail": "a deck with the joker cannot be played with no trump: the joker is always a trump (set `no_trump` to false or use the `pepper24` deck)", "code": "joker_with_no_trump"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+        (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a deck with the joker cannot be played with no trump: the joker is always a trump (set `no_trump` to false or use the `pepper24` deck)", "code": "joker_with_no_trump"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[post("/v1/games")]
@@ -417,7 +417,7 @@ pub async fn create_game(
     let body: CreateGameRequest = read_json(&req, payload, true).await?;
     if body.seed.is_some_and(|s| s > MAX_INT64) {
         return Err(ApiError::bad_request(
-            "invalid_body",
+            Code::InvalidBody,
             format!("invalid request body: `seed` must be between 0 and {MAX_INT64}"),
         ));
     }
@@ -449,12 +449,13 @@ pub async fn create_game(
                 ("bid" = (operation_id = "bid", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Bid or pass with the seat's token.")),
                 ("play" = (operation_id = "play", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Play a card with the seat's token.")),
             )),
-        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
-        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/payload_too_large", "title": "Payload too large", "status": 413, "detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
-        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/unsupported_media_type", "title": "Unsupported media type", "status": 415, "detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
-        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`, `invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/seat_taken", "title": "Conflict", "status": 409, "detail": "seat 2 is already taken", "code": "seat_taken"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 2 is already taken", "code": "seat_taken"})),
+        (status = 422, description = "The game has no such seat (`invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 4 does not exist; this game has seats 0 to 3", "code": "invalid_seat"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[post("/v1/games/{id}/seats")]
@@ -500,7 +501,9 @@ pub struct EventsQuery {
 fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
     web::Query::<T>::from_query(req.query_string())
         .map(web::Query::into_inner)
-        .map_err(|e| ApiError::bad_request("invalid_query", format!("invalid query string: {e}")))
+        .map_err(|e| {
+            ApiError::bad_request(Code::InvalidQuery, format!("invalid query string: {e}"))
+        })
 }
 
 /// Get the game.
@@ -515,11 +518,11 @@ fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
     params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"), GetGameQuery),
     responses(
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
-        (status = 400, description = "A bad query parameter.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
-        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/malformed_authorization","title":"Malformed Authorization header","status":401,"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/game_not_found","title":"Game not found","status":404,"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/store_unavailable","title":"Service unavailable","status":503,"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+        (status = 400, description = "A bad query parameter.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
+        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
     ),
     security((), ("seat_token" = []))
 )]
@@ -534,7 +537,7 @@ pub async fn get_game(
     let q: GetGameQuery = query(&req)?;
     if q.wait_ms.is_some_and(|w| w > 60_000) || q.wait_for_version.is_some_and(|v| v > MAX_INT64) {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             format!(
                 "invalid query string: `wait_ms` is at most 60000 and `wait_for_version` at most \
                  {MAX_INT64}"
@@ -569,11 +572,11 @@ pub async fn get_game(
     responses(
         (status = 200, description = "A `text/event-stream` (Server-Sent Events), not JSON: read it with an SSE client or line by line. Each event is a few lines: `id: <version>`, `event: view` (`game_over` for the last one), and `data: <a GameView as JSON, on one line>`, then a blank line. Lines starting with `:` are keep-alive comments. Parse each event's `data` as a `GameView` (the schema of `GET /v1/games/{id}`).", content_type = "text/event-stream", body = String,
             example = json!("id: 7\nevent: view\ndata: {\"game_id\":\"k3x9p2m7q4w8z5ab\",\"version\":7,...}\n\n")),
-        (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
-        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/malformed_authorization","title":"Malformed Authorization header","status":401,"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/game_not_found","title":"Game not found","status":404,"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/store_unavailable","title":"Service unavailable","status":503,"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+        (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
+        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
     ),
     security((), ("seat_token" = []))
 )]
@@ -588,7 +591,7 @@ pub async fn follow_game(
     let q: EventsQuery = query(&req)?;
     if q.last_event_id.is_some_and(|v| v > MAX_INT64) {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             format!("invalid query string: `last_event_id` is at most {MAX_INT64}"),
         ));
     }
@@ -599,7 +602,7 @@ pub async fn follow_game(
                 .and_then(|s| version_digits(s.trim()))
                 .ok_or_else(|| {
                     ApiError::bad_request(
-                        "invalid_last_event_id",
+                        Code::InvalidLastEventId,
                         "Last-Event-ID must be a version number",
                     )
                 })?,
@@ -635,7 +638,7 @@ async fn act(
         && !kinds.contains(&action.kind())
     {
         return Err(ApiError::bad_request(
-            "wrong_endpoint",
+            Code::WrongEndpoint,
             format!(
                 "this endpoint takes {} actions; post `{}` actions to /v1/games/{{id}}/actions",
                 kinds.join(" or "),
@@ -652,7 +655,7 @@ async fn act(
                 .filter(|k| k.bytes().all(|b| (0x20..0x7f).contains(&b)))
                 .ok_or_else(|| {
                     ApiError::bad_request(
-                        "invalid_idempotency_key",
+                        Code::InvalidIdempotencyKey,
                         "the Idempotency-Key header must be 1 to 128 visible ASCII characters",
                     )
                 })?;
@@ -709,15 +712,15 @@ macro_rules! action_endpoint {
             request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes. The examples show each type's shape; post one your view lists.", examples($($example),+)),
             responses(
                 (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
-                (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/malformed_json", "title": "Malformed request", "status": 400, "detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
-                (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/missing_token", "title": "Missing seat token", "status": 401, "detail": "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)", "code": "missing_token"})),
-                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/invalid_token", "title": "Invalid seat token", "status": 403, "detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
-                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
-                (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/version_conflict", "title": "Version conflict", "status": 409, "detail": "the game is at version 13, not the version given in If-Match; fetch the game and retry", "code": "version_conflict", "current_version": 13})),
-                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/payload_too_large", "title": "Payload too large", "status": 413, "detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
-                (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/unsupported_media_type", "title": "Unsupported media type", "status": 415, "detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
-                (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/must_follow_suit", "title": "Illegal action", "status": 422, "detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)", "code": "must_follow_suit"})),
-                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+                (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+                (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)", "code": "missing_token"})),
+                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
+                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+                (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game is at version 13, not the version given in If-Match; fetch the game and retry", "code": "version_conflict", "current_version": 13})),
+                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+                (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+                (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)", "code": "must_follow_suit"})),
+                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
             ),
             security(("seat_token" = []))
         )]
@@ -878,12 +881,12 @@ pub struct SamplesQuery {
     params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"), SamplesQuery),
     responses(
         (status = 200, description = "The samples.", body = Samples),
-        (status = 400, description = "A bad `count`.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_query","title":"Malformed request","status":400,"detail":"count must be between 1 and 100","code":"invalid_query"})),
-        (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/missing_token","title":"Missing seat token","status":401,"detail":"this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)","code":"missing_token"})),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/invalid_token","title":"Invalid seat token","status":403,"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/game_not_found","title":"Game not found","status":404,"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
-        (status = 409, description = "The game is over: nothing is hidden.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/nothing_hidden","title":"Conflict","status":409,"detail":"the game is over: no cards are hidden","code":"nothing_hidden"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type":"https://hasenpfeffer.dev/problems/store_unavailable","title":"Service unavailable","status":503,"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+        (status = 400, description = "A bad `count`.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"count must be between 1 and 100","code":"invalid_query"})),
+        (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)","code":"missing_token"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 409, description = "The game is over: nothing is hidden.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game is over: no cards are hidden","code":"nothing_hidden"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
     ),
     security(("seat_token" = []))
 )]
@@ -899,7 +902,7 @@ pub async fn get_samples(
     let count = q.count.unwrap_or(10);
     if !(1..=100).contains(&count) {
         return Err(ApiError::bad_request(
-            "invalid_query",
+            Code::InvalidQuery,
             "count must be between 1 and 100",
         ));
     }
@@ -916,8 +919,8 @@ pub async fn get_samples(
     params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$")),
     responses(
         (status = 200, description = "The log.", body = GameLog),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/game_not_found", "title": "Game not found", "status": 404, "detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[get("/v1/games/{id}/log")]
@@ -1048,7 +1051,7 @@ pub async fn healthz(svc: web::Data<GameService>) -> HttpResponse {
     operation_id = "readyz",
     responses(
         (status = 200, description = "Ready.", body = Health),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"type": "https://hasenpfeffer.dev/problems/store_unavailable", "title": "Service unavailable", "status": 503, "detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
     )
 )]
 #[get("/readyz")]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::game_service::GameService;
 use super::record::GameRecord;
 use super::update::{IdemAnswer, Outcome};
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Code};
 use crate::engine::{Action, Seat, Viewer};
 
 /// The longest `Idempotency-Key` a client may send, in bytes (the stored key adds the seat's
@@ -68,7 +68,7 @@ impl GameService {
             && (key.is_empty() || key.len() > IDEMPOTENCY_KEY_MAX)
         {
             return Err(ApiError::bad_request(
-                "invalid_idempotency_key",
+                Code::InvalidIdempotencyKey,
                 format!(
                     "an Idempotency-Key has 1 to {IDEMPOTENCY_KEY_MAX} characters, not {}",
                     key.len()
@@ -95,10 +95,10 @@ impl GameService {
             .update(req.id, req.if_match, idem, |record, _version| {
                 let seat = record.seat_of(token)?;
                 if !record.started() && !record.game.is_over() {
-                    return Err(ApiError::Conflict {
-                        code: "game_not_started",
-                        detail: "the game starts when every seat is claimed".into(),
-                    });
+                    return Err(ApiError::refused(
+                        Code::GameNotStarted,
+                        "the game starts when every seat is claimed",
+                    ));
                 }
                 record.apply(seat, action)?;
                 Ok(seat)
@@ -153,10 +153,10 @@ impl GameService {
         let record = &loaded.1;
         let seat = record.seat_of(token)?;
         if seat != rec.seat || &rec.action != action {
-            return Err(ApiError::Conflict {
-                code: "idempotency_key_reused",
-                detail: "this Idempotency-Key was used for a different request; use a new key for each action".into(),
-            });
+            return Err(ApiError::refused(
+                Code::IdempotencyKeyReused,
+                "this Idempotency-Key was used for a different request; use a new key for each action",
+            ));
         }
         Ok(Answer {
             version: rec.version,

@@ -9,7 +9,7 @@ use super::game_service::{GameService, check_id};
 use super::record::{GameRecord, LogEntry, SeatRecord};
 use super::update::Outcome;
 use crate::api::auth::{hash_token, new_token};
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Code};
 use crate::api::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, GameView,
     Samples, SeatSpec,
@@ -45,26 +45,26 @@ impl GameService {
         let n = rules.seats();
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Open; n]);
         if specs.len() != n {
-            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
-                code: "wrong_seat_count",
-                message: format!(
+            return Err(ApiError::refused(
+                Code::WrongSeatCount,
+                format!(
                     "`seats` lists {} seat{}; this ruleset has {n}",
                     specs.len(),
                     if specs.len() == 1 { "" } else { "s" }
                 ),
-            }));
+            ));
         }
         if let Some(limit) = req.turn_time_limit_ms
             && !TURN_LIMIT_MS.contains(&limit)
         {
-            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
-                code: "invalid_turn_time_limit",
-                message: format!(
+            return Err(ApiError::refused(
+                Code::InvalidTurnTimeLimit,
+                format!(
                     "turn_time_limit_ms must be between {} and {} (24 hours)",
                     TURN_LIMIT_MS.start(),
                     TURN_LIMIT_MS.end()
                 ),
-            }));
+            ));
         }
         let record = GameRecord {
             format: RECORD_FORMAT,
@@ -146,29 +146,28 @@ impl GameService {
                 let n = record.seats.len();
                 let seat = match req.seat {
                     Some(s) if s as usize >= n => {
-                        return Err(ApiError::Conflict {
-                            code: "invalid_seat",
-                            detail: format!(
+                        return Err(ApiError::refused(
+                            Code::InvalidSeat,
+                            format!(
                                 "seat {s} does not exist; this game has seats 0 to {}",
                                 n - 1
                             ),
-                        });
+                        ));
                     }
                     Some(s) => s as usize,
                     None => record
                         .seats
                         .iter()
                         .position(|s| !s.filled())
-                        .ok_or_else(|| ApiError::Conflict {
-                            code: "no_free_seat",
-                            detail: "every seat of this game is taken".into(),
+                        .ok_or_else(|| {
+                            ApiError::refused(Code::NoFreeSeat, "every seat of this game is taken")
                         })?,
                 };
                 if record.seats[seat].filled() {
-                    return Err(ApiError::Conflict {
-                        code: "seat_taken",
-                        detail: format!("seat {seat} is already taken"),
-                    });
+                    return Err(ApiError::refused(
+                        Code::SeatTaken,
+                        format!("seat {seat} is already taken"),
+                    ));
                 }
                 record.seats[seat].token_hash = Some(hash.clone());
                 record.seats[seat].name = name.clone();
@@ -220,12 +219,8 @@ impl GameService {
         let (version, record) = (loaded.0, &loaded.1);
         let seat = record.seat_of(token)?;
         let view = record.game.view(Viewer::Seat(seat));
-        let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng()).map_err(|e| {
-            ApiError::Conflict {
-                code: "nothing_hidden",
-                detail: e.to_string(),
-            }
-        })?;
+        let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng())
+            .map_err(|e| ApiError::refused(Code::NothingHidden, e.to_string()))?;
         Ok(Samples {
             game_id: id.to_owned(),
             version,
