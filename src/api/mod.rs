@@ -2,6 +2,7 @@
 //! Swagger UI, over the game service.
 
 pub mod auth;
+pub mod body;
 pub mod clock;
 pub mod error;
 pub mod events;
@@ -240,22 +241,22 @@ where
     // matches: the routes a game is played through come first (no two templates overlap).
     let app = app
         .openapi(ApiDoc::openapi())
-        .service(routes::post_action)
-        .service(routes::post_play)
-        .service(routes::get_game)
-        .service(routes::post_bid)
-        .service(routes::post_exchange)
-        .service(routes::post_alone)
-        .service(routes::post_pass_cards)
-        .service(routes::create_game)
-        .service(routes::claim_seat)
-        .service(routes::follow_game)
-        .service(routes::get_log)
-        .service(routes::get_samples)
-        .service(routes::list_rulesets)
-        .service(routes::healthz)
-        .service(routes::readyz)
-        .service(routes::metrics);
+        .service(routes::actions::post_action)
+        .service(routes::actions::post_play)
+        .service(routes::games::get_game)
+        .service(routes::actions::post_bid)
+        .service(routes::actions::post_exchange)
+        .service(routes::actions::post_alone)
+        .service(routes::actions::post_pass_cards)
+        .service(routes::games::create_game)
+        .service(routes::seats::claim_seat)
+        .service(routes::events::follow_game)
+        .service(routes::games::get_log)
+        .service(routes::games::get_samples)
+        .service(routes::rulesets::list_rulesets)
+        .service(routes::health::healthz)
+        .service(routes::health::readyz)
+        .service(routes::health::metrics);
     let (app, mut doc) = app.split_for_parts();
     ExamplesAddon.modify(&mut doc);
     (app, doc)
