@@ -6,6 +6,7 @@ pub mod body;
 pub mod clock;
 pub mod error;
 pub mod events;
+pub mod extract;
 pub mod names;
 pub mod ratelimit;
 pub mod routes;

@@ -4,10 +4,9 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use super::etag;
-use super::if_match;
-use crate::api::auth::bearer;
 use crate::api::body::read_action;
 use crate::api::error::{ApiError, Code, Problem};
+use crate::api::extract::{GameId, IfMatchVersion, MaybeIdempotencyKey, SeatToken};
 use crate::api::service::ActRequest;
 use crate::api::service::GameService;
 use crate::api::wire::{ActionDoc, GameView};
@@ -19,15 +18,22 @@ enum Accepts {
     Only(&'static [&'static str]),
 }
 
+/// What every action endpoint reads, parsed at the edge (in this order: a request with more
+/// than one fault is refused for the first).
+struct ActionRequest {
+    token: SeatToken,
+    if_match: IfMatchVersion,
+    key: MaybeIdempotencyKey,
+    id: GameId,
+}
+
 async fn act(
     svc: web::Data<GameService>,
-    id: web::Path<String>,
+    parts: ActionRequest,
     req: HttpRequest,
     payload: web::Payload,
     accepts: Accepts,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req)?.ok_or(ApiError::MissingToken)?;
-    let expected = if_match(&req)?;
     let action = read_action(&req, payload).await?;
     if let Accepts::Only(kinds) = accepts
         && !kinds.contains(&action.kind())
@@ -41,29 +47,13 @@ async fn act(
             ),
         ));
     }
-    let idempotency_key = match req.headers().get("idempotency-key") {
-        None => None,
-        Some(v) => {
-            let key = v
-                .to_str()
-                .ok()
-                .filter(|k| k.bytes().all(|b| (0x20..0x7f).contains(&b)))
-                .ok_or_else(|| {
-                    ApiError::bad_request(
-                        Code::InvalidIdempotencyKey,
-                        "the Idempotency-Key header must be 1 to 128 visible ASCII characters",
-                    )
-                })?;
-            Some(key)
-        }
-    };
     let answer = svc
         .act(ActRequest {
-            id: &id,
-            token: &token,
+            id: &parts.id,
+            token: &parts.token,
             action,
-            if_match: expected,
-            idempotency_key,
+            if_match: parts.if_match.0,
+            idempotency_key: parts.key.0.as_ref(),
         })
         .await?;
     Ok(HttpResponse::Ok()
@@ -123,11 +113,15 @@ macro_rules! action_endpoint {
         #[tracing::instrument(skip_all, fields(game_id = %id))]
         pub async fn $fn(
             svc: web::Data<GameService>,
-            id: web::Path<String>,
+            token: SeatToken,
+            if_match: IfMatchVersion,
+            key: MaybeIdempotencyKey,
+            id: GameId,
             req: HttpRequest,
             payload: web::Payload,
         ) -> Result<HttpResponse, ApiError> {
-            act(svc, id, req, payload, $accepts).await
+            let parts = ActionRequest { token, if_match, key, id };
+            act(svc, parts, req, payload, $accepts).await
         }
     };
 }

@@ -8,11 +8,10 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 
 use super::query;
-use super::version_digits;
-use crate::api::auth::bearer;
 use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
+use crate::api::extract::{GameId, MaybeSeatToken, version_digits};
 use crate::api::service::GameService;
 
 /// Query parameters of `GET /v1/games/{id}/events`.
@@ -56,10 +55,10 @@ pub struct EventsQuery {
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn follow_game(
     svc: web::Data<GameService>,
-    id: web::Path<String>,
+    token: MaybeSeatToken,
+    id: GameId,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req)?;
     let q: EventsQuery = query(&req)?;
     if q.last_event_id.is_some_and(|v| v > MAX_INT64) {
         return Err(ApiError::bad_request(
@@ -81,7 +80,7 @@ pub async fn follow_game(
         ),
         None => q.last_event_id,
     };
-    let stream = events::stream(svc.get_ref().clone(), id.into_inner(), token, last).await?;
+    let stream = events::stream(svc.get_ref().clone(), id, token.0, last).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-store"))

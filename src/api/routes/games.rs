@@ -10,10 +10,10 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 
 use super::{etag, query, view_response};
-use crate::api::auth::bearer;
 use crate::api::body::{MAX_INT64, read_json};
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
+use crate::api::extract::{GameId, MaybeSeatToken, SeatToken};
 use crate::api::service::GameService;
 use crate::api::wire::{CreateGameRequest, CreatedGame, GameLog, GameView, Samples};
 
@@ -102,10 +102,10 @@ pub struct GetGameQuery {
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn get_game(
     svc: web::Data<GameService>,
-    id: web::Path<String>,
+    token: MaybeSeatToken,
+    id: GameId,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req)?;
     let q: GetGameQuery = query(&req)?;
     if q.wait_ms.is_some_and(|w| w > 60_000) || q.wait_for_version.is_some_and(|v| v > MAX_INT64) {
         return Err(ApiError::bad_request(
@@ -162,10 +162,10 @@ pub struct SamplesQuery {
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn get_samples(
     svc: web::Data<GameService>,
-    id: web::Path<String>,
+    token: SeatToken,
+    id: GameId,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req)?.ok_or(ApiError::MissingToken)?;
     let q: SamplesQuery = query(&req)?;
     let count = q.count.unwrap_or(10);
     if !(1..=100).contains(&count) {
@@ -193,9 +193,6 @@ pub async fn get_samples(
 )]
 #[get("/v1/games/{id}/log")]
 #[tracing::instrument(skip_all, fields(game_id = %id))]
-pub async fn get_log(
-    svc: web::Data<GameService>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_log(svc: web::Data<GameService>, id: GameId) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(svc.log(&id).await?))
 }

@@ -18,39 +18,6 @@ pub mod seats;
 
 pub use super::body::BodyLimit;
 
-/// A version number as headers carry it: 1 to 18 digits (so it fits the documented int64).
-pub(crate) fn version_digits(text: &str) -> Option<u64> {
-    if (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) {
-        text.parse().ok()
-    } else {
-        None
-    }
-}
-
-/// The version an `If-Match` header names (`"12"`, `W/"12"` or `12`; `*` is any version): exactly
-/// what the documented pattern `^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$` allows.
-pub(crate) fn if_match(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
-    let Some(v) = req.headers().get(header::IF_MATCH) else {
-        return Ok(None);
-    };
-    let text = v.to_str().unwrap_or("").trim();
-    if text == "*" {
-        return Ok(None);
-    }
-    let quoted = text.strip_prefix("W/").unwrap_or(text);
-    let digits = match quoted.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-        Some(inner) => inner,
-        None if quoted.len() == text.len() => text,
-        None => "",
-    };
-    version_digits(digits).map(Some).ok_or_else(|| {
-        ApiError::bad_request(
-            Code::InvalidIfMatch,
-            "If-Match must be the game's version, as given in the ETag header (for example \"12\")",
-        )
-    })
-}
-
 pub(crate) fn etag(version: u64) -> (header::HeaderName, HeaderValue) {
     (
         header::ETAG,

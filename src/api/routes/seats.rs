@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
+use crate::api::extract::GameId;
 use crate::api::service::GameService;
 use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
 
@@ -41,7 +42,7 @@ use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn claim_seat(
     svc: web::Data<GameService>,
-    id: web::Path<String>,
+    id: GameId,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {

@@ -7,11 +7,8 @@ use super::game_service::GameService;
 use super::record::GameRecord;
 use super::update::{IdemAnswer, Outcome};
 use crate::api::error::{ApiError, Code};
+use crate::api::extract::{GameId, IdempotencyKey};
 use crate::engine::{Action, Seat, Viewer};
-
-/// The longest `Idempotency-Key` a client may send, in bytes (the stored key adds the seat's
-/// scope, see [`scoped_idem_key`]).
-const IDEMPOTENCY_KEY_MAX: usize = 128;
 
 /// What an action answers: the new version and the caller's view, encoded once (an
 /// idempotent replay answers the stored bytes).
@@ -35,7 +32,7 @@ struct IdemRecord {
 /// One action request.
 pub struct ActRequest<'a> {
     /// The game.
-    pub id: &'a str,
+    pub id: &'a GameId,
     /// The seat token.
     pub token: &'a str,
     /// The action.
@@ -43,7 +40,7 @@ pub struct ActRequest<'a> {
     /// Apply only at this version (`If-Match`).
     pub if_match: Option<u64>,
     /// The client's `Idempotency-Key`.
-    pub idempotency_key: Option<&'a str>,
+    pub idempotency_key: Option<&'a IdempotencyKey>,
 }
 
 /// The key an `Idempotency-Key` is stored under: scoped to the seat by 64 bits of a digest of
@@ -64,19 +61,10 @@ impl GameService {
     /// With an idempotency key, a repeat of the same request answers what the first one did,
     /// and the action is applied once.
     pub async fn act(&self, req: ActRequest<'_>) -> Result<Answer, ApiError> {
-        if let Some(key) = req.idempotency_key
-            && (key.is_empty() || key.len() > IDEMPOTENCY_KEY_MAX)
-        {
-            return Err(ApiError::bad_request(
-                Code::InvalidIdempotencyKey,
-                format!(
-                    "an Idempotency-Key has 1 to {IDEMPOTENCY_KEY_MAX} characters, not {}",
-                    key.len()
-                ),
-            ));
-        }
         let token = req.token;
-        let scoped = req.idempotency_key.map(|k| scoped_idem_key(token, k));
+        let scoped = req
+            .idempotency_key
+            .map(|k| scoped_idem_key(token, k.as_str()));
         let action = &req.action;
         let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, ApiError> {
             let view = record.view(req.id, version, Viewer::Seat(*seat));

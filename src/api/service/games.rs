@@ -5,11 +5,12 @@ use rand::RngExt;
 
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{TURN_LIMIT_MS, now_ms};
-use super::game_service::{GameService, check_id};
+use super::game_service::GameService;
 use super::record::{GameRecord, LogEntry, SeatRecord};
 use super::update::Outcome;
 use crate::api::auth::{hash_token, new_token};
 use crate::api::error::{ApiError, Code};
+use crate::api::extract::GameId;
 use crate::api::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, GameView,
     Samples, SeatSpec,
@@ -135,7 +136,7 @@ impl GameService {
     /// Claims a seat and returns its token (shown only now).
     pub async fn claim_seat(
         &self,
-        id: &str,
+        id: &GameId,
         req: ClaimSeatRequest,
     ) -> Result<ClaimedSeat, ApiError> {
         let name = crate::api::names::check_seat_name(req.name)?;
@@ -176,7 +177,7 @@ impl GameService {
             .await?;
         match updated {
             Outcome::Applied(u) => Ok(ClaimedSeat {
-                game_id: id.to_owned(),
+                game_id: id.to_string(),
                 seat: u.out,
                 token,
             }),
@@ -185,7 +186,7 @@ impl GameService {
     }
 
     /// The caller's view: a seat's with a token, else the spectator's.
-    pub async fn view(&self, id: &str, token: Option<&str>) -> Result<GameView, ApiError> {
+    pub async fn view(&self, id: &GameId, token: Option<&str>) -> Result<GameView, ApiError> {
         let loaded = self.load(id).await?;
         view_of(id, &loaded, token)
     }
@@ -199,11 +200,10 @@ impl GameService {
     /// and event streams woken by it need no read.
     pub async fn view_announced(
         &self,
-        id: &str,
+        id: &GameId,
         token: Option<&str>,
         announced: Option<u64>,
     ) -> Result<GameView, ApiError> {
-        check_id(id)?;
         if let Some(version) = announced
             && let Some(hit) = self.cache.get(id)
             && hit.0 == version
@@ -214,7 +214,12 @@ impl GameService {
     }
 
     /// `count` samples of the cards the token's seat cannot see, from the expert's sampler.
-    pub async fn samples(&self, id: &str, token: &str, count: usize) -> Result<Samples, ApiError> {
+    pub async fn samples(
+        &self,
+        id: &GameId,
+        token: &str,
+        count: usize,
+    ) -> Result<Samples, ApiError> {
         let loaded = self.load(id).await?;
         let (version, record) = (loaded.0, &loaded.1);
         let seat = record.seat_of(token)?;
@@ -222,7 +227,7 @@ impl GameService {
         let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng())
             .map_err(|e| ApiError::refused(Code::NothingHidden, e.to_string()))?;
         Ok(Samples {
-            game_id: id.to_owned(),
+            game_id: id.to_string(),
             version,
             seat,
             samples,
@@ -232,7 +237,7 @@ impl GameService {
     /// The log of finished hands and timed-out moves. A timed-out move of a hand still being
     /// played shows only its public part (its type) if it holds face-down cards (an exchange's
     /// discard, passed cards); the whole move is stored, and shown once the hand is over.
-    pub async fn log(&self, id: &str) -> Result<GameLog, ApiError> {
+    pub async fn log(&self, id: &GameId) -> Result<GameLog, ApiError> {
         let loaded = self.load(id).await?;
         let (version, game) = (loaded.0, &loaded.1.game);
         // The log is read after the game: it may hold entries of later writes, of this hand or
@@ -260,7 +265,7 @@ impl GameService {
             }
         }
         Ok(GameLog {
-            game_id: id.to_owned(),
+            game_id: id.to_string(),
             version,
             hands,
             timeouts,

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::cache::ExpirySet;
 use super::codec::encode_log;
 use super::deadlines::now_ms;
-use super::game_service::{GameService, check_id};
+use super::game_service::GameService;
 use super::record::GameRecord;
 use crate::api::error::ApiError;
 use crate::store::{IdemWrite, StoreError, Write};
@@ -134,7 +134,6 @@ impl GameService {
     where
         E: From<ApiError> + From<StoreError>,
     {
-        check_id(id)?;
         // A cached copy saves the load: if it is stale, the compare-and-set fails and the
         // next attempt reads the store. Idempotent requests always read (the key must be
         // checked in the same round trip).
