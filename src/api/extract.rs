@@ -20,6 +20,17 @@ pub const IDEMPOTENCY_KEY_MAX: usize = 128;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameId(String);
 
+/// The `{id}` path parameter as the OpenAPI document shows it: its pattern is what
+/// [`GameId::parse`] takes.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct GamePath {
+    /// The game's id (the `game_id` of `POST /v1/games`).
+    #[param(pattern = "^[A-Za-z0-9_-]{1,64}$")]
+    id: String,
+}
+
 impl GameId {
     /// The id `id`, or `game_not_found` for one no game could have.
     pub fn parse(id: &str) -> Result<GameId, ApiError> {

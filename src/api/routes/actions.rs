@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use super::etag;
 use crate::api::body::read_action;
 use crate::api::error::{ApiError, Code, Problem};
-use crate::api::extract::{GameId, IfMatchVersion, MaybeIdempotencyKey, SeatToken};
+use crate::api::extract::{GameId, GamePath, IfMatchVersion, MaybeIdempotencyKey, SeatToken};
 use crate::api::service::ActRequest;
 use crate::api::service::GameService;
 use crate::api::wire::{ActionDoc, GameView};
@@ -90,7 +90,7 @@ macro_rules! action_endpoint {
             summary = $summary,
             description = $description,
             params(
-                ("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"),
+                GamePath,
                 ("If-Match" = Option<String>, Header, nullable = false, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
                 ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
             ),

@@ -11,7 +11,7 @@ use super::query;
 use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
-use crate::api::extract::{GameId, MaybeSeatToken, version_digits};
+use crate::api::extract::{GameId, GamePath, MaybeSeatToken, version_digits};
 use crate::api::service::GameService;
 
 /// Query parameters of `GET /v1/games/{id}/events`.
@@ -36,7 +36,7 @@ pub struct EventsQuery {
     tag = "games",
     operation_id = "follow_game",
     params(
-        ("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"),
+        GamePath,
         ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume.", nullable = false, pattern = "^[0-9]{1,18}$"),
         EventsQuery,
     ),

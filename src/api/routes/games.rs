@@ -13,7 +13,7 @@ use super::{etag, query, view_response};
 use crate::api::body::{MAX_INT64, read_json};
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
-use crate::api::extract::{GameId, MaybeSeatToken, SeatToken};
+use crate::api::extract::{GameId, GamePath, MaybeSeatToken, SeatToken};
 use crate::api::service::GameService;
 use crate::api::wire::{CreateGameRequest, CreatedGame, GameLog, GameView, Samples};
 
@@ -87,7 +87,7 @@ pub struct GetGameQuery {
 #[utoipa::path(
     tag = "games",
     operation_id = "get_game",
-    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"), GetGameQuery),
+    params(GamePath, GetGameQuery),
     responses(
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
         (status = 400, description = "A bad query parameter.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
@@ -146,7 +146,7 @@ pub struct SamplesQuery {
 #[utoipa::path(
     tag = "games",
     operation_id = "sample_hidden_cards",
-    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$"), SamplesQuery),
+    params(GamePath, SamplesQuery),
     responses(
         (status = 200, description = "The samples.", body = Samples),
         (status = 400, description = "A bad `count`.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"count must be between 1 and 100","code":"invalid_query"})),
@@ -184,7 +184,7 @@ pub async fn get_samples(
 #[utoipa::path(
     tag = "games",
     operation_id = "get_log",
-    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$")),
+    params(GamePath),
     responses(
         (status = 200, description = "The log.", body = GameLog),
         (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),

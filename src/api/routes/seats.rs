@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
-use crate::api::extract::GameId;
+use crate::api::extract::{GameId, GamePath};
 use crate::api::service::GameService;
 use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
 
@@ -17,7 +17,7 @@ use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
 #[utoipa::path(
     tag = "games",
     operation_id = "claim_seat",
-    params(("id" = String, Path, description = "The game's id (the `game_id` of `POST /v1/games`).", pattern = "^[A-Za-z0-9_-]{1,64}$")),
+    params(GamePath),
     request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
     responses(
         (status = 201, description = "The seat is yours.", body = ClaimedSeat,
