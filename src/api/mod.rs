@@ -90,16 +90,7 @@ impl Modify for ExamplesAddon {
         for (path, item) in openapi.paths.paths.iter_mut() {
             // The rate limiter covers every route but the probes and metrics.
             let limited = !matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics");
-            for op in [
-                &mut item.get,
-                &mut item.post,
-                &mut item.put,
-                &mut item.delete,
-                &mut item.patch,
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for op in operations_mut(item) {
                 op.security.get_or_insert_with(Vec::new);
                 if limited {
                     op.responses
@@ -112,22 +103,28 @@ impl Modify for ExamplesAddon {
     }
 }
 
+/// The operations of a path (those the app's handlers take).
+fn operations_mut(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        &mut item.get,
+        &mut item.post,
+        &mut item.put,
+        &mut item.delete,
+        &mut item.patch,
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Every problem example of the document (an example with a `code`) gets the `type`, `title` and
 /// `status` of its code's row in the table ([`error::Code`]): the annotations name the code and
 /// the detail, the table says the rest.
 fn problem_examples_from_the_table(openapi: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::RefOr;
     for item in openapi.paths.paths.values_mut() {
-        for op in [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.delete,
-            &mut item.patch,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for op in operations_mut(item) {
             for response in op.responses.responses.values_mut() {
                 let RefOr::T(response) = response else {
                     continue;
