@@ -148,9 +148,6 @@ fn code_schema() -> utoipa::openapi::schema::Object {
 /// An RFC 9457 problem document (`application/problem+json`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
-    "type": "https://hasenpfeffer.dev/problems/must_follow_suit",
-    "title": "Illegal action",
-    "status": 422,
     "detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)",
     "code": "must_follow_suit"
 }))]

@@ -122,7 +122,7 @@ fn operations_mut(
 /// `status` of its code's row in the table ([`error::Code`]): the annotations name the code and
 /// the detail, the table says the rest.
 fn problem_examples_from_the_table(openapi: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::RefOr;
+    use utoipa::openapi::{RefOr, Schema};
     for item in openapi.paths.paths.values_mut() {
         for op in operations_mut(item) {
             for response in op.responses.responses.values_mut() {
@@ -130,26 +130,35 @@ fn problem_examples_from_the_table(openapi: &mut utoipa::openapi::OpenApi) {
                     continue;
                 };
                 for content in response.content.values_mut() {
-                    let RefOr::T(content) = content else {
-                        continue;
-                    };
-                    let Some(serde_json::Value::Object(example)) = content.example.as_mut() else {
-                        continue;
-                    };
-                    let Some(code) = example
-                        .get("code")
-                        .and_then(|c| c.as_str())
-                        .and_then(error::Code::named)
-                    else {
-                        continue;
-                    };
-                    example.insert("type".into(), error::problem_type(code).into());
-                    example.insert("title".into(), code.title().into());
-                    example.insert("status".into(), code.status().into());
+                    if let RefOr::T(content) = content {
+                        fill_problem_example(&mut content.example);
+                    }
                 }
             }
         }
     }
+    if let Some(components) = openapi.components.as_mut()
+        && let Some(RefOr::T(Schema::Object(problem))) = components.schemas.get_mut("Problem")
+    {
+        fill_problem_example(&mut problem.example);
+    }
+}
+
+/// Gives a problem example the `type`, `title` and `status` of its `code`'s row.
+fn fill_problem_example(example: &mut Option<serde_json::Value>) {
+    let Some(serde_json::Value::Object(example)) = example.as_mut() else {
+        return;
+    };
+    let Some(code) = example
+        .get("code")
+        .and_then(|c| c.as_str())
+        .and_then(error::Code::named)
+    else {
+        return;
+    };
+    example.insert("type".into(), error::problem_type(code).into());
+    example.insert("title".into(), code.title().into());
+    example.insert("status".into(), code.status().into());
 }
 
 /// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set).
