@@ -478,6 +478,38 @@ mod tests {
         assert_eq!(super::allowed_methods("/v1/nope"), None);
     }
 
+    /// Every problem example of the document names a code of the table, under the response of
+    /// that code's status (so an annotation cannot name a code that is not answered there).
+    #[test]
+    fn problem_examples_name_codes_of_the_table() {
+        let doc = serde_json::to_value(super::openapi()).unwrap();
+        let mut seen = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let Some(responses) = op["responses"].as_object() else {
+                    continue;
+                };
+                for (status, response) in responses {
+                    let example = &response["content"]["application/problem+json"]["example"];
+                    if example.is_null() {
+                        continue;
+                    }
+                    let name = example["code"].as_str().unwrap_or_default();
+                    let code = super::error::Code::named(name)
+                        .unwrap_or_else(|| panic!("{method} {path} {status}: `{name}`"));
+                    assert_eq!(
+                        code.status().to_string(),
+                        *status,
+                        "{method} {path}: {name}"
+                    );
+                    assert!(example["detail"].as_str().is_some_and(|d| !d.is_empty()));
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 40, "{seen}");
+    }
+
     #[test]
     fn method_labels_are_a_fixed_set() {
         use actix_web::http::Method;
