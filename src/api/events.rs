@@ -1,6 +1,7 @@
 //! Push: Server-Sent Events and long polling, over the store's change notifications (which
 //! cross replicas through Redis).
 
+use super::extract::GameId;
 use std::time::Duration;
 
 use actix_web::web::Bytes;
@@ -40,7 +41,7 @@ fn event(view: &GameView) -> Bytes {
 /// game is an error response, not a broken stream.
 pub async fn stream(
     svc: GameService,
-    id: String,
+    id: GameId,
     token: Option<String>,
     last_event_id: Option<u64>,
 ) -> Result<impl futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static, ApiError> {
@@ -100,7 +101,7 @@ pub async fn stream(
 /// `wait` (at most [`MAX_WAIT`]).
 pub async fn wait_for(
     svc: &GameService,
-    id: &str,
+    id: &GameId,
     token: Option<&str>,
     after: u64,
     wait: Duration,

@@ -2,9 +2,11 @@
 //! Swagger UI, over the game service.
 
 pub mod auth;
+pub mod body;
 pub mod clock;
 pub mod error;
 pub mod events;
+pub mod extract;
 pub mod names;
 pub mod ratelimit;
 pub mod routes;
@@ -83,20 +85,12 @@ impl Modify for ExamplesAddon {
         {
             view.example = serde_json::to_value(wire::example_view()).ok();
         }
+        problem_examples_from_the_table(openapi);
         let rate_limited = rate_limited_response();
         for (path, item) in openapi.paths.paths.iter_mut() {
             // The rate limiter covers every route but the probes and metrics.
             let limited = !matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics");
-            for op in [
-                &mut item.get,
-                &mut item.post,
-                &mut item.put,
-                &mut item.delete,
-                &mut item.patch,
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for op in operations_mut(item) {
                 op.security.get_or_insert_with(Vec::new);
                 if limited {
                     op.responses
@@ -107,6 +101,64 @@ impl Modify for ExamplesAddon {
             }
         }
     }
+}
+
+/// The operations of a path (those the app's handlers take).
+fn operations_mut(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        &mut item.get,
+        &mut item.post,
+        &mut item.put,
+        &mut item.delete,
+        &mut item.patch,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Every problem example of the document (an example with a `code`) gets the `type`, `title` and
+/// `status` of its code's row in the table ([`error::Code`]): the annotations name the code and
+/// the detail, the table says the rest.
+fn problem_examples_from_the_table(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{RefOr, Schema};
+    for item in openapi.paths.paths.values_mut() {
+        for op in operations_mut(item) {
+            for response in op.responses.responses.values_mut() {
+                let RefOr::T(response) = response else {
+                    continue;
+                };
+                for content in response.content.values_mut() {
+                    if let RefOr::T(content) = content {
+                        fill_problem_example(&mut content.example);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(components) = openapi.components.as_mut()
+        && let Some(RefOr::T(Schema::Object(problem))) = components.schemas.get_mut("Problem")
+    {
+        fill_problem_example(&mut problem.example);
+    }
+}
+
+/// Gives a problem example the `type`, `title` and `status` of its `code`'s row.
+fn fill_problem_example(example: &mut Option<serde_json::Value>) {
+    let Some(serde_json::Value::Object(example)) = example.as_mut() else {
+        return;
+    };
+    let Some(code) = example
+        .get("code")
+        .and_then(|c| c.as_str())
+        .and_then(error::Code::named)
+    else {
+        return;
+    };
+    example.insert("type".into(), error::problem_type(code).into());
+    example.insert("title".into(), code.title().into());
+    example.insert("status".into(), code.status().into());
 }
 
 /// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set).
@@ -196,22 +248,22 @@ where
     // matches: the routes a game is played through come first (no two templates overlap).
     let app = app
         .openapi(ApiDoc::openapi())
-        .service(routes::post_action)
-        .service(routes::post_play)
-        .service(routes::get_game)
-        .service(routes::post_bid)
-        .service(routes::post_exchange)
-        .service(routes::post_alone)
-        .service(routes::post_pass_cards)
-        .service(routes::create_game)
-        .service(routes::claim_seat)
-        .service(routes::follow_game)
-        .service(routes::get_log)
-        .service(routes::get_samples)
-        .service(routes::list_rulesets)
-        .service(routes::healthz)
-        .service(routes::readyz)
-        .service(routes::metrics);
+        .service(routes::actions::post_action)
+        .service(routes::actions::post_play)
+        .service(routes::games::get_game)
+        .service(routes::actions::post_bid)
+        .service(routes::actions::post_exchange)
+        .service(routes::actions::post_alone)
+        .service(routes::actions::post_pass_cards)
+        .service(routes::games::create_game)
+        .service(routes::seats::claim_seat)
+        .service(routes::events::follow_game)
+        .service(routes::games::get_log)
+        .service(routes::games::get_samples)
+        .service(routes::rulesets::list_rulesets)
+        .service(routes::health::healthz)
+        .service(routes::health::readyz)
+        .service(routes::health::metrics);
     let (app, mut doc) = app.split_for_parts();
     ExamplesAddon.modify(&mut doc);
     (app, doc)
@@ -424,6 +476,38 @@ mod tests {
         assert_eq!(super::allowed_methods("/v1/games").as_deref(), Some("POST"));
         assert_eq!(super::allowed_methods("/").as_deref(), Some("GET, HEAD"));
         assert_eq!(super::allowed_methods("/v1/nope"), None);
+    }
+
+    /// Every problem example of the document names a code of the table, under the response of
+    /// that code's status (so an annotation cannot name a code that is not answered there).
+    #[test]
+    fn problem_examples_name_codes_of_the_table() {
+        let doc = serde_json::to_value(super::openapi()).unwrap();
+        let mut seen = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let Some(responses) = op["responses"].as_object() else {
+                    continue;
+                };
+                for (status, response) in responses {
+                    let example = &response["content"]["application/problem+json"]["example"];
+                    if example.is_null() {
+                        continue;
+                    }
+                    let name = example["code"].as_str().unwrap_or_default();
+                    let code = super::error::Code::named(name)
+                        .unwrap_or_else(|| panic!("{method} {path} {status}: `{name}`"));
+                    assert_eq!(
+                        code.status().to_string(),
+                        *status,
+                        "{method} {path}: {name}"
+                    );
+                    assert!(example["detail"].as_str().is_some_and(|d| !d.is_empty()));
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 40, "{seen}");
     }
 
     #[test]

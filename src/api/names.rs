@@ -19,7 +19,7 @@
 
 use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
 
-use super::error::ApiError;
+use super::error::{ApiError, Code};
 
 /// The longest name, in characters.
 pub const MAX_CHARS: usize = 64;
@@ -81,13 +81,13 @@ pub fn check_seat_name(name: Option<String>) -> Result<Option<String>, ApiError>
     };
     if name.chars().count() > MAX_CHARS {
         return Err(ApiError::bad_request(
-            "invalid_name",
+            Code::InvalidName,
             format!("a seat name is at most {MAX_CHARS} characters"),
         ));
     }
     if let Some(c) = refused_char(&name) {
         return Err(ApiError::bad_request(
-            "invalid_name",
+            Code::InvalidName,
             format!(
                 "a seat name may not hold control, format, bidirectional or invisible characters \
                  (it holds U+{:04X})",
@@ -164,7 +164,7 @@ mod tests {
             "c1\u{85}",
         ] {
             let err = check_seat_name(Some(name.into())).unwrap_err();
-            assert_eq!(err.code(), "invalid_name", "{name:?}");
+            assert_eq!(err.code().as_str(), "invalid_name", "{name:?}");
         }
         assert!(!ok(&"x".repeat(65)));
     }

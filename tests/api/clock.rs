@@ -278,7 +278,7 @@ async fn a_lost_write_keeps_the_deadline() {
         )
         .await
         .expect("created");
-    let id = created.game_id;
+    let id = hasenpfeffer::api::extract::GameId::parse(&created.game_id).expect("an id");
     let mut tokens = Vec::new();
     for seat in 0..4 {
         let claimed = svc
@@ -318,7 +318,7 @@ async fn a_lost_write_keeps_the_deadline() {
         assert_eq!(svc.view(&id, None).await.expect("view").version, version);
         let due = store.due_deadlines(far, 1000).await.expect("index");
         assert!(
-            due.contains(&id),
+            due.contains(&id.to_string()),
             "move {moves}: a lost write took the game out of the deadline index"
         );
         // Now for real.
@@ -335,5 +335,8 @@ async fn a_lost_write_keeps_the_deadline() {
     }
     assert!(moves > 10);
     let due = store.due_deadlines(far, 1000).await.expect("index");
-    assert!(!due.contains(&id), "a finished game leaves the index");
+    assert!(
+        !due.contains(&id.to_string()),
+        "a finished game leaves the index"
+    );
 }

@@ -421,7 +421,7 @@ async fn seats_and_start(store: Store) {
     unchanged(&app, &id, &before).await;
     assert_problem(
         app.claim(&id, Some(&json!({"seat": 4}))).await,
-        409,
+        422,
         "invalid_seat",
     )
     .await;

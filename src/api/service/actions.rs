@@ -6,12 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::game_service::GameService;
 use super::record::GameRecord;
 use super::update::{IdemAnswer, Outcome};
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Code};
+use crate::api::extract::{GameId, IdempotencyKey};
 use crate::engine::{Action, Seat, Viewer};
-
-/// The longest `Idempotency-Key` a client may send, in bytes (the stored key adds the seat's
-/// scope, see [`scoped_idem_key`]).
-const IDEMPOTENCY_KEY_MAX: usize = 128;
 
 /// What an action answers: the new version and the caller's view, encoded once (an
 /// idempotent replay answers the stored bytes).
@@ -35,7 +32,7 @@ struct IdemRecord {
 /// One action request.
 pub struct ActRequest<'a> {
     /// The game.
-    pub id: &'a str,
+    pub id: &'a GameId,
     /// The seat token.
     pub token: &'a str,
     /// The action.
@@ -43,7 +40,7 @@ pub struct ActRequest<'a> {
     /// Apply only at this version (`If-Match`).
     pub if_match: Option<u64>,
     /// The client's `Idempotency-Key`.
-    pub idempotency_key: Option<&'a str>,
+    pub idempotency_key: Option<&'a IdempotencyKey>,
 }
 
 /// The key an `Idempotency-Key` is stored under: scoped to the seat by 64 bits of a digest of
@@ -64,19 +61,10 @@ impl GameService {
     /// With an idempotency key, a repeat of the same request answers what the first one did,
     /// and the action is applied once.
     pub async fn act(&self, req: ActRequest<'_>) -> Result<Answer, ApiError> {
-        if let Some(key) = req.idempotency_key
-            && (key.is_empty() || key.len() > IDEMPOTENCY_KEY_MAX)
-        {
-            return Err(ApiError::bad_request(
-                "invalid_idempotency_key",
-                format!(
-                    "an Idempotency-Key has 1 to {IDEMPOTENCY_KEY_MAX} characters, not {}",
-                    key.len()
-                ),
-            ));
-        }
         let token = req.token;
-        let scoped = req.idempotency_key.map(|k| scoped_idem_key(token, k));
+        let scoped = req
+            .idempotency_key
+            .map(|k| scoped_idem_key(token, k.as_str()));
         let action = &req.action;
         let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, ApiError> {
             let view = record.view(req.id, version, Viewer::Seat(*seat));
@@ -95,10 +83,10 @@ impl GameService {
             .update(req.id, req.if_match, idem, |record, _version| {
                 let seat = record.seat_of(token)?;
                 if !record.started() && !record.game.is_over() {
-                    return Err(ApiError::Conflict {
-                        code: "game_not_started",
-                        detail: "the game starts when every seat is claimed".into(),
-                    });
+                    return Err(ApiError::refused(
+                        Code::GameNotStarted,
+                        "the game starts when every seat is claimed",
+                    ));
                 }
                 record.apply(seat, action)?;
                 Ok(seat)
@@ -153,10 +141,10 @@ impl GameService {
         let record = &loaded.1;
         let seat = record.seat_of(token)?;
         if seat != rec.seat || &rec.action != action {
-            return Err(ApiError::Conflict {
-                code: "idempotency_key_reused",
-                detail: "this Idempotency-Key was used for a different request; use a new key for each action".into(),
-            });
+            return Err(ApiError::refused(
+                Code::IdempotencyKeyReused,
+                "this Idempotency-Key was used for a different request; use a new key for each action",
+            ));
         }
         Ok(Answer {
             version: rec.version,

@@ -79,7 +79,6 @@ impl GameService {
     }
 
     pub(super) async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, ApiError> {
-        check_id(id)?;
         let stored = self
             .store
             .load(id)
@@ -94,19 +93,5 @@ impl GameService {
     /// already is.
     pub fn begin_work(&self, id: &str) -> Option<BusyGuard> {
         self.busy.begin(id)
-    }
-}
-
-/// Rejects ids that no game could have, without asking the store.
-pub(super) fn check_id(id: &str) -> Result<(), ApiError> {
-    let ok = !id.is_empty()
-        && id.len() <= 64
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if ok {
-        Ok(())
-    } else {
-        Err(ApiError::GameNotFound(id.chars().take(64).collect()))
     }
 }

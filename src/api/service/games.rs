@@ -5,11 +5,12 @@ use rand::RngExt;
 
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{TURN_LIMIT_MS, now_ms};
-use super::game_service::{GameService, check_id};
+use super::game_service::GameService;
 use super::record::{GameRecord, LogEntry, SeatRecord};
 use super::update::Outcome;
 use crate::api::auth::{hash_token, new_token};
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Code};
+use crate::api::extract::GameId;
 use crate::api::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, GameView,
     Samples, SeatSpec,
@@ -45,26 +46,26 @@ impl GameService {
         let n = rules.seats();
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Open; n]);
         if specs.len() != n {
-            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
-                code: "wrong_seat_count",
-                message: format!(
+            return Err(ApiError::refused(
+                Code::WrongSeatCount,
+                format!(
                     "`seats` lists {} seat{}; this ruleset has {n}",
                     specs.len(),
                     if specs.len() == 1 { "" } else { "s" }
                 ),
-            }));
+            ));
         }
         if let Some(limit) = req.turn_time_limit_ms
             && !TURN_LIMIT_MS.contains(&limit)
         {
-            return Err(ApiError::InvalidRuleset(crate::engine::RulesetError {
-                code: "invalid_turn_time_limit",
-                message: format!(
+            return Err(ApiError::refused(
+                Code::InvalidTurnTimeLimit,
+                format!(
                     "turn_time_limit_ms must be between {} and {} (24 hours)",
                     TURN_LIMIT_MS.start(),
                     TURN_LIMIT_MS.end()
                 ),
-            }));
+            ));
         }
         let record = GameRecord {
             format: RECORD_FORMAT,
@@ -135,7 +136,7 @@ impl GameService {
     /// Claims a seat and returns its token (shown only now).
     pub async fn claim_seat(
         &self,
-        id: &str,
+        id: &GameId,
         req: ClaimSeatRequest,
     ) -> Result<ClaimedSeat, ApiError> {
         let name = crate::api::names::check_seat_name(req.name)?;
@@ -146,29 +147,28 @@ impl GameService {
                 let n = record.seats.len();
                 let seat = match req.seat {
                     Some(s) if s as usize >= n => {
-                        return Err(ApiError::Conflict {
-                            code: "invalid_seat",
-                            detail: format!(
+                        return Err(ApiError::refused(
+                            Code::InvalidSeat,
+                            format!(
                                 "seat {s} does not exist; this game has seats 0 to {}",
                                 n - 1
                             ),
-                        });
+                        ));
                     }
                     Some(s) => s as usize,
                     None => record
                         .seats
                         .iter()
                         .position(|s| !s.filled())
-                        .ok_or_else(|| ApiError::Conflict {
-                            code: "no_free_seat",
-                            detail: "every seat of this game is taken".into(),
+                        .ok_or_else(|| {
+                            ApiError::refused(Code::NoFreeSeat, "every seat of this game is taken")
                         })?,
                 };
                 if record.seats[seat].filled() {
-                    return Err(ApiError::Conflict {
-                        code: "seat_taken",
-                        detail: format!("seat {seat} is already taken"),
-                    });
+                    return Err(ApiError::refused(
+                        Code::SeatTaken,
+                        format!("seat {seat} is already taken"),
+                    ));
                 }
                 record.seats[seat].token_hash = Some(hash.clone());
                 record.seats[seat].name = name.clone();
@@ -177,7 +177,7 @@ impl GameService {
             .await?;
         match updated {
             Outcome::Applied(u) => Ok(ClaimedSeat {
-                game_id: id.to_owned(),
+                game_id: id.to_string(),
                 seat: u.out,
                 token,
             }),
@@ -186,7 +186,7 @@ impl GameService {
     }
 
     /// The caller's view: a seat's with a token, else the spectator's.
-    pub async fn view(&self, id: &str, token: Option<&str>) -> Result<GameView, ApiError> {
+    pub async fn view(&self, id: &GameId, token: Option<&str>) -> Result<GameView, ApiError> {
         let loaded = self.load(id).await?;
         view_of(id, &loaded, token)
     }
@@ -200,11 +200,10 @@ impl GameService {
     /// and event streams woken by it need no read.
     pub async fn view_announced(
         &self,
-        id: &str,
+        id: &GameId,
         token: Option<&str>,
         announced: Option<u64>,
     ) -> Result<GameView, ApiError> {
-        check_id(id)?;
         if let Some(version) = announced
             && let Some(hit) = self.cache.get(id)
             && hit.0 == version
@@ -215,19 +214,20 @@ impl GameService {
     }
 
     /// `count` samples of the cards the token's seat cannot see, from the expert's sampler.
-    pub async fn samples(&self, id: &str, token: &str, count: usize) -> Result<Samples, ApiError> {
+    pub async fn samples(
+        &self,
+        id: &GameId,
+        token: &str,
+        count: usize,
+    ) -> Result<Samples, ApiError> {
         let loaded = self.load(id).await?;
         let (version, record) = (loaded.0, &loaded.1);
         let seat = record.seat_of(token)?;
         let view = record.game.view(Viewer::Seat(seat));
-        let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng()).map_err(|e| {
-            ApiError::Conflict {
-                code: "nothing_hidden",
-                detail: e.to_string(),
-            }
-        })?;
+        let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng())
+            .map_err(|e| ApiError::refused(Code::NothingHidden, e.to_string()))?;
         Ok(Samples {
-            game_id: id.to_owned(),
+            game_id: id.to_string(),
             version,
             seat,
             samples,
@@ -237,7 +237,7 @@ impl GameService {
     /// The log of finished hands and timed-out moves. A timed-out move of a hand still being
     /// played shows only its public part (its type) if it holds face-down cards (an exchange's
     /// discard, passed cards); the whole move is stored, and shown once the hand is over.
-    pub async fn log(&self, id: &str) -> Result<GameLog, ApiError> {
+    pub async fn log(&self, id: &GameId) -> Result<GameLog, ApiError> {
         let loaded = self.load(id).await?;
         let (version, game) = (loaded.0, &loaded.1.game);
         // The log is read after the game: it may hold entries of later writes, of this hand or
@@ -265,7 +265,7 @@ impl GameService {
             }
         }
         Ok(GameLog {
-            game_id: id.to_owned(),
+            game_id: id.to_string(),
             version,
             hands,
             timeouts,

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use ::redis::AsyncCommands;
 
 use super::{ActRequest, Answer, GameService};
+use crate::api::extract::GameId;
 use crate::api::wire::CreateGameRequest;
 use crate::engine::Action;
 use crate::metrics::Metrics;
@@ -12,21 +13,21 @@ use crate::store::GameStore;
 
 /// A game (seeded `seed`) with seat 0 claimed by a client and three random house players:
 /// its id and the client's token.
-async fn one_client_game(svc: &GameService, seed: u64) -> (String, String) {
+async fn one_client_game(svc: &GameService, seed: u64) -> (GameId, String) {
     let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
         "seed": seed,
         "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
                   {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
     }))
     .expect("a request");
-    let id = svc.create(req).await.expect("created").game_id;
+    let id = GameId::parse(&svc.create(req).await.expect("created").game_id).expect("an id");
     let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
     let token = svc.claim_seat(&id, claim).await.expect("claimed").token;
     (id, token)
 }
 
 /// The holder of `token` makes a legal `action` in game `id`.
-async fn client_moves(svc: &GameService, id: &str, token: &str, action: Action) -> Answer {
+async fn client_moves(svc: &GameService, id: &GameId, token: &str, action: Action) -> Answer {
     svc.act(ActRequest {
         id,
         token,

@@ -7,6 +7,7 @@ use rand::rngs::SmallRng;
 use super::deadlines::now_ms;
 use super::game_service::GameService;
 use super::record::LogEntry;
+use super::update::Skip;
 use crate::api::error::ApiError;
 use crate::api::wire::TimeoutRecord;
 use crate::bots::Strategy;
@@ -22,15 +23,11 @@ impl GameService {
         let metrics = self.metrics.clone();
         let result = self
             .update(id, None, None, |record, version| {
-                let not_due = || ApiError::Conflict {
-                    code: "not_due",
-                    detail: String::new(),
-                };
                 let (Some(deadline), Some(seat)) = (record.deadline_ms, record.game.turn()) else {
-                    return Err(not_due());
+                    return Err(Skip::NotDue);
                 };
                 if deadline > now {
-                    return Err(not_due());
+                    return Err(Skip::NotDue);
                 }
                 let mut rng = SmallRng::seed_from_u64(record.game.seed() ^ version ^ 0x71C7);
                 let action = FALLBACK
@@ -55,10 +52,8 @@ impl GameService {
             .await;
         match result {
             Ok(_) => Ok(true),
-            Err(ApiError::Conflict {
-                code: "not_due", ..
-            }) => Ok(false),
-            Err(e) => Err(e),
+            Err(Skip::NotDue) => Ok(false),
+            Err(Skip::Failed(e)) => Err(e),
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::cache::ExpirySet;
 use super::codec::encode_log;
 use super::deadlines::now_ms;
-use super::game_service::{GameService, check_id};
+use super::game_service::GameService;
 use super::record::GameRecord;
 use crate::api::error::ApiError;
 use crate::store::{IdemWrite, StoreError, Write};
@@ -32,6 +32,27 @@ pub(super) type IdemAnswer<'a, T> =
 pub(super) enum Outcome<T> {
     Applied(Updated<T>),
     Replayed(Vec<u8>),
+}
+
+/// Why a background change was not made: nothing is due (no house player to move, a turn
+/// clock not run out: the game moved on meanwhile), or the update failed. An outcome between the
+/// service and the sweeper, never an answer to a client.
+#[derive(Debug)]
+pub(super) enum Skip {
+    NotDue,
+    Failed(ApiError),
+}
+
+impl From<ApiError> for Skip {
+    fn from(e: ApiError) -> Self {
+        Skip::Failed(e)
+    }
+}
+
+impl From<StoreError> for Skip {
+    fn from(e: StoreError) -> Self {
+        Skip::Failed(e.into())
+    }
 }
 
 /// What a successful update wrote.
@@ -75,20 +96,14 @@ impl GameService {
                     if record.bot_to_move() {
                         Ok(())
                     } else {
-                        Err(ApiError::Conflict {
-                            code: "not_due",
-                            detail: String::new(),
-                        })
+                        Err(Skip::NotDue)
                     }
                 })
                 .await;
             match result {
                 Ok(Outcome::Applied(u)) if u.record.1.bot_to_move() => {}
-                Ok(_)
-                | Err(ApiError::Conflict {
-                    code: "not_due", ..
-                }) => return,
-                Err(e) => {
+                Ok(_) | Err(Skip::NotDue) => return,
+                Err(Skip::Failed(e)) => {
                     // The index entry (BOT_GRACE_MS ahead) makes a sweeper try again.
                     tracing::warn!(game_id = %id, error = %e, "house players cannot move");
                     return;
@@ -106,14 +121,19 @@ impl GameService {
     /// any version check and also after a lost compare-and-set, so that a request whose key was
     /// answered always gets that answer. After a write that leaves house players to move (a
     /// step was full), they go on in the background.
-    pub(super) async fn update<T>(
+    ///
+    /// The error type is the change's: an [`ApiError`], or a [`Skip`] for the background's
+    /// changes, which may find nothing to do.
+    pub(super) async fn update<T, E>(
         &self,
         id: &str,
         if_match: Option<u64>,
         idem: Option<(&str, &IdemAnswer<'_, T>)>,
-        mut change: impl FnMut(&mut GameRecord, u64) -> Result<T, ApiError>,
-    ) -> Result<Outcome<T>, ApiError> {
-        check_id(id)?;
+        mut change: impl FnMut(&mut GameRecord, u64) -> Result<T, E>,
+    ) -> Result<Outcome<T>, E>
+    where
+        E: From<ApiError> + From<StoreError>,
+    {
         // A cached copy saves the load: if it is stale, the compare-and-set fails and the
         // next attempt reads the store. Idempotent requests always read (the key must be
         // checked in the same round trip).
@@ -144,7 +164,7 @@ impl GameService {
                 if from_cache {
                     continue; // the cache may be behind: decide on the stored version
                 }
-                return Err(ApiError::VersionConflict { current: version });
+                return Err(ApiError::VersionConflict { current: version }.into());
             }
             let was_over = record.game.is_over();
             let deadline_before = record.wake_hint();
@@ -228,14 +248,16 @@ impl GameService {
                     // A keyed request reads again: if a copy of it won the race, its answer is
                     // this one's (and otherwise the If-Match check refuses it there).
                     if if_match.is_some() && !from_cache && idem.is_none() {
-                        return Err(ApiError::VersionConflict { current });
+                        return Err(ApiError::VersionConflict { current }.into());
                     }
                 }
-                Err(StoreError::NotFound) => return Err(ApiError::GameNotFound(id.to_owned())),
+                Err(StoreError::NotFound) => {
+                    return Err(ApiError::GameNotFound(id.to_owned()).into());
+                }
                 Err(e) => return Err(e.into()),
             }
         }
         let current = self.load(id).await?.0;
-        Err(ApiError::VersionConflict { current })
+        Err(ApiError::VersionConflict { current }.into())
     }
 }

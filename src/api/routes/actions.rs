@@ -1,0 +1,248 @@
+//! Actions: the general endpoint and one per action type, all through [`act`].
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, post, web};
+
+use super::etag;
+use crate::api::body::read_action;
+use crate::api::error::{ApiError, Code, Problem};
+use crate::api::extract::{GameId, GamePath, IfMatchVersion, MaybeIdempotencyKey, SeatToken};
+use crate::api::service::ActRequest;
+use crate::api::service::GameService;
+use crate::api::wire::{ActionDoc, GameView};
+
+/// Which action types an endpoint takes.
+#[derive(Clone, Copy)]
+enum Accepts {
+    Any,
+    Only(&'static [&'static str]),
+}
+
+/// What every action endpoint reads, parsed at the edge (in this order: a request with more
+/// than one fault is refused for the first).
+struct ActionRequest {
+    token: SeatToken,
+    if_match: IfMatchVersion,
+    key: MaybeIdempotencyKey,
+    id: GameId,
+}
+
+async fn act(
+    svc: web::Data<GameService>,
+    parts: ActionRequest,
+    req: HttpRequest,
+    payload: web::Payload,
+    accepts: Accepts,
+) -> Result<HttpResponse, ApiError> {
+    let action = read_action(&req, payload).await?;
+    if let Accepts::Only(kinds) = accepts
+        && !kinds.contains(&action.kind())
+    {
+        return Err(ApiError::bad_request(
+            Code::WrongEndpoint,
+            format!(
+                "this endpoint takes {} actions; post `{}` actions to /v1/games/{{id}}/actions",
+                kinds.join(" or "),
+                action.kind()
+            ),
+        ));
+    }
+    let answer = svc
+        .act(ActRequest {
+            id: &parts.id,
+            token: &parts.token,
+            action,
+            if_match: parts.if_match.0,
+            idempotency_key: parts.key.0.as_ref(),
+        })
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(etag(answer.version))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("application/json")
+        .body(answer.body))
+}
+
+/// The body of `POST /v1/games/{id}/bid`: a bid or a pass (for the OpenAPI document).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+#[schema(
+    discriminator(property_name = "type", mapping(
+        ("pass" = "#/components/schemas/PassAction"),
+        ("bid" = "#/components/schemas/BidAction"),
+    )),
+    example = json!({"type": "bid", "tricks": 4})
+)]
+enum BidOrPass {
+    /// Pass.
+    Pass(crate::api::wire::PassAction),
+    /// Bid.
+    Bid(crate::api::wire::BidAction),
+}
+
+macro_rules! action_endpoint {
+    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $body:ty, [$($example:tt),+ $(,)?], $summary:literal, $description:literal) => {
+        #[doc = $summary]
+        #[utoipa::path(
+            tag = "actions",
+            operation_id = $op,
+            summary = $summary,
+            description = $description,
+            params(
+                GamePath,
+                ("If-Match" = Option<String>, Header, nullable = false, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
+                ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
+            ),
+            request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes. The examples show each type's shape; post one your view lists.", examples($($example),+)),
+            responses(
+                (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
+                (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+                (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)", "code": "missing_token"})),
+                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
+                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+                (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game is at version 13, not the version given in If-Match; fetch the game and retry", "code": "version_conflict", "current_version": 13})),
+                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+                (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+                (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)", "code": "must_follow_suit"})),
+                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+            ),
+            security(("seat_token" = []))
+        )]
+        #[post($path)]
+        #[tracing::instrument(skip_all, fields(game_id = %id))]
+        pub async fn $fn(
+            svc: web::Data<GameService>,
+            token: SeatToken,
+            if_match: IfMatchVersion,
+            key: MaybeIdempotencyKey,
+            id: GameId,
+            req: HttpRequest,
+            payload: web::Payload,
+        ) -> Result<HttpResponse, ApiError> {
+            let parts = ActionRequest { token, if_match, key, id };
+            act(svc, parts, req, payload, $accepts).await
+        }
+    };
+}
+
+action_endpoint!(
+    post_action,
+    "/v1/games/{id}/actions",
+    "post_action",
+    Accepts::Any,
+    ActionDoc,
+    [
+        ("1_pass" = (
+            summary = "Pass in the auction",
+            value = json!({"type": "pass"})
+        )),
+        ("2_bid" = (
+            summary = "Bid 4 tricks",
+            value = json!({"type": "bid", "tricks": 4})
+        )),
+        ("3_pepper_bid" = (
+            summary = "Bid little pepper (all tricks, under pepper bids)",
+            value = json!({"type": "bid", "tricks": 6, "pepper": "little"})
+        )),
+        ("4_exchange" = (
+            summary = "Name hearts trump and discard one card",
+            value = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
+        )),
+        ("5_play" = (
+            summary = "Play the jack of spades",
+            value = json!({"type": "play", "card": "JS"})
+        )),
+        ("6_alone" = (
+            summary = "Play alone",
+            value = json!({"type": "alone", "alone": true})
+        )),
+        ("7_pass_cards" = (
+            summary = "Pass (or discard) two cards under exchange_two",
+            value = json!({"type": "pass_cards", "cards": ["AS", "KS"]})
+        ))
+    ],
+    "Take any action.",
+    "Post any object from your view's `legal_actions` as it is."
+);
+action_endpoint!(
+    post_bid,
+    "/v1/games/{id}/bid",
+    "bid",
+    Accepts::Only(&["bid", "pass"]),
+    BidOrPass,
+    [
+        ("1_pass" = (
+            summary = "Pass in the auction",
+            value = json!({"type": "pass"})
+        )),
+        ("2_bid" = (
+            summary = "Bid 4 tricks",
+            value = json!({"type": "bid", "tricks": 4})
+        )),
+        ("3_pepper_bid" = (
+            summary = "Bid little pepper (all tricks, under pepper bids)",
+            value = json!({"type": "bid", "tricks": 6, "pepper": "little"})
+        ))
+    ],
+    "Bid or pass.",
+    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
+);
+action_endpoint!(
+    post_exchange,
+    "/v1/games/{id}/exchange",
+    "exchange",
+    Accepts::Only(&["exchange"]),
+    crate::api::wire::ExchangeAction,
+    [("4_exchange" = (
+        summary = "Name hearts trump and discard one card",
+        value = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
+    ))],
+    "Name trump and discard.",
+    "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
+);
+action_endpoint!(
+    post_play,
+    "/v1/games/{id}/play",
+    "play",
+    Accepts::Only(&["play"]),
+    crate::api::wire::PlayAction,
+    [("5_play" = (
+        summary = "Play the jack of spades",
+        value = json!({"type": "play", "card": "JS"})
+    ))],
+    "Play a card.",
+    "You must follow the effective suit led if you can (the left bower and the joker are trumps)."
+);
+action_endpoint!(
+    post_alone,
+    "/v1/games/{id}/alone",
+    "alone",
+    Accepts::Only(&["alone"]),
+    crate::api::wire::AloneAction,
+    [
+        ("6_alone" = (
+            summary = "Play alone",
+            value = json!({"type": "alone", "alone": true})
+        )),
+        ("6_not_alone" = (
+            summary = "Play with your partner",
+            value = json!({"type": "alone", "alone": false})
+        ))
+    ],
+    "Decide whether to play alone.",
+    "Only in rulesets with going alone."
+);
+action_endpoint!(
+    post_pass_cards,
+    "/v1/games/{id}/pass-cards",
+    "pass_cards",
+    Accepts::Only(&["pass_cards"]),
+    crate::api::wire::PassCardsAction,
+    [("7_pass_cards" = (
+        summary = "Pass (or discard) two cards under exchange_two",
+        value = json!({"type": "pass_cards", "cards": ["AS", "KS"]})
+    ))],
+    "Discard or pass two cards.",
+    "Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
+);

@@ -1,0 +1,89 @@
+//! The event stream of a game (Server-Sent Events); long polls are `GET /v1/games/{id}` with
+//! `wait_for_version` (in `games`).
+
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, get, web};
+
+use super::query;
+use crate::api::body::MAX_INT64;
+use crate::api::error::{ApiError, Code, Problem};
+use crate::api::events;
+use crate::api::extract::{GameId, GamePath, MaybeSeatToken, version_digits};
+use crate::api::service::GameService;
+
+/// Query parameters of `GET /v1/games/{id}/events`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsQuery {
+    /// Resume after this version (as the `Last-Event-ID` header does): the first event is the
+    /// current view only if it is newer. Leave it out to get the current view at once.
+    #[param(nullable = false, minimum = 0)]
+    pub last_event_id: Option<u64>,
+}
+
+/// Follow the game (Server-Sent Events).
+///
+/// A `text/event-stream`: your view (or the spectator view without a token) at once, then after
+/// every change, as `event: view` (or `event: game_over` for the last one) with `id:` the
+/// version and `data:` the view as JSON. Comments (`: keep-alive`) every 15 s while idle. Send
+/// `Last-Event-ID` (or `last_event_id`) to resume: you get the current view only if it is newer.
+/// The stream ends after the game is over.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "follow_game",
+    params(
+        GamePath,
+        ("Last-Event-ID" = Option<String>, Header, description = "The last version you received, to resume.", nullable = false, pattern = "^[0-9]{1,18}$"),
+        EventsQuery,
+    ),
+    responses(
+        (status = 200, description = "A `text/event-stream` (Server-Sent Events), not JSON: read it with an SSE client or line by line. Each event is a few lines: `id: <version>`, `event: view` (`game_over` for the last one), and `data: <a GameView as JSON, on one line>`, then a blank line. Lines starting with `:` are keep-alive comments. Parse each event's `data` as a `GameView` (the schema of `GET /v1/games/{id}`).", content_type = "text/event-stream", body = String,
+            example = json!("id: 7\nevent: view\ndata: {\"game_id\":\"k3x9p2m7q4w8z5ab\",\"version\":7,...}\n\n")),
+        (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
+        (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
+        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+    ),
+    security((), ("seat_token" = []))
+)]
+#[get("/v1/games/{id}/events")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn follow_game(
+    svc: web::Data<GameService>,
+    token: MaybeSeatToken,
+    id: GameId,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q: EventsQuery = query(&req)?;
+    if q.last_event_id.is_some_and(|v| v > MAX_INT64) {
+        return Err(ApiError::bad_request(
+            Code::InvalidQuery,
+            format!("invalid query string: `last_event_id` is at most {MAX_INT64}"),
+        ));
+    }
+    let last = match req.headers().get("last-event-id") {
+        Some(v) => Some(
+            v.to_str()
+                .ok()
+                .and_then(|s| version_digits(s.trim()))
+                .ok_or_else(|| {
+                    ApiError::bad_request(
+                        Code::InvalidLastEventId,
+                        "Last-Event-ID must be a version number",
+                    )
+                })?,
+        ),
+        None => q.last_event_id,
+    };
+    let stream = events::stream(svc.get_ref().clone(), id, token.0, last).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(stream))
+}

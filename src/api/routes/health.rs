@@ -1,0 +1,60 @@
+//! Operations: liveness, readiness, metrics.
+
+use actix_web::{HttpResponse, get, web};
+
+use crate::api::error::{ApiError, Problem};
+use crate::api::service::GameService;
+use crate::api::wire::Health;
+
+/// Liveness.
+///
+/// The process is up; it does not touch the store.
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "healthz",
+    responses((status = 200, description = "Alive.", body = Health))
+)]
+#[get("/healthz")]
+pub async fn healthz(svc: web::Data<GameService>) -> HttpResponse {
+    HttpResponse::Ok().json(Health {
+        status: "ok".into(),
+        store: svc.store().backend().into(),
+    })
+}
+
+/// Readiness.
+///
+/// The store answers (one round trip to Redis).
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "readyz",
+    responses(
+        (status = 200, description = "Ready.", body = Health),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+    )
+)]
+#[get("/readyz")]
+pub async fn readyz(svc: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
+    svc.ready().await?;
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ok".into(),
+        store: svc.store().backend().into(),
+    }))
+}
+
+/// Prometheus metrics.
+///
+/// Requests by route and status with latency histograms, games created and finished, actions
+/// applied and rejected, in the Prometheus text format.
+#[utoipa::path(
+    tag = "operations",
+    operation_id = "metrics",
+    responses((status = 200, description = "Metrics in the Prometheus text format.", body = String, content_type = "text/plain",
+        example = json!("hasenpfeffer_games_created_total 3\n")))
+)]
+#[get("/metrics")]
+pub async fn metrics(svc: web::Data<GameService>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(svc.metrics().render())
+}

@@ -1,0 +1,55 @@
+//! HTTP handlers, one file per resource: each reads the request, calls the service and
+//! answers, with its OpenAPI annotations, its query types and the errors it documents. Bodies
+//! are read in [`crate::api::body`]; the helpers every resource shares live here.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::de::DeserializeOwned;
+
+use super::error::{ApiError, Code};
+use super::wire::GameView;
+
+pub mod actions;
+pub mod events;
+pub mod games;
+pub mod health;
+pub mod rulesets;
+pub mod seats;
+
+pub use super::body::BodyLimit;
+
+pub(crate) fn etag(version: u64) -> (header::HeaderName, HeaderValue) {
+    (
+        header::ETAG,
+        HeaderValue::from_str(&format!("\"{version}\""))
+            .unwrap_or(HeaderValue::from_static("\"0\"")),
+    )
+}
+
+pub(crate) fn view_response(view: GameView) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(etag(view.version))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(view)
+}
+
+pub(crate) fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {
+    web::Query::<T>::from_query(req.query_string())
+        .map(web::Query::into_inner)
+        .map_err(|e| {
+            ApiError::bad_request(Code::InvalidQuery, format!("invalid query string: {e}"))
+        })
+}
+
+/// Any path that is not an endpoint.
+pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    if let Some(allow) = req
+        .match_pattern()
+        .and_then(|pattern| crate::api::allowed_methods(&pattern))
+    {
+        return Err(ApiError::MethodNotAllowed { allow });
+    }
+    Err(ApiError::RouteNotFound(
+        req.path().chars().take(200).collect(),
+    ))
+}

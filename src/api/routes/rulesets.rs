@@ -1,0 +1,101 @@
+//! The rulesets: every preset and what each option means.
+
+use actix_web::{HttpResponse, get};
+
+use crate::api::wire::{OptionInfo, PresetInfo, RulesetCatalog};
+use crate::engine::Preset;
+
+fn option_catalog() -> Vec<OptionInfo> {
+    let o = |name: &str, values: &str, description: &str| OptionInfo {
+        name: name.into(),
+        values: values.into(),
+        description: description.into(),
+    };
+    vec![
+        o(
+            "deck",
+            "standard25 | pepper24 | pinochle48",
+            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48).",
+        ),
+        o(
+            "players",
+            "4 | 6",
+            "Players in two alternating partnerships; 6 only with pinochle48.",
+        ),
+        o(
+            "bowers",
+            "true | false",
+            "Whether the jack of trumps (right bower) and the other jack of its colour (left bower) are the top trumps.",
+        ),
+        o(
+            "auction",
+            "single_round | open | consecutive_passes",
+            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again).",
+        ),
+        o("min_bid", "1..tricks", "The lowest bid."),
+        o(
+            "pepper_bids",
+            "true | false",
+            "The top bids are little pepper (all tricks) and big pepper (all tricks, doubled stakes).",
+        ),
+        o(
+            "no_trump",
+            "true | false",
+            "Whether the declarer may name no trump (`NT`); not with the joker.",
+        ),
+        o(
+            "all_pass",
+            "joker_holder_bids_3 | redeal | dealer_forced",
+            "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass.",
+        ),
+        o(
+            "alone",
+            "none | partner_sits_out | exchange_two",
+            "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; or the bidder discards two and receives two from the partner.",
+        ),
+        o(
+            "first_lead",
+            "high_bidder | left_of_dealer",
+            "Who leads the first trick when nobody is alone.",
+        ),
+        o(
+            "set_penalty",
+            "contract | fixed_6",
+            "What failed declarers lose: the contract, or 6.",
+        ),
+        o(
+            "target_score",
+            "1..10 x the preset's default",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double).",
+        ),
+        o(
+            "game_end",
+            "declarers_win_ties | higher_score_or_draw",
+            "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores.",
+        ),
+    ]
+}
+
+/// List the rulesets.
+///
+/// Every preset with every option resolved, and what each option means. Create a game with a
+/// preset plus any overrides: `{"ruleset": {"preset": "pepper", "target_score": 20}}`.
+#[utoipa::path(
+    tag = "rules",
+    operation_id = "list_rulesets",
+    responses((status = 200, description = "The presets and options.", body = RulesetCatalog))
+)]
+#[get("/v1/rulesets")]
+pub async fn list_rulesets() -> HttpResponse {
+    HttpResponse::Ok().json(RulesetCatalog {
+        presets: Preset::ALL
+            .into_iter()
+            .map(|p| PresetInfo {
+                name: p,
+                description: p.description().into(),
+                rules: p.rules(),
+            })
+            .collect(),
+        options: option_catalog(),
+    })
+}

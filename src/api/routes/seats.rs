@@ -1,0 +1,54 @@
+//! Seats: claim one (and its token).
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, post, web};
+
+use crate::api::body::read_json;
+use crate::api::error::{ApiError, Problem};
+use crate::api::extract::{GameId, GamePath};
+use crate::api::service::GameService;
+use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
+
+/// Claim a seat.
+///
+/// Takes the named seat, or the lowest open one when `seat` is left out (the body may be
+/// empty). Answers with the seat's bearer token: it is shown only here, so keep it. The game
+/// starts when every seat is filled.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "claim_seat",
+    params(GamePath),
+    request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
+    responses(
+        (status = 201, description = "The seat is yours.", body = ClaimedSeat,
+            links(
+                ("claim_another_seat" = (operation_id = "claim_seat", parameters(("path.id" = "$response.body#/game_id")), description = "Claim another seat of the same game (the game starts when every seat is taken).")),
+                ("get_game" = (operation_id = "get_game", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Your seat's view: your hand and `legal_actions`.")),
+                ("follow_game" = (operation_id = "follow_game", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Your seat's event stream.")),
+                ("post_action" = (operation_id = "post_action", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Act with the seat's token.")),
+                ("bid" = (operation_id = "bid", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Bid or pass with the seat's token.")),
+                ("play" = (operation_id = "play", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Play a card with the seat's token.")),
+            )),
+        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
+        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
+        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 2 is already taken", "code": "seat_taken"})),
+        (status = 422, description = "The game has no such seat (`invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 4 does not exist; this game has seats 0 to 3", "code": "invalid_seat"})),
+        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+    )
+)]
+#[post("/v1/games/{id}/seats")]
+#[tracing::instrument(skip_all, fields(game_id = %id))]
+pub async fn claim_seat(
+    svc: web::Data<GameService>,
+    id: GameId,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body: ClaimSeatRequest = read_json(&req, payload, true).await?;
+    let claimed = svc.claim_seat(&id, body).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(claimed))
+}
