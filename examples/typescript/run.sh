@@ -20,7 +20,10 @@ fi
 
 # 2. The types, generated fresh from the contract, next to a copy of the bot.
 cp "$here/bot.ts" "$here/tsconfig.json" "$work/"
-"$work/node_modules/.bin/openapi-typescript" "$root/openapi/openapi.json" -o "$work/schema.d.ts" >/dev/null
+# (From the cache directory: run from the repository, openapi-typescript would apply its
+# redocly.yaml, the lint stage's strict rules, without the lint stage's ignore file.)
+(cd "$work" && "$work/node_modules/.bin/openapi-typescript" "$root/openapi/openapi.json" \
+  -o "$work/schema.d.ts" >/dev/null)
 
 # 3. Type-check (strict), compile, play.
 rm -rf "$work/dist"
