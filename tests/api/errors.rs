@@ -181,6 +181,18 @@ async fn tokens_are_checked(store: Store) {
         assert_problem(res, 403, "invalid_token").await;
         assert_problem(app.get_game(&id, Some(token)).await, 403, "invalid_token").await;
         unchanged(&app, &id, &before).await;
+        // With a stale If-Match too: refused for the token, not answered with the version.
+        let res = app
+            .client
+            .post(app.url(&format!("/v1/games/{id}/actions")))
+            .bearer_auth(token)
+            .header("If-Match", "\"1\"")
+            .json(&pass)
+            .send()
+            .await
+            .expect("sent");
+        assert_problem(res, 403, "invalid_token").await;
+        unchanged(&app, &id, &before).await;
     }
     // A token is not a substitute for another seat's: seat 1 cannot act for seat 0.
     let res = app.act(&id, &tokens[1], "actions", &pass).await;

@@ -114,6 +114,16 @@ impl GameService {
                 self.replay(req.id, token, &req.action, &stored).await
             }
             Err(e) => {
+                // The version is compared before the token is read: a stale If-Match from a
+                // caller who holds no seat of this game is refused for its token, not answered
+                // with the game's version.
+                let e = match e {
+                    ApiError::VersionConflict { .. } => match self.load(req.id).await {
+                        Ok(loaded) => loaded.1.seat_of(token).err().unwrap_or(e),
+                        Err(load_error) => load_error,
+                    },
+                    e => e,
+                };
                 let outcome = match e {
                     ApiError::VersionConflict { .. } => "conflict",
                     _ => "rejected",
