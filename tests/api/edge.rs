@@ -13,14 +13,6 @@ use serde_json::{Value, json};
 use crate::harness::{ChildServer, Sse};
 use crate::helpers::{Store, TestApp, assert_problem, header, spawn_app, spawn_app_with};
 
-fn port(app: &TestApp) -> u16 {
-    app.base
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .expect("a port in the base URL")
-}
-
 /// Every `hasenpfeffer_http_*` series' labels, as (name, value) pairs.
 fn http_labels(metrics: &str) -> Vec<Vec<(String, String)>> {
     metrics
@@ -220,7 +212,7 @@ async fn slow_bodies_time_out() {
         c.body_read_timeout = Duration::from_millis(600);
     })
     .await;
-    let stream = tokio::net::TcpStream::connect(("127.0.0.1", port(&app)))
+    let stream = tokio::net::TcpStream::connect(("127.0.0.1", app.port()))
         .await
         .expect("connect");
     let (mut read, mut write) = stream.into_split();

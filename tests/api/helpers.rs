@@ -99,6 +99,15 @@ pub async fn spawn_app_with(store: Store, configure: impl FnOnce(&mut Config)) -
 }
 
 impl TestApp {
+    /// The server's port, from its base URL (for raw TCP requests).
+    pub fn port(&self) -> u16 {
+        self.base
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("a port in the base URL")
+    }
+
     /// A client for a server that already runs at `base` (another replica, a child process),
     /// keeping `redis` (if any) alive as long as it.
     pub fn at(base: String, redis: Option<TestRedis>) -> TestApp {

@@ -7,14 +7,6 @@ use serde_json::{Value, json};
 use crate::harness::{ChildServer, Sse, raw, started_game, step};
 use crate::helpers::{Store, TestApp, both_stores, spawn_app, spawn_app_with};
 
-fn port(app: &TestApp) -> u16 {
-    app.base
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .expect("a port in the base URL")
-}
-
 /// Every seat's view and the spectator's.
 async fn snapshot(app: &TestApp, id: &str, tokens: &[String]) -> Vec<Value> {
     let mut out = vec![app.view(id, None).await];
@@ -54,7 +46,7 @@ async fn refused(
     code: Option<&str>,
 ) -> Value {
     let answer = raw(
-        port(app),
+        app.port(),
         &request("POST", path, token, Some("application/json"), body),
     )
     .await;
@@ -168,7 +160,7 @@ async fn garbage_bodies(store: Store) {
     }
     // The wrong content type, and a body sent as a form.
     let answer = raw(
-        port(&app),
+        app.port(),
         &request(
             "POST",
             &actions,
@@ -181,7 +173,7 @@ async fn garbage_bodies(store: Store) {
     assert!((400..500).contains(&answer.status));
     answer.problem();
     let answer = raw(
-        port(&app),
+        app.port(),
         &request(
             "POST",
             &actions,
@@ -307,7 +299,7 @@ async fn odd_ids_and_paths(store: Store) {
             let token =
                 (method == "POST" && path.ends_with("actions")).then_some(tokens[0].as_str());
             let answer = raw(
-                port(&app),
+                app.port(),
                 &request(method, &path, token, Some("application/json"), body),
             )
             .await;
@@ -336,7 +328,7 @@ async fn odd_ids_and_paths(store: Store) {
         "/../../../../etc/passwd",
         "/v1/games/%2e%2e/%2e%2e/openapi.json",
     ] {
-        let answer = raw(port(&app), &request("GET", path, None, None, b"")).await;
+        let answer = raw(app.port(), &request("GET", path, None, None, b"")).await;
         assert_eq!(answer.status, 404, "{path}");
         answer.problem();
     }
@@ -366,7 +358,7 @@ async fn wrong_tokens(store: Store) {
     ];
     for (token, status) in &cases {
         let answer = raw(
-            port(&app),
+            app.port(),
             &request(
                 "POST",
                 &actions,
@@ -379,7 +371,7 @@ async fn wrong_tokens(store: Store) {
         assert_eq!(answer.status, *status, "{}", &token[..token.len().min(40)]);
         assert_eq!(answer.problem()["code"], "invalid_token");
         let answer = raw(
-            port(&app),
+            app.port(),
             &request("GET", &format!("/v1/games/{id}"), Some(token), None, b""),
         )
         .await;
@@ -400,7 +392,7 @@ async fn wrong_tokens(store: Store) {
         );
         let mut bytes = r.into_bytes();
         bytes.extend_from_slice(&body);
-        let answer = raw(port(&app), &bytes).await;
+        let answer = raw(app.port(), &bytes).await;
         assert!(
             [400, 401, 403].contains(&answer.status),
             "{header:?}: {}",
@@ -482,7 +474,7 @@ async fn oversized_bodies(store: Store) {
         "POST {actions} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n",
         tokens[seat]
     );
-    let answer = raw(port(&app), r.as_bytes()).await;
+    let answer = raw(app.port(), r.as_bytes()).await;
     assert_eq!(answer.status, 413);
     assert_eq!(answer.problem()["code"], "payload_too_large");
     // Chunked, without a Content-Length.
@@ -494,7 +486,7 @@ async fn oversized_bodies(store: Store) {
         r.push_str(&format!("100\r\n{}\r\n", " ".repeat(256)));
     }
     r.push_str("0\r\n\r\n");
-    let answer = raw(port(&app), r.as_bytes()).await;
+    let answer = raw(app.port(), r.as_bytes()).await;
     assert_eq!(answer.status, 413);
     assert_eq!(answer.problem()["code"], "payload_too_large");
     assert_eq!(snapshot(&app, &id, &tokens).await, before);
@@ -505,7 +497,7 @@ async fn oversized_bodies(store: Store) {
     );
     let legal = serde_json::to_string(&before[seat + 1]["legal_actions"][0]).expect("JSON");
     r.push_str(&format!("{:x}\r\n{legal}\r\n0\r\n\r\n", legal.len()));
-    let answer = raw(port(&app), r.as_bytes()).await;
+    let answer = raw(app.port(), r.as_bytes()).await;
     assert_eq!(
         answer.status,
         200,
@@ -549,12 +541,12 @@ async fn odd_headers_and_queries(store: Store) {
         "**".to_owned(),
     ];
     for value in &bad_if_match {
-        let answer = raw(port(&app), &with_header("If-Match", value)).await;
+        let answer = raw(app.port(), &with_header("If-Match", value)).await;
         assert_eq!(answer.status, 400, "If-Match: {value}");
         assert_eq!(answer.problem()["code"], "invalid_if_match");
     }
     for value in ["a\tb", "\u{e9}", &"k".repeat(129)] {
-        let answer = raw(port(&app), &with_header("Idempotency-Key", value)).await;
+        let answer = raw(app.port(), &with_header("Idempotency-Key", value)).await;
         assert_eq!(answer.status, 400, "Idempotency-Key: {value:?}");
         assert_eq!(answer.problem()["code"], "invalid_idempotency_key");
     }
@@ -562,7 +554,7 @@ async fn odd_headers_and_queries(store: Store) {
         let r = format!(
             "GET /v1/games/{id}/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\nLast-Event-ID: {value}\r\n\r\n"
         );
-        let answer = raw(port(&app), r.as_bytes()).await;
+        let answer = raw(app.port(), r.as_bytes()).await;
         assert_eq!(answer.status, 400, "Last-Event-ID: {value}");
         assert_eq!(answer.problem()["code"], "invalid_last_event_id");
     }
@@ -573,7 +565,7 @@ async fn odd_headers_and_queries(store: Store) {
         "wait_ms=-1",
     ] {
         let answer = raw(
-            port(&app),
+            app.port(),
             format!("GET /v1/games/{id}?{query} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 .as_bytes(),
         )
@@ -582,7 +574,7 @@ async fn odd_headers_and_queries(store: Store) {
         assert_eq!(answer.problem()["code"], "invalid_query");
     }
     let answer = raw(
-        port(&app),
+        app.port(),
         format!("GET /v1/games/{id}/events?last_event_id=9223372036854775808 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             .as_bytes(),
     )
@@ -605,7 +597,7 @@ async fn odd_headers_and_queries(store: Store) {
         "application/xml",
     ] {
         let answer = raw(
-            port(&app),
+            app.port(),
             &request(
                 "POST",
                 &actions,
@@ -619,14 +611,14 @@ async fn odd_headers_and_queries(store: Store) {
         assert_eq!(answer.problem()["code"], "unsupported_media_type");
     }
     let answer = raw(
-        port(&app),
+        app.port(),
         &request("POST", "/v1/games", None, Some("text/plain"), b"{}"),
     )
     .await;
     assert_eq!(answer.status, 415);
     assert_eq!(snapshot(&app, &id, &tokens).await, before);
     // The documented forms: a weak ETag; integral numbers written as floats.
-    let answer = raw(port(&app), &with_header("If-Match", &format!("W/\"{v}\""))).await;
+    let answer = raw(app.port(), &with_header("If-Match", &format!("W/\"{v}\""))).await;
     assert_eq!(
         answer.status,
         200,
