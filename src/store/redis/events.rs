@@ -56,7 +56,7 @@ use redis::aio::ConnectionLike;
 use redis::{ConnectionInfo, ProtocolVersion, Value};
 use tokio::sync::watch;
 
-use super::Core;
+use super::connection::Core;
 use crate::store::StoreConfig;
 use crate::store::hub::WatchHub;
 

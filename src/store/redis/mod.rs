@@ -1,0 +1,315 @@
+//! The Redis stores: one server ([`RedisStore`]) or a cluster ([`RedisClusterStore`]).
+//!
+//! Both are one type, [`Redis`], generic over the connection ([`Link`]): the store's operations,
+//! the Lua scripts (`scripts`), the key layout (`keys`), the retrying call, reply decoding and
+//! error mapping (`connection`) and the change notifications (`events`) are shared; `server` and
+//! `cluster` only connect.
+//!
+//! # Round trips
+//!
+//! Every game operation is one round trip: `load` is one `HMGET`; every write (`write`, and
+//! `create`, `save_if` and `save_if_idem`, which are writes) is one `EVALSHA` of the same script
+//! (the script's SHA1 is computed once per process; a server that does not know the script, e.g.
+//! after a restart, answers `NOSCRIPT` and the call is repeated once as `EVAL`, which also caches
+//! it); `load_with_idem` is one `EVALSHA` reading the game and the answer, `load_log` one
+//! `EVALSHA` reading the log if the game exists. The commands are built directly (one buffer per
+//! call, the game's bytes copied once into it), without intermediate argument vectors.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use redis::Value;
+use redis::aio::{ConnectionLike, ConnectionManager};
+use redis::cluster_async::ClusterConnection;
+
+use self::connection::{
+    Core, optional_bytes, parse_version, scored_members, stored_game, ttl_millis,
+};
+use self::events::Events;
+use self::scripts::{
+    KEEP_EXPIRY, LOAD_LOG_LUA, LOAD_LOG_SCRIPT, LOAD_WITH_IDEM_LUA, LOAD_WITH_IDEM_SCRIPT,
+    RELEASE_CLAIM_LUA, RELEASE_CLAIM_SCRIPT, WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
+};
+use super::{GameStore, StoreConfig, StoreError, StoredGame, Write, check_idem_key};
+
+mod cluster;
+mod connection;
+mod events;
+mod keys;
+mod scripts;
+mod server;
+
+pub use self::events::EventsStatus;
+pub use self::keys::{
+    DEADLINE_SHARDS, deadline_key, deadline_shard, game_key, idem_key_part, key_tag,
+};
+
+/// Games in one Redis server, shared by every replica of the service.
+///
+/// Holds one [`ConnectionManager`]: a multiplexed connection that every request shares and that
+/// is re-established in the background when Redis restarts. Cloning is cheap and shares it.
+///
+/// Change notifications ([`GameStore::watch`]) come through one more connection, dedicated to
+/// pub/sub and opened by the first `watch` (see the [store docs](crate::store#change-notifications)).
+pub type RedisStore = Redis<ConnectionManager>;
+
+/// Games in a Redis Cluster.
+///
+/// Every key of a game carries the game id as its hash tag (see [`game_key`]), so one game lives
+/// in one slot and the same Lua scripts as [`RedisStore`] run unchanged. Cloning is cheap.
+///
+/// Change notifications ([`GameStore::watch`]) come through one more connection, dedicated to
+/// pub/sub, to one node (the seeds are tried in turn); see the
+/// [store docs](crate::store#change-notifications).
+pub type RedisClusterStore = Redis<ClusterConnection>;
+
+/// What differs between one Redis server and a cluster, for [`Redis`]: the connection type, what
+/// it was made from, the backend's name, and whether each web worker gets its own connection.
+pub trait Link: ConnectionLike + Clone + Send + Sync + 'static {
+    /// What the store keeps to make more connections (a server's client; nothing for a cluster).
+    type Origin: Clone + Send + Sync + 'static;
+    /// The backend's name ([`GameStore::backend`]).
+    const BACKEND: &'static str;
+    /// [`GameStore::thread_local_copy`].
+    fn thread_local_copy(store: &Redis<Self>) -> Option<Arc<dyn GameStore>>;
+}
+
+/// The Redis stores: [`RedisStore`] and [`RedisClusterStore`].
+#[derive(Clone)]
+pub struct Redis<C: Link> {
+    core: Core<C>,
+    events: Arc<Events>,
+    origin: C::Origin,
+}
+
+impl<C: Link> std::fmt::Debug for Redis<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Redis")
+            .field("backend", &C::BACKEND)
+            .field("config", &self.core.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<C: Link> Redis<C> {
+    /// A handle of the underlying connection, for diagnostics and tests (e.g. reading a key's
+    /// `PTTL`). Don't write game keys through it.
+    pub fn connection(&self) -> C {
+        self.core.con.clone()
+    }
+
+    /// The Redis key of game `id`'s record.
+    pub fn key_of(&self, id: &str) -> String {
+        self.core.key(id)
+    }
+
+    /// How the change notifications are doing (for tests, metrics and diagnostics).
+    pub fn events_status(&self) -> EventsStatus {
+        self.events.status()
+    }
+}
+
+#[async_trait]
+impl<C: Link> GameStore for Redis<C> {
+    async fn write(&self, id: &str, w: Write<'_>) -> Result<(), StoreError> {
+        w.check()?;
+        let key = self.core.key(id);
+        // `w.idem` comes only with a compare-and-set (`check` refuses it with a create).
+        let numkeys = if w.idem.is_some() { 3 } else { 2 };
+        // The keys and small arguments fit in 256 bytes unless the id or idempotency key is
+        // long; then the command grows as it would have anyway.
+        let bytes = 256
+            + w.data.len()
+            + w.log.iter().map(|e| e.len()).sum::<usize>()
+            + w.idem.as_ref().map_or(0, |i| i.answer.len());
+        let args = numkeys + 6 + w.log.len() + if w.idem.is_some() { 2 } else { 0 };
+        let mut cmd = evalsha_sized(&WRITE_SCRIPT, numkeys, args, bytes);
+        cmd.arg(&key).arg(self.core.log_key(id));
+        if let Some(idem) = &w.idem {
+            cmd.arg(self.core.idem_key(id, idem.key));
+        }
+        match w.expected {
+            Some(expected) => cmd.arg(expected),
+            None => cmd.arg(""),
+        };
+        cmd.arg(w.new_version).arg(w.data);
+        if w.keep_expiry {
+            cmd.arg(KEEP_EXPIRY);
+        } else {
+            cmd.arg(ttl_millis(self.core.config.ttl(w.finished)));
+        }
+        cmd.arg(self.core.channel(id)).arg(w.log.len());
+        for entry in w.log {
+            cmd.arg(*entry);
+        }
+        if let Some(idem) = &w.idem {
+            cmd.arg(idem.answer).arg(ttl_millis(idem.ttl));
+        }
+        let op = if w.expected.is_some() {
+            "save_if"
+        } else {
+            "create"
+        };
+        let reply: Value = self.core.script(op, false, &cmd, WRITE_LUA).await?;
+        match (reply, w.expected) {
+            (Value::Int(1), _) => Ok(()),
+            (Value::Int(0), None) => Err(StoreError::AlreadyExists),
+            (Value::Int(0), Some(_)) => Err(StoreError::NotFound),
+            (Value::Int(-1), Some(_)) => Err(StoreError::Corrupt(format!(
+                "{key}: the game hash has no version"
+            ))),
+            (Value::BulkString(current), Some(_)) => Err(StoreError::Conflict {
+                current: parse_version(&current, &key)?,
+            }),
+            (other, _) => Err(StoreError::Corrupt(format!(
+                "redis {op}: unexpected script reply {other:?}"
+            ))),
+        }
+    }
+
+    async fn load_log(&self, id: &str, from: usize) -> Result<Vec<Vec<u8>>, StoreError> {
+        // Redis indexes are signed 64-bit; any index that large is past the end anyway.
+        let from = i64::try_from(from).unwrap_or(i64::MAX);
+        let mut cmd = evalsha(&LOAD_LOG_SCRIPT, 2);
+        cmd.arg(self.core.key(id))
+            .arg(self.core.log_key(id))
+            .arg(from);
+        self.core.script("load_log", true, &cmd, LOAD_LOG_LUA).await
+    }
+
+    async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let key = self.core.key(id);
+        let mut cmd = redis::cmd("HMGET");
+        cmd.arg(&key).arg("v").arg("d");
+        let (version, data): (Option<Vec<u8>>, Option<Vec<u8>>) =
+            self.core.query("load", true, &cmd).await?;
+        stored_game(&key, version, data)
+    }
+
+    async fn load_with_idem(
+        &self,
+        id: &str,
+        idem_key: &str,
+    ) -> Result<(Option<StoredGame>, Option<Vec<u8>>), StoreError> {
+        check_idem_key(idem_key)?;
+        let key = self.core.key(id);
+        let mut cmd = evalsha(&LOAD_WITH_IDEM_SCRIPT, 2);
+        cmd.arg(&key).arg(self.core.idem_key(id, idem_key));
+        let reply: Value = self
+            .core
+            .script("load_with_idem", true, &cmd, LOAD_WITH_IDEM_LUA)
+            .await?;
+        let Value::Array(items) = reply else {
+            return Err(StoreError::Corrupt(format!(
+                "redis load_with_idem: unexpected script reply {reply:?}"
+            )));
+        };
+        let Ok([version, data, answer]) = <[Value; 3]>::try_from(items) else {
+            return Err(StoreError::Corrupt(
+                "redis load_with_idem: the script reply is not 3 values".into(),
+            ));
+        };
+        let game = stored_game(
+            &key,
+            optional_bytes(version, &key)?,
+            optional_bytes(data, &key)?,
+        )?;
+        Ok((game, optional_bytes(answer, "idempotency record")?))
+    }
+
+    async fn schedule_deadline(&self, id: &str, at_unix_ms: u64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("ZADD");
+        cmd.arg(self.core.deadline_key(id)).arg(at_unix_ms).arg(id);
+        let _: Value = self.core.query("schedule_deadline", true, &cmd).await?;
+        Ok(())
+    }
+
+    async fn cancel_deadline(&self, id: &str) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("ZREM");
+        cmd.arg(self.core.deadline_key(id)).arg(id);
+        let _: Value = self.core.query("cancel_deadline", true, &cmd).await?;
+        Ok(())
+    }
+
+    /// Every shard at once (concurrent calls on the multiplexed connection, so about one round
+    /// trip), then the earliest `limit` of their answers.
+    async fn due_deadlines(
+        &self,
+        now_unix_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let shards = (0..DEADLINE_SHARDS).map(|shard| async move {
+            let key = deadline_key(&self.core.config.key_prefix, shard);
+            let mut cmd = redis::cmd("ZRANGEBYSCORE");
+            cmd.arg(&key)
+                .arg("-inf")
+                .arg(now_unix_ms)
+                .arg("WITHSCORES")
+                .arg("LIMIT")
+                .arg(0)
+                .arg(limit);
+            let reply: Value = self.core.query("due_deadlines", true, &cmd).await?;
+            scored_members(reply, &key)
+        });
+        let mut due = Vec::new();
+        for shard in futures_util::future::join_all(shards).await {
+            due.extend(shard?);
+        }
+        due.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        due.truncate(limit);
+        Ok(due.into_iter().map(|(_, id)| id).collect())
+    }
+
+    async fn claim(&self, id: &str, owner: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(self.core.claim_key(id))
+            .arg(owner)
+            .arg("NX")
+            .arg("PX")
+            .arg(ttl_millis(ttl).max(1));
+        let reply: Value = self.core.query("claim", false, &cmd).await?;
+        match reply {
+            Value::Nil => Ok(false),
+            Value::Okay => Ok(true),
+            Value::SimpleString(s) if s == "OK" => Ok(true),
+            other => Err(StoreError::Corrupt(format!(
+                "redis claim: unexpected reply {other:?}"
+            ))),
+        }
+    }
+
+    async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError> {
+        let mut cmd = evalsha(&RELEASE_CLAIM_SCRIPT, 1);
+        cmd.arg(self.core.claim_key(id)).arg(owner);
+        let released: i64 = self
+            .core
+            .script("release_claim", true, &cmd, RELEASE_CLAIM_LUA)
+            .await?;
+        Ok(released == 1)
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        let _: String = self.core.query("ping", true, &redis::cmd("PING")).await?;
+        Ok(())
+    }
+
+    fn watch(&self, id: &str) -> tokio::sync::watch::Receiver<u64> {
+        self.events.watch(&self.core, id)
+    }
+
+    fn backend(&self) -> &'static str {
+        C::BACKEND
+    }
+
+    fn config(&self) -> &StoreConfig {
+        &self.core.config
+    }
+
+    fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
+        C::thread_local_copy(self)
+    }
+}

@@ -1,0 +1,152 @@
+//! The Lua scripts of the writes and multi-key reads, and how a script call is sent.
+
+use std::sync::LazyLock;
+
+use redis::aio::ConnectionLike;
+use redis::{Cmd, FromRedisValue, Script};
+
+/// One write of a game: a create or a compare-and-set of its version and data, appending log
+/// entries and, for a compare-and-set, optionally recording an idempotent answer; then the expiry
+/// of the game and of its log, and the announcement of the new version.
+///
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the game's log (a list), `KEYS[3]` (optional): the
+/// idempotency record. ARGV: the expected version (the empty string for a create), the new
+/// version, the data, the TTL in ms (0: no expiry; [`KEEP_EXPIRY`]: keep the expiry as it
+/// is, which [`Write::check`](crate::store::Write::check) allows only for a compare-and-set without log entries), the
+/// events channel, the number `n` of log entries, the `n` entries, and with `KEYS[3]` the
+/// answer and its TTL in ms (0: no expiry).
+///
+/// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
+/// Returns 1 when written; 0 when a create finds the game key taken or a compare-and-set finds
+/// it missing; -1 when the hash has no version field; the stored version (a string) when it
+/// differs from the expected one.
+///
+/// Nothing is written before every check has passed, and the first write (`RPUSH`) is the only
+/// one that can fail on a damaged store (a log key of another type: `WRONGTYPE`), so a failed
+/// call changes nothing. A create deletes the log first: a log left by an expired game of the id
+/// (or by eviction) does not leak into the new game. The game and the log get the same expiry on
+/// every write, so they expire together. The notification is published last, so no replica
+/// hears of a write before it can read it.
+pub(super) const WRITE_LUA: &str = r"
+local game, log = KEYS[1], KEYS[2]
+if ARGV[1] == '' then
+  if redis.call('EXISTS', game) == 1 then
+    return 0
+  end
+  redis.call('DEL', log)
+else
+  local cur = redis.call('HGET', game, 'v')
+  if not cur then
+    if redis.call('EXISTS', game) == 1 then
+      return -1
+    end
+    return 0
+  end
+  if cur ~= ARGV[1] then
+    return cur
+  end
+end
+local n = tonumber(ARGV[6])
+if n > 0 then
+  redis.call('RPUSH', log, unpack(ARGV, 7, 6 + n))
+end
+redis.call('HSET', game, 'v', ARGV[2], 'd', ARGV[3])
+if ARGV[4] == '-1' then
+  -- keep the expiry (a compare-and-set without log entries: the log is not created here)
+elseif ARGV[4] ~= '0' then
+  redis.call('PEXPIRE', game, ARGV[4])
+  redis.call('PEXPIRE', log, ARGV[4])
+else
+  redis.call('PERSIST', game)
+  redis.call('PERSIST', log)
+end
+if KEYS[3] then
+  if ARGV[8 + n] ~= '0' then
+    redis.call('SET', KEYS[3], ARGV[7 + n], 'PX', ARGV[8 + n])
+  else
+    redis.call('SET', KEYS[3], ARGV[7 + n])
+  end
+end
+redis.call('PUBLISH', ARGV[5], ARGV[2])
+return 1
+";
+
+/// The write script's TTL argument for [`Write::keep_expiry`](crate::store::Write::keep_expiry) (the script compares it with
+/// the string `'-1'`). Setting the expiry of the game and
+/// of the log is two `PEXPIRE`s, which cost Redis more than the `HGET`, `HSET` and `PUBLISH` of
+/// the rest of a move's script together (BENCHMARKS.md).
+pub(super) const KEEP_EXPIRY: i64 = -1;
+
+/// Read a game's log from an index, if the game exists (a log never outlives its game, even
+/// if something other than expiry removed the game).
+///
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the log. ARGV: the first index. Returns the entries (an
+/// empty array when there is no game).
+pub(super) const LOAD_LOG_LUA: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  return {}
+end
+return redis.call('LRANGE', KEYS[2], ARGV[1], -1)
+";
+
+/// Read a game and an idempotency record together.
+///
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the idempotency record. Returns `[v, d, answer]`, each
+/// nil when missing.
+pub(super) const LOAD_WITH_IDEM_LUA: &str = r"
+local g = redis.call('HMGET', KEYS[1], 'v', 'd')
+return {g[1], g[2], redis.call('GET', KEYS[2])}
+";
+
+/// Delete a claim if `ARGV[1]` holds it. `KEYS[1]`: the claim. Returns 1 if deleted, else 0.
+pub(super) const RELEASE_CLAIM_LUA: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+";
+
+pub(super) static WRITE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(WRITE_LUA));
+pub(super) static LOAD_LOG_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(LOAD_LOG_LUA));
+pub(super) static LOAD_WITH_IDEM_SCRIPT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(LOAD_WITH_IDEM_LUA));
+pub(super) static RELEASE_CLAIM_SCRIPT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(RELEASE_CLAIM_LUA));
+
+/// `EVALSHA <sha> <numkeys>`: the start of a script call; the caller appends keys and arguments.
+pub(super) fn evalsha(script: &Script, numkeys: usize) -> Cmd {
+    evalsha_sized(script, numkeys, 0, 0)
+}
+
+/// [`evalsha`] with room for `args` more keys and arguments of `bytes` bytes in all, so that
+/// appending them does not grow the command step by step (a move's write would otherwise
+/// reallocate it about eight times on the way to its kilobyte).
+pub(super) fn evalsha_sized(script: &Script, numkeys: usize, args: usize, bytes: usize) -> Cmd {
+    let hash = script.get_hash();
+    let mut cmd = Cmd::with_capacity(3 + args, "EVALSHA".len() + hash.len() + 20 + bytes);
+    cmd.arg("EVALSHA").arg(hash).arg(numkeys);
+    cmd
+}
+
+/// Run a command built by [`evalsha`]; if the server does not know the script (`NOSCRIPT`, e.g.
+/// after a restart or a `SCRIPT FLUSH`), send the same call as `EVAL` with the script's source,
+/// which also caches it for the next `EVALSHA`. Safe to repeat: a `NOSCRIPT` call ran nothing.
+pub(super) async fn run_script<T, C>(con: &mut C, cmd: &Cmd, code: &str) -> redis::RedisResult<T>
+where
+    T: FromRedisValue,
+    C: ConnectionLike,
+{
+    match cmd.query_async(con).await {
+        Err(e) if e.code() == Some("NOSCRIPT") => {
+            let mut eval = redis::cmd("EVAL");
+            eval.arg(code);
+            for arg in cmd.args_iter().skip(2) {
+                if let redis::Arg::Simple(bytes) = arg {
+                    eval.arg(bytes);
+                }
+            }
+            eval.query_async(con).await
+        }
+        other => other,
+    }
+}
