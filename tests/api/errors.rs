@@ -584,6 +584,91 @@ async fn too_many_requests(store: Store) {
     }
 }
 
+/// A request with several faults is refused for the first one, in the order the server checks
+/// them: the edge's headers and path (token, `If-Match`, `Idempotency-Key`, the id's form), the
+/// body, then the game (it exists, the token holds one of its seats, the version, the rules).
+/// Each step below mends one fault and expects the next; the game never changes.
+async fn several_faults_are_refused_for_the_first(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_scenario(&app).await;
+    let (other, other_tokens) = started_scenario(&app).await;
+    let before = app.view(&id, None).await;
+    let other_before = app.view(&other, None).await;
+    assert_eq!(before["version"], 5);
+
+    /// One request: each field is either its fault or its mended value.
+    struct Req<'a> {
+        token: Option<&'a str>,
+        if_match: &'a str,
+        key: &'a str,
+        id: &'a str,
+        body: &'a str,
+    }
+    let send = |r: &Req<'_>| {
+        let mut req = app
+            .client
+            .post(app.url(&format!("/v1/games/{}/bid", r.id)))
+            .header("content-type", "application/json")
+            .header(IF_MATCH, r.if_match)
+            .header("idempotency-key", r.key)
+            .body(r.body.to_owned());
+        if let Some(t) = r.token {
+            req = req.bearer_auth(t);
+        }
+        req.send()
+    };
+    let long_id = "g".repeat(65);
+    let mut r = Req {
+        token: None,
+        if_match: "\"five\"",
+        key: "",
+        id: &long_id,
+        body: "{\"type\": \"bid\", ",
+    };
+    let steps: [(&str, u16, &str); 9] = [
+        ("no token", 401, "missing_token"),
+        ("a malformed If-Match", 400, "invalid_if_match"),
+        ("an empty Idempotency-Key", 400, "invalid_idempotency_key"),
+        ("an id no game can have", 404, "game_not_found"),
+        ("a body that is not JSON", 400, "malformed_json"),
+        ("a game that does not exist", 404, "game_not_found"),
+        ("the token of another game", 403, "invalid_token"),
+        ("a stale If-Match", 409, "version_conflict"),
+        ("a seat whose turn it is not", 422, "not_your_turn"),
+    ];
+    let missing = "no-such-game-0";
+    for (i, (fault, status, code)) in steps.into_iter().enumerate() {
+        let res = send(&r).await.expect("sent");
+        let doc = assert_problem(res, status, code).await;
+        assert!(doc["detail"].is_string(), "{fault}: {doc}");
+        unchanged(&app, &id, &before).await;
+        unchanged(&app, &other, &other_before).await;
+        // Mend the fault just reported; the next one must be reported next.
+        match i {
+            0 => r.token = Some(&other_tokens[0]),
+            1 => r.if_match = "\"4\"",
+            2 => r.key = "several-faults-1",
+            3 => r.id = missing,
+            4 => r.body = "{\"type\": \"bid\", \"tricks\": 4}",
+            5 => r.id = &id,
+            6 => r.token = Some(&tokens[1]),
+            7 => r.if_match = "\"5\"",
+            _ => r.token = Some(&tokens[0]),
+        }
+    }
+    // With every fault mended, the request is applied (once, under its key).
+    let res = send(&r).await.expect("sent");
+    assert_eq!(
+        res.status(),
+        200,
+        "{}",
+        res.text().await.unwrap_or_default()
+    );
+    let after = app.view(&id, None).await;
+    assert_eq!(after["version"], 6);
+    unchanged(&app, &other, &other_before).await;
+}
+
 both_stores!(
     too_many_requests,
     malformed_requests,
@@ -595,4 +680,5 @@ both_stores!(
     seats_and_start,
     impossible_games,
     body_over_the_limit,
+    several_faults_are_refused_for_the_first,
 );
