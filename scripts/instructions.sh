@@ -7,7 +7,7 @@
 # Starts a private redis-server and the server (WORKERS=1) under callgrind, seeds games with
 # scripts/loadbench/driver.py, then counts N (default 500, env IB_N) moves played one after
 # the other on one game (each a cache hit plus one write script, as in the load benchmark's
-# (b)) and N `GET /readyz`, and prints instructions per request: the server's (user space,
+# (b)), N views of that game by its seat 0 (`GET /v1/games/{id}`) and N `GET /readyz`, and prints instructions per request: the server's (user space,
 # every thread) and, with Redis also run under callgrind, Redis's. The kernel's are not counted.
 # Needs valgrind (apt-get install -y valgrind) and redis-server; takes about a minute.
 set -euo pipefail
@@ -24,7 +24,7 @@ RPORT=$(free_port)
 SPORT=$(free_port)
 cleanup() {
   stop_pids
-  rm -rf "$WORK"
+  if [[ -n "${IB_KEEP:-}" ]]; then echo "instructions: kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 start_redis "$RPORT" "$WORK/redis.log" valgrind --tool=callgrind --callgrind-out-file="$WORK/redis.%p" -q
@@ -36,11 +36,11 @@ PIDS+=("$VPID")
 # under valgrind the server starts slowly
 wait_ready "http://127.0.0.1:$SPORT/readyz" 600 || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }
 python3 scripts/loadbench/driver.py seed --port "$SPORT" --games 1 --out "$WORK/set.lua" >/dev/null
-for mode in moves readyz; do
+for mode in moves view readyz; do
   python3 scripts/loadbench/replay.py --port "$SPORT" --data "$WORK/set.lua" --n "$N" --mode "$mode" --pid "$VPID,$REDIS_PID"
 done
 for who in server redis; do
-  for mode in moves readyz; do
+  for mode in moves view readyz; do
     f=$(grep -l "^desc: Trigger: dump $mode" "$WORK"/$who.* | head -1)
     total=$(awk '/^summary:/{print $2; exit}' "$f")
     awk -v t="$total" -v n="$N" -v m="$mode" -v w="$who" \

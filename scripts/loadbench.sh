@@ -7,6 +7,7 @@
 # Starts a private redis-server (no persistence) and the release server on free ports, then
 # measures with wrk, 64 connections:
 #   (a) GET /readyz                      rps, p50, p99
+#   (v) GET /v1/games/{id} as a seat     rps, p50, p99 (scripts/loadbench/view.lua), and (v)/(a)
 #   (b) POST /v1/games/{id}/actions      rps of successful (200) moves, p50, p99, with ~1,000
 #       and with ~100,000 stored games (scripts/loadbench/play.lua explains how every request
 #       is the legal move for its game's current version)
@@ -182,12 +183,14 @@ measure_b() { # condition set
   redis_usec >>"$WORK/r$1.txt"
   redis_trips_per "$(tail -1 "$WORK/b$1.txt" | awk '{print $1}')" >>"$WORK/c$1.txt"
 }
-for f in a b1 b2 n1 n2 r1 r2 c1 c2; do : >"$WORK/$f.txt"; done
+for f in a v b1 b2 n1 n2 r1 r2 c1 c2; do : >"$WORK/$f.txt"; done
 # Each repetition measures (a) right before (b) with ~1,000 games, so that (b)/(a) is taken
 # from runs a few seconds apart, not minutes: the machine's speed drifts.
 for r in $(seq "$REPS"); do
   echo "== (a) GET /readyz (run $r)"
   run_wrk readyz.lua | tee -a "$WORK/a.txt"
+  echo "== (v) GET a seat's view (run $r)"
+  run_wrk view.lua LB_DATA="$WORK/set0.lua" | tee -a "$WORK/v.txt"
   measure_b 1 $((2 * r - 1))
   if (( r == 1 )); then
     # memory of a stored game mid-game (a game of set 1 after its run)
@@ -203,6 +206,7 @@ for r in $(seq "$REPS"); do
   move_idle 0 1
 done
 read -r A_RPS A_P50 A_P99 A_BAD _ A_CPU < <(summarize "$WORK/a.txt")
+read -r V_RPS V_P50 V_P99 V_BAD _ V_CPU < <(summarize "$WORK/v.txt")
 N1=$(median <"$WORK/n1.txt"); N2=$(median <"$WORK/n2.txt")
 R1=$(median <"$WORK/r1.txt"); R2=$(median <"$WORK/r2.txt")
 CALLS1="$(cut -d' ' -f1 "$WORK/c1.txt" | median) + $(cut -d' ' -f2 "$WORK/c1.txt" | median)"
@@ -221,25 +225,31 @@ C_APS=$(while read -r l; do python3 -c 'import json,sys; print(json.loads(sys.ar
 # (b)/(a): the median of each repetition's own ratio (its (b) with ~1,000 games over its (a))
 RATIOS=$(paste -d' ' "$WORK/a.txt" "$WORK/b1.txt" | awk '{printf "%.2f\n", ($12 / $15) / ($1 / $4)}')
 RATIO=$(median <<<"$RATIOS")
+# (v)/(a) likewise: each repetition's view run over the /readyz run just before it
+V_RATIOS=$(paste -d' ' "$WORK/a.txt" "$WORK/v.txt" | awk '{printf "%.2f\n", ($12 / $15) / ($1 / $4)}')
+V_RATIO=$(median <<<"$V_RATIOS")
 GROWTH=$(awk -v x="$B1_RPS" -v y="$B2_RPS" 'BEGIN{printf "%+.1f%%", (y-x)/x*100}')
 cat <<OUT
 
 == RESULTS (median of $REPS run(s), ${SECS}s each, wrk -t$WT -c$CONNS, server ${SERVER_ENV[*]}, $WHERE)
 (a) GET /readyz                       rps $A_RPS   p50 ${A_P50} ms   p99 ${A_P99} ms   non-200: $A_BAD
+(v) GET a seat's view                 rps $V_RPS   p50 ${V_P50} ms   p99 ${V_P99} ms   non-200: $V_BAD
+(v)/(a) ratio                         $V_RATIO (median of the runs' own ratios: $(echo $V_RATIOS))
 (b) actions, $N1 stored games       rps $B1_RPS   p50 ${B1_P50} ms   p99 ${B1_P99} ms   non-200: $B1_BAD   exhausted: $B1_EX
 (b) actions, $N2 stored games     rps $B2_RPS   p50 ${B2_P50} ms   p99 ${B2_P99} ms   non-200: $B2_BAD   exhausted: $B2_EX
 (c) whole games                       $C_GPS games/s ($C_APS actions/s), $GAME_CONC games x 4 clients
 (b)/(a) ratio                         $RATIO (median of the runs' own ratios: $(echo $RATIOS))
-CPU us per request, server/Redis/wrk/other (a) $A_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
+CPU us per request, server/Redis/wrk/other (a) $A_CPU   (v) $V_CPU   (b) 1k $B1_CPU   (b) 100k $B2_CPU
 growth 1k -> 100k stored              $GROWTH   (Redis time per write script: $R1 us vs $R2 us)
 Redis round trips per move            1k: $CALLS1   100k: $CALLS2   (write scripts + loads)
 MEMORY USAGE mid-game                 $MEM bytes ($PHASE); keys: $LOGMEM
 OUT
 
 fail=0
-for v in "$A_RPS" "$B1_RPS" "$B2_RPS" "$C_GPS" "$MEM"; do
+for v in "$A_RPS" "$V_RPS" "$B1_RPS" "$B2_RPS" "$C_GPS" "$MEM"; do
   [[ "$v" =~ ^[0-9.]+$ ]] && [[ "$v" != 0 ]] || fail=1
 done
 # every measured move should be answered 200 (see play.lua); tolerate a stray few on busy CI
+(( V_BAD == 0 )) || { echo "loadbench: views not answered 200"; fail=1; }
 (( (B1_BAD + B2_BAD) * 100 <= B1_RPS * SECS )) || { echo "loadbench: too many moves not answered 200"; fail=1; }
 (( fail == 0 )) && echo "loadbench: figures produced" || { echo "loadbench: FAILED to produce figures"; exit 1; }

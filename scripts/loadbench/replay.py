@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Helper for scripts/instructions.sh (stdlib only).
 
-  replay.py --port P --data SET.lua --n N --mode moves|readyz --pid PID[,PID...]
+  replay.py --port P --data SET.lua --n N --mode moves|view|readyz --pid PID[,PID...]
 
 Sends N requests one after the other on one connection: the first N moves of the first game
 of a set written by `driver.py seed` (after one unmeasured move that fills the server's
-cache), or N `GET /readyz`. Around them it zeroes and then dumps the counters of each process
+cache), N `GET /v1/games/{id}` of that game as its seat 0 (a seat's view), or N
+`GET /readyz`. Around them it zeroes and then dumps the counters of each process
 running under callgrind (the server, and Redis too if its pid is given; `callgrind_control -z`
 and `-d <mode>`), so each dump holds exactly the instructions that process spent on those N
 requests.
@@ -16,7 +17,7 @@ p = argparse.ArgumentParser()
 p.add_argument("--port", type=int, required=True)
 p.add_argument("--data", required=True)
 p.add_argument("--n", type=int, required=True)
-p.add_argument("--mode", choices=["moves", "readyz"], required=True)
+p.add_argument("--mode", choices=["moves", "view", "readyz"], required=True)
 p.add_argument("--pid", required=True)
 a = p.parse_args()
 
@@ -40,6 +41,10 @@ def move(i):
                {"content-type": "application/json", "authorization": "Bearer " + game[1 + seat]})
 
 
+def view():
+    return req("GET", "/v1/games/%s" % game[0], None, {"authorization": "Bearer " + game[1]})
+
+
 if a.mode == "moves":
     assert move(0) == 200
 for _ in range(20):
@@ -48,7 +53,12 @@ pids = a.pid.split(",")
 for pid in pids:
     subprocess.run(["callgrind_control", "-z", pid], check=True, capture_output=True)
 for i in range(1, a.n + 1):
-    status = move(i) if a.mode == "moves" else req("GET", "/readyz")
+    if a.mode == "moves":
+        status = move(i)
+    elif a.mode == "view":
+        status = view()
+    else:
+        status = req("GET", "/readyz")
     assert status == 200, status
 for pid in pids:
     subprocess.run(["callgrind_control", "-d", a.mode, pid], check=True, capture_output=True)

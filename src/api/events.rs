@@ -12,8 +12,7 @@ use tokio_stream::wrappers::ReceiverStream;
 
 use super::error::ApiError;
 use super::service::GameService;
-use super::wire::GameView;
-use crate::engine::Phase;
+use super::service::ViewJson;
 
 /// How often an idle stream sends a keep-alive comment by default (it lives with [`Push`](super::service::Push)).
 pub use super::service::KEEP_ALIVE;
@@ -21,18 +20,24 @@ pub use super::service::KEEP_ALIVE;
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
 
-fn event(view: &GameView) -> Bytes {
-    let data = serde_json::to_string(view).unwrap_or_default();
-    Bytes::from(format!(
-        "id: {}\nevent: {}\ndata: {}\n\n",
-        view.version,
-        if view.view.phase == Phase::GameOver {
-            "game_over"
-        } else {
-            "view"
-        },
-        data
-    ))
+/// One Server-Sent Event of a view: its version as the event's id, `view` or `game_over`, and
+/// the view's JSON (one line: JSON as serialised here has no newline).
+fn event(view: &ViewJson) -> Bytes {
+    let kind: &[u8] = if view.over { b"game_over" } else { b"view" };
+    let id = view.version.to_string();
+    let mut out = Vec::with_capacity(view.json.len() + id.len() + 32);
+    for part in [
+        b"id: ",
+        id.as_bytes(),
+        b"\nevent: ",
+        kind,
+        b"\ndata: ",
+        &view.json,
+        b"\n\n",
+    ] {
+        out.extend_from_slice(part);
+    }
+    Bytes::from(out)
 }
 
 /// The event stream of one reader: the current view at once (unless the reader has it, per
@@ -53,7 +58,7 @@ pub async fn stream(
         let mut view = Some(first);
         loop {
             if let Some(v) = view.take() {
-                let over = v.view.phase == Phase::GameOver;
+                let over = v.over;
                 if sent.is_none_or(|s| v.version > s) {
                     sent = Some(v.version);
                     if tx.send(event(&v)).await.is_err() {
@@ -105,14 +110,14 @@ pub async fn wait_for(
     token: Option<&str>,
     after: u64,
     wait: Duration,
-) -> Result<GameView, ApiError> {
+) -> Result<ViewJson, ApiError> {
     let mut changes = svc.store().watch(id);
     let deadline = Instant::now() + wait.min(MAX_WAIT);
     // The version the last change notification announced, if one woke us.
     let mut announced = None;
     loop {
         let view = svc.view_announced(id, token, announced).await?;
-        if view.version > after || view.view.phase == Phase::GameOver {
+        if view.version > after || view.over {
             return Ok(view);
         }
         announced = tokio::select! {

@@ -294,14 +294,14 @@ async fn a_lost_write_keeps_the_deadline() {
     let mut moves = 0;
     loop {
         let spectator = svc.view(&id, None).await.expect("view");
-        let Some(seat) = spectator.view.turn else {
+        let Some(seat) = spectator.decode().expect("a view").turn else {
             break;
         };
         let view = svc
             .view(&id, Some(&tokens[seat as usize]))
             .await
             .expect("view");
-        let action: Action = view.view.legal_actions[0].clone();
+        let action: Action = view.decode().expect("a view").legal_actions[0].clone();
         let version = spectator.version;
         // The write loses: the game is unchanged, and its deadline still in the index.
         store.lose.store(true, Ordering::SeqCst);

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::de::DeserializeOwned;
 
 use super::error::{ApiError, Code};
-use super::wire::GameView;
+use super::service::ViewJson;
 
 pub mod actions;
 pub mod events;
@@ -26,11 +26,12 @@ pub(crate) fn etag(version: u64) -> (header::HeaderName, HeaderValue) {
     )
 }
 
-pub(crate) fn view_response(view: GameView) -> HttpResponse {
+pub(crate) fn view_response(view: ViewJson) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(etag(view.version))
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(view)
+        .content_type("application/json")
+        .body(view.json)
 }
 
 pub(crate) fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiError> {

@@ -1,16 +1,53 @@
 //! The game cache: recently used games of this replica, and when it last set their expiry.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::record::GameRecord;
+use bytes::Bytes;
 
-/// A cached game: the version and the record as last written or read here, and when this
-/// replica last set the game's expiry (`None`: not known, as after a read).
+use super::record::GameRecord;
+use crate::engine::{MAX_SEATS, Viewer};
+
+/// A cached game: the version and the record as last written or read here, the views of that
+/// version rendered so far, and when this replica last set the game's expiry (`None`: not
+/// known, as after a read).
 #[derive(Clone)]
 struct Cached {
     entry: Arc<(u64, GameRecord)>,
+    views: Arc<RenderedViews>,
     expiry_set: Option<ExpirySet>,
+}
+
+/// A version of a game and its record, with the views of it rendered so far.
+pub(super) type WithViews = (Arc<(u64, GameRecord)>, Arc<RenderedViews>);
+
+/// The JSON of one version of a game as each reader sees it (every seat, and the spectator),
+/// rendered by the first request that asks and answered as it is to the next ones: a view is
+/// fully determined by the game's version and its reader. It lives as long as that version is
+/// the cached one, so it holds at most one version's views of each cached game.
+#[derive(Default)]
+pub(super) struct RenderedViews([OnceLock<Bytes>; MAX_SEATS + 1]);
+
+impl RenderedViews {
+    /// `viewer`'s view, rendered by `render` if no request has yet.
+    pub(super) fn get_or_render<E>(
+        &self,
+        viewer: Viewer,
+        render: impl FnOnce() -> Result<Bytes, E>,
+    ) -> Result<Bytes, E> {
+        let slot = match viewer {
+            Viewer::Seat(seat) => self.0[..MAX_SEATS].get(usize::from(seat)),
+            Viewer::Spectator => self.0.last(),
+        };
+        let Some(slot) = slot else {
+            return render();
+        };
+        if let Some(json) = slot.get() {
+            return Ok(json.clone());
+        }
+        let json = render()?;
+        Ok(slot.get_or_init(|| json).clone())
+    }
 }
 
 /// A write that set a game's expiry: when it was sent, and for which kind of game.
@@ -70,6 +107,7 @@ impl GameCache {
                 id.to_owned(),
                 Cached {
                     entry: entry.clone(),
+                    views: Arc::default(),
                     expiry_set,
                 },
             );
@@ -83,8 +121,9 @@ impl GameCache {
         }
     }
 
-    /// The cached version and record of game `id`, if any.
-    pub(super) fn get(&self, id: &str) -> Option<Arc<(u64, GameRecord)>> {
-        Some(self.0.as_ref()?.get(id)?.entry)
+    /// The cached version and record of game `id` with the views of it rendered so far.
+    pub(super) fn get_with_views(&self, id: &str) -> Option<WithViews> {
+        let hit = self.0.as_ref()?.get(id)?;
+        Some((hit.entry, hit.views))
     }
 }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::busy::{Busy, BusyGuard};
-use super::cache::GameCache;
+use super::cache::{GameCache, WithViews};
 use super::push::Push;
 use super::record::GameRecord;
 use crate::api::error::ApiError;
@@ -78,15 +78,34 @@ impl GameService {
         &self.metrics
     }
 
-    pub(super) async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, ApiError> {
+    /// Game `id` as the store holds it now (one read), and the views of that version rendered
+    /// so far. The read decides the version; when the cache holds that very version, its
+    /// record (and its rendered views) are the answer and the stored bytes are not decoded
+    /// again: a version is written once, so the same version is the same game.
+    pub(super) async fn load_with_views(&self, id: &str) -> Result<WithViews, ApiError> {
         let stored = self
             .store
             .load(id)
             .await?
             .ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
+        if let Some(hit) = self.cache.get_with_views(id)
+            && hit.0.0 == stored.version
+        {
+            return Ok(hit);
+        }
         let entry = Arc::new((stored.version, GameRecord::decode(&stored.data)?));
         self.cache.put(id, &entry, None);
-        Ok(entry)
+        let views = match self.cache.get_with_views(id) {
+            Some((cached, views)) if Arc::ptr_eq(&cached, &entry) => views,
+            // The cache keeps no games, or a newer version arrived meanwhile.
+            _ => Arc::default(),
+        };
+        Ok((entry, views))
+    }
+
+    /// Game `id` as the store holds it now (see [`load_with_views`](Self::load_with_views)).
+    pub(super) async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, ApiError> {
+        Ok(self.load_with_views(id).await?.0)
     }
 
     /// Marks game `id` as worked on by a background task of this replica: `None` if one

@@ -37,6 +37,7 @@ pub use self::actions::{ActRequest, Answer};
 pub use self::busy::BusyGuard;
 pub use self::deadlines::{TURN_LIMIT_MS, now_ms};
 pub use self::game_service::GameService;
+pub use self::games::ViewJson;
 pub use self::push::{KEEP_ALIVE, Push};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::timeouts::FALLBACK;

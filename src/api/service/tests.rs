@@ -52,7 +52,7 @@ async fn announced_versions_come_from_the_cache_only_when_it_holds_them() {
     let (id, token) = one_client_game(&a, 5).await;
     let seen = a.view(&id, Some(&token)).await.expect("a view");
     let v = seen.version;
-    let action = seen.view.legal_actions[0].clone();
+    let action = seen.decode().expect("a view").legal_actions[0].clone();
     client_moves(&b, &id, &token, action).await;
     // A holds version v: announced v, that is the answer, without a read.
     let cached = a
@@ -76,7 +76,7 @@ async fn announced_versions_come_from_the_cache_only_when_it_holds_them() {
     // No announcement (a keep-alive tick, a new poll): a read, whatever A holds.
     let mine = a.view(&id, Some(&token)).await.expect("a view");
     assert_eq!(mine.version, v + 1);
-    let action = mine.view.legal_actions[0].clone();
+    let action = mine.decode().expect("a view").legal_actions[0].clone();
     b.act(ActRequest {
         id: &id,
         token: &token,
@@ -93,6 +93,45 @@ async fn announced_versions_come_from_the_cache_only_when_it_holds_them() {
         a.view_announced(&id, Some("hp_nope"), Some(v + 1))
             .await
             .is_err()
+    );
+}
+
+/// A view is rendered once per version and reader: a repeat answers the same bytes, each reader
+/// gets its own (a seat's view is never answered to a spectator or to another seat), and a new
+/// version, made here or by another replica, is rendered anew.
+#[tokio::test]
+async fn views_are_rendered_once_per_version_and_reader() {
+    let store: Arc<dyn GameStore> = Arc::new(crate::store::MemoryStore::new(
+        crate::store::StoreConfig::default(),
+    ));
+    let a = GameService::new(store.clone(), Metrics::new(), 100);
+    let b = GameService::new(store, Metrics::new(), 100);
+    let (id, token) = one_client_game(&a, 5).await;
+    let seat = a.view(&id, Some(&token)).await.expect("a view");
+    let again = a.view(&id, Some(&token)).await.expect("a view");
+    assert_eq!(seat.json.as_ptr(), again.json.as_ptr(), "rendered once");
+    let spectator = a.view(&id, None).await.expect("a view");
+    assert_ne!(seat.json, spectator.json);
+    let hand = |v: &super::ViewJson| v.decode().expect("a view").hand;
+    assert!(!hand(&seat).is_empty() && hand(&spectator).is_empty());
+    assert_eq!(
+        a.view(&id, None).await.expect("a view").json,
+        spectator.json
+    );
+    // Another replica moves: A's next read finds the new version and renders it.
+    let action = seat.decode().expect("a view").legal_actions[0].clone();
+    client_moves(&b, &id, &token, action).await;
+    let moved = a.view(&id, Some(&token)).await.expect("a view");
+    assert!(moved.version > seat.version);
+    assert_ne!(moved.json, seat.json);
+    let watched = a.view(&id, None).await.expect("a view");
+    assert_eq!(watched.version, moved.version);
+    assert!(hand(&watched).is_empty());
+    // Without a cache, every view is rendered from the store's copy, and the same.
+    let c = GameService::new(a.store().clone(), Metrics::new(), 0);
+    assert_eq!(
+        c.view(&id, Some(&token)).await.expect("a view").json,
+        moved.json
     );
 }
 
@@ -138,7 +177,12 @@ async fn moves_on_a_cached_game_only_write() {
     let (_redis, store, mut con) = private_redis_store().await;
     let svc = GameService::new(store, Metrics::new(), 100);
     let (id, token) = one_client_game(&svc, 11).await;
-    let mut view = svc.view(&id, Some(&token)).await.expect("a view").view;
+    let mut view = svc
+        .view(&id, Some(&token))
+        .await
+        .expect("a view")
+        .decode()
+        .expect("a view");
     let (reads, scripts) = (
         calls(&mut con, "hmget").await,
         calls(&mut con, "evalsha").await,
@@ -173,7 +217,13 @@ async fn a_replica_sets_the_expiry_on_hand_ends_only() {
     let mut logged = store.load_log(&id, 0).await.expect("log").len();
     while moves < 80 {
         let view = a.view(&id, Some(&token)).await.expect("a view");
-        let Some(action) = view.view.legal_actions.first().cloned() else {
+        let Some(action) = view
+            .decode()
+            .expect("a view")
+            .legal_actions
+            .first()
+            .cloned()
+        else {
             break;
         };
         client_moves(&a, &id, &token, action).await;
@@ -201,7 +251,13 @@ async fn a_replica_sets_the_expiry_on_hand_ends_only() {
     // Another replica knows nothing of the expiry: its first write sets it.
     let b = GameService::new(store.clone(), Metrics::new(), 100);
     let view = b.view(&id, Some(&token)).await.expect("a view");
-    if let Some(action) = view.view.legal_actions.first().cloned() {
+    if let Some(action) = view
+        .decode()
+        .expect("a view")
+        .legal_actions
+        .first()
+        .cloned()
+    {
         let before = pexpire_calls(&mut con).await;
         client_moves(&b, &id, &token, action).await;
         assert_eq!(pexpire_calls(&mut con).await - before, 2);
