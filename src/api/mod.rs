@@ -10,7 +10,6 @@ pub mod extract;
 pub mod names;
 pub mod ratelimit;
 pub mod routes;
-mod schema;
 pub mod service;
 pub mod wire;
 

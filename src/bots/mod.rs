@@ -84,3 +84,11 @@ impl Strategy {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(feature = "openapi")]
+crate::engine::schema::string_enum_schema!(
+    Strategy,
+    "Strategy",
+    "A house player's strategy.",
+    Strategy::ALL.to_vec()
+);

@@ -31,13 +31,15 @@ pub enum Pepper {
     Big,
 }
 
-/// A bid: a number of tricks, and under pepper bids, which pepper.
+/// A bid in the auction or a contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Bid {
-    /// The tricks bid.
+    /// Tricks bid.
     pub tricks: u8,
-    /// Little or big pepper (only under pepper bids, with all tricks).
+    /// Little or big pepper (left out otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub pepper: Option<Pepper>,
 }
 

@@ -8,12 +8,15 @@ use super::game::{Applied, Game};
 use super::ruleset::{AllPass, AuctionKind};
 use super::scoring::HandResult;
 
-/// One entry of the auction: who did what.
+/// One call of the auction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Call {
     /// The seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
-    /// The bid, or None for a pass.
+    /// The bid, or null for a pass.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub bid: Option<Bid>,
 }
 
@@ -29,13 +32,16 @@ pub enum Forced {
 
 /// The contract of a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Contract {
-    /// The high bidder (the declarer).
+    /// The declarer (high bidder).
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
     /// The winning bid.
     pub bid: Bid,
-    /// Set when the bid was forced.
+    /// Why the bid was forced (left out when it was not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub forced: Option<Forced>,
 }
 

@@ -21,6 +21,8 @@ use super::view::Viewer;
 ///
 /// Cards already played to tricks are not listed: they are public.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = Sample))]
 pub struct SampleDeal {
     /// Each seat's cards in hand now, by seat (the viewing seat's own hand as it is).
     pub hands: Vec<Vec<Card>>,

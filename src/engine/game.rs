@@ -20,15 +20,22 @@ pub const MAX_SEATS: usize = 6;
 /// The version of the serialised state format. Bump it (and migrate) when the format changes.
 pub const STATE_FORMAT: u32 = 1;
 
-/// An explicit first deal, for tests and bot training: later hands are dealt from the seed.
+/// An explicit first deal (for tests and bot training); later hands come from the seed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({
+    "dealer": 0,
+    "hands": [["JK","JH","JD","AH","KH","QH"],["9C","TC","QC","KC","AC","JC"],["9D","TD","QD","KD","AD","9H"],["9S","TS","JS","QS","KS","AS"]],
+    "widow": ["TH"]
+})))]
 pub struct Scenario {
     /// The first hand's dealer.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, minimum = 0, maximum = 5))]
     pub dealer: Seat,
-    /// Each seat's cards.
+    /// Each seat's cards, seat 0 first.
     pub hands: Vec<Vec<Card>>,
-    /// The widow (empty when the deck has none).
+    /// The widow (empty or left out when the deck has none).
     #[serde(default)]
     pub widow: Vec<Card>,
 }

@@ -15,13 +15,15 @@ use super::shuffle::SplitMix64;
 /// A hand of cards, kept sorted.
 pub type Hand = ArrayVec<Card, 16>;
 
-/// The full record of a finished hand, hidden cards included (for the game log).
+/// The full record of a finished hand, hidden cards included.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HandRecord {
     /// The public outcome.
     #[serde(flatten)]
     pub summary: HandSummary,
     /// The dealer.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub dealer: Seat,
     /// Each seat's cards as dealt.
     pub deal: Vec<Vec<Card>>,
@@ -29,13 +31,16 @@ pub struct HandRecord {
     pub widow: Vec<Card>,
     /// The auction.
     pub auction: Vec<Call>,
-    /// The trump named.
+    /// The trump named; null if none was.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub trump: Option<Trump>,
-    /// The declarer's exchange discard.
+    /// The declarer's discard.
     pub discards: Vec<Card>,
-    /// The lone bidder, if any.
+    /// The lone bidder; null if nobody went alone.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub alone: Option<Seat>,
-    /// The lone defender, if any.
+    /// The lone defender; null if none.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub defender_alone: Option<Seat>,
     /// The lone bidder's two-card discard (`exchange_two`).
     pub lone_discards: Vec<Card>,

@@ -43,6 +43,8 @@ mod knowledge;
 mod legal;
 mod play;
 mod ruleset;
+#[cfg(feature = "openapi")]
+pub(crate) mod schema;
 mod scoring;
 pub mod shuffle;
 mod side;

@@ -12,22 +12,30 @@ use super::scoring::HandResult;
 
 /// A card played to a trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Play {
     /// Who played it.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
     /// The card.
     pub card: Card,
 }
 
-/// A trick: its leader, the cards in play order, and (when complete) its winner.
+// The engine keeps the trick in progress as one too, without a winner; views write that one as
+// a `CurrentTrick`, so on the wire a trick always has its winner.
+/// A finished trick.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Trick {
-    /// The seat that led.
+    /// The seat that led (played the first card).
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub leader: Seat,
-    /// The cards in the order played.
+    /// Cards in play order, one per active seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Play>))]
     pub plays: ArrayVec<Play, MAX_SEATS>,
-    /// The winner, once complete.
+    /// The seat that won it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, required = true))]
     pub winner: Option<Seat>,
 }
 

@@ -212,84 +212,93 @@ pub enum GameEnd {
     HigherScoreOrDraw,
 }
 
-/// A complete, validated ruleset.
+/// A complete ruleset, every option resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Ruleset {
     /// The preset this ruleset started from.
     pub preset: Preset,
     /// The deck.
     pub deck: DeckKind,
-    /// Number of players: 4, or 6 with the pinochle deck.
+    /// Players.
     pub players: u8,
-    /// Whether the jacks of the trump colour are bowers.
+    /// Bowers.
     pub bowers: bool,
     /// The auction form.
     pub auction: AuctionKind,
     /// The lowest bid.
     pub min_bid: u8,
-    /// Whether the highest bids are little pepper and big pepper.
+    /// Pepper bids.
     pub pepper_bids: bool,
-    /// Whether the high bidder may name no trump.
+    /// No trump allowed.
     pub no_trump: bool,
-    /// What happens when every player passes.
+    /// When everyone passes.
     pub all_pass: AllPass,
     /// Going alone.
     pub alone: AloneRule,
-    /// Who leads the first trick.
+    /// First lead.
     pub first_lead: FirstLead,
-    /// What failed declarers lose.
+    /// Failed declarers lose.
     pub set_penalty: SetPenalty,
-    /// The score that ends the game.
+    /// Target score.
     pub target_score: i32,
     /// How the game ends.
     pub game_end: GameEnd,
 }
 
-/// A ruleset as a client writes it: a preset plus any option overrides.
+/// A ruleset: a preset plus any option overrides (RULES.md section 3). Every field may be left
+/// out; `{}` is the `hasenpfeffer` preset.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(example = json!({"preset": "hasenpfeffer"})))]
 pub struct RulesetSpec {
     /// The preset (default `hasenpfeffer`).
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = false))]
     pub preset: Preset,
-    /// Deck override.
+    /// The deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<DeckKind>,
-    /// Player count override.
+    /// Players: 4, or 6 with `pinochle48`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 4, maximum = 6))]
     pub players: Option<u8>,
-    /// Bowers override.
+    /// Whether the jacks of the trump colour are the right and left bowers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bowers: Option<bool>,
-    /// Auction override.
+    /// The auction form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auction: Option<AuctionKind>,
-    /// Minimum bid override.
+    /// The lowest bid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 12))]
     pub min_bid: Option<u8>,
-    /// Pepper bids override.
+    /// Little and big pepper as the top bids.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pepper_bids: Option<bool>,
-    /// No-trump override.
+    /// Whether the declarer may name no trump (not with the joker).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_trump: Option<bool>,
-    /// All-pass override.
+    /// What happens when everyone passes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub all_pass: Option<AllPass>,
-    /// Alone override.
+    /// Going alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alone: Option<AloneRule>,
-    /// First-lead override.
+    /// Who leads the first trick.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_lead: Option<FirstLead>,
-    /// Set-penalty override.
+    /// What failed declarers lose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_penalty: Option<SetPenalty>,
-    /// Target-score override.
+    /// The score that ends the game: 1 to ten times the preset's default (100 for
+    /// `hasenpfeffer` and `hasenpfeffer-open`, 300 for `pepper`, 320 for `double-hasenpfeffer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 320))]
     pub target_score: Option<i32>,
-    /// Game-end override.
+    /// How the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_end: Option<GameEnd>,
 }

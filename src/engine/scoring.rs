@@ -23,20 +23,27 @@ pub enum HandResult {
     ThrownIn,
 }
 
-/// The public outcome of a finished hand.
+/// The public outcome of a finished hand (with its tricks in a view's `last_hand`, and with
+/// everything else in the log's `HandRecord`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = HandOutcome))]
 pub struct HandSummary {
-    /// The hand's number (0 for the first).
+    /// The hand number (0 for the first).
     pub number: u32,
     /// How it ended.
     pub result: HandResult,
-    /// The contract, if one was played.
+    /// The contract; null when the hand was thrown in or voided before one was made.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub contract: Option<Contract>,
-    /// Tricks taken by each team.
+    /// Tricks taken by team 0 and team 1.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub tricks_won: BySide<u8>,
     /// Points each team scored on the hand.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub score_delta: BySide<i32>,
-    /// The scores after the hand.
+    /// Scores after the hand.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub scores: BySide<i32>,
 }
 

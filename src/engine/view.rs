@@ -21,79 +21,138 @@ pub enum Viewer {
     Spectator,
 }
 
-/// A seat's or a spectator's view of the game.
+/// What a seat (or a spectator) sees of the game. Every field is always present; where null is
+/// possible the field says when. "Public" means every seat and spectators see the same value;
+/// "yours" means only your seat's view holds it (a spectator's is empty).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct View {
-    /// The seat this view is for, or None for a spectator.
+    /// The seat this view is for; null in the spectator view (no token).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub seat: Option<Seat>,
-    /// The ruleset.
+    /// The game's rules, every option resolved. Public.
     pub ruleset: Ruleset,
-    /// The phase.
+    /// What is being decided: `auction`, `exchange`, `alone`, `pass_cards`, `play`, or
+    /// `game_over`. Public. While `status` is `waiting_for_players` the game has not started:
+    /// the phase is the one it will start in, and nobody may act.
     pub phase: Phase,
-    /// The seat to act, or None when the game is over.
+    /// The seat to act now; null when nobody may act: before every seat is claimed (`status`
+    /// `waiting_for_players`) and once the game is over. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub turn: Option<Seat>,
-    /// The dealer of the hand in progress.
+    /// The dealer of the hand in progress. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub dealer: Seat,
-    /// The hand number (0 for the first hand).
+    /// The hand in progress (0 for the first). Public.
     pub hand_number: u32,
-    /// The viewer's own cards (empty for a spectator).
+    /// Your cards in hand, sorted. Yours (empty for a spectator).
     pub hand: Vec<Card>,
-    /// How many cards each seat holds.
+    /// How many cards each seat holds, by seat. Public.
     pub hand_sizes: Vec<u8>,
-    /// Cards still lying face down in the widow.
+    /// Cards lying face down in the widow (0 once the declarer has taken it, and in decks
+    /// without a widow). Public.
     pub widow_size: u8,
-    /// The widow cards the viewer took into hand (the declarer only).
+    /// The widow cards you took into hand this hand. Yours, and only the declarer's (empty for
+    /// everyone else).
     pub widow: Vec<Card>,
-    /// The viewer's own face-down discards this hand.
+    /// Your face-down discards this hand (the exchange discard and, under `exchange_two`, the
+    /// lone discard). Yours, the declarer's only.
     pub discards: Vec<Card>,
-    /// The two cards passed to a lone bidder, shown to the passer and the bidder.
+    /// The two cards passed to a lone bidder under `exchange_two`. Seen only by the passer and
+    /// the bidder (empty for everyone else).
     pub passed_cards: Vec<Card>,
-    /// The viewer's legal actions, each ready to be posted as it is.
+    /// Your legal actions now, each ready to post back as it is; empty when it is not your
+    /// turn, before the game has started, and for a spectator. Yours.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<super::schema::ActionDoc>))]
     pub legal_actions: Vec<Action>,
-    /// The auction so far.
+    /// The calls of this hand's auction so far, in order. Public.
     pub auction: Vec<Call>,
-    /// The contract, once the auction is over.
+    /// This hand's contract; null until the auction is over (and in a hand thrown in). Public.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub contract: Option<Contract>,
-    /// The trump, once named.
+    /// This hand's trump (`NT` for no trump); null until the declarer names it. Public.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub trump: Option<Trump>,
-    /// The lone bidder.
+    /// The seat playing alone for the declarers this hand; null if nobody is (or not yet
+    /// decided). Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub alone: Option<Seat>,
-    /// The lone defender.
+    /// The seat defending alone this hand; null if nobody is. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub defender_alone: Option<Seat>,
-    /// Seats sitting out this hand.
+    /// Seats sitting out this hand (the partners of lone players). Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub sitting_out: Vec<Seat>,
-    /// The trick in progress. Written with `leader` null until its first card is played (the
-    /// engine's leader of an empty trick is a placeholder before the play phase; the seat to
-    /// lead is `turn`).
+    /// The trick in progress (empty outside the play phase). Public.
+    // The engine keeps it as a `Trick`, written as a `CurrentTrick`: `leader` is null until its
+    // first card is played (the engine's leader of an empty trick is a placeholder before the
+    // play phase; the seat to lead is `turn`).
     #[serde(with = "current_trick")]
+    #[cfg_attr(feature = "openapi", schema(value_type = CurrentTrickSchema))]
     pub trick: Trick,
-    /// The finished tricks of this hand.
+    /// This hand's finished tricks, in order, each with its winner. When the last trick of a
+    /// hand is taken the view moves on to the next hand: that hand's tricks are then in
+    /// `last_hand.tricks`. Public.
     pub tricks: Vec<Trick>,
-    /// Tricks taken by each team this hand.
+    /// Tricks won this hand by team 0 (even seats) and team 1 (odd seats). Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub tricks_won: BySide<u8>,
-    /// Scores by team.
+    /// The game's scores by team (team 0 = even seats, team 1 = odd seats). Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub scores: BySide<i32>,
-    /// The winning team, once the game is over (None for a draw or a game in progress).
+    /// The winning team (0 or 1) once the game is over; null while it is played and for a
+    /// draw. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub winner: Option<Team>,
-    /// True if the game ended in a draw.
+    /// True if the game ended in a draw (false while it is played). Public.
     pub draw: bool,
-    /// The seat that revealed the joker after all passed.
+    /// The seat that showed the joker this hand when everyone passed (and so must bid 3);
+    /// null otherwise. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub joker_revealed_by: Option<Seat>,
-    /// Suits each seat has shown void in this hand (by failing to follow).
+    /// For each seat, the suits it has shown void in this hand by not following the suit led.
+    /// Suits here are effective suits: once trump is named, the left bower and the joker
+    /// belong to the trump suit, not to their printed suit. A seat that does not follow a
+    /// trump lead (the left bower led included) is void in trumps, and nothing is said of the
+    /// left bower's printed suit; a seat that plays the left bower on a lead of its printed
+    /// suit has not followed that suit, and is void in it. Cleared at each new hand. Public.
     pub voids: Vec<Vec<Suit>>,
-    /// The result of the last finished hand, with its tricks.
+    /// The last finished hand: its result and all its tricks. It stays until the next hand
+    /// ends, so every trick of every hand can be read from the views and events (the hand's
+    /// last trick included); null before the first hand ends. Public.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub last_hand: Option<LastHand>,
 }
 
-/// The last finished hand: its public result and every trick of it (all played face up; no
-/// face-down card is in it).
+/// The public result of the last finished hand and its tricks (every card of which was played
+/// face up; the widow and the discards are not in it, see `GET /v1/games/{id}/log`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = HandSummary))]
 pub struct LastHand {
     /// The result.
     #[serde(flatten)]
     pub summary: HandSummary,
-    /// Its tricks, in order, each with its winner (empty for a hand thrown in or voided).
+    /// Every trick of the hand in order, the last one included, each with its winner; empty
+    /// for a hand that was not played out (thrown in or voided), and for a hand finished
+    /// before the server kept them.
     pub tricks: Vec<Trick>,
+}
+
+// A schema twin on purpose: the engine keeps the trick in progress as a `Trick`, which
+// `CurrentTrick` writes in this shape.
+/// The trick in progress.
+#[cfg(feature = "openapi")]
+#[derive(utoipa::ToSchema)]
+#[schema(as = CurrentTrick)]
+#[allow(dead_code)]
+pub(crate) struct CurrentTrickSchema {
+    /// The seat that played this trick's first card; null until a card is played (outside the
+    /// play phase, and between tricks: the seat to lead is then `turn`).
+    #[schema(value_type = Option<u8>, required = true)]
+    leader: Option<Seat>,
+    /// Cards played to it so far, in order (empty outside the play phase).
+    plays: Vec<super::play::Play>,
 }
 
 /// The trick in progress as views write it: `leader` is the seat that played its first card,

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{DealOrigin, GameStatus, SeatInfo, SeatKind, ViewDoc};
+use super::{DealOrigin, GameStatus, SeatInfo, SeatKind};
 use crate::bots::Strategy;
 use crate::engine::{Preset, Ruleset, View};
 
@@ -34,7 +34,6 @@ pub struct GameView {
     pub deadline_unix_ms: Option<u64>,
     /// The view itself.
     #[serde(flatten)] // for the schema: the serializer below writes the view's fields inline
-    #[schema(value_type = ViewDoc)]
     pub view: View,
 }
 

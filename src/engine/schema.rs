@@ -1,0 +1,326 @@
+//! OpenAPI schemas of the engine's types that serialise as strings (cards, suits, options), for
+//! the `openapi` feature (the structs derive theirs beside their definitions). The values listed
+//! are produced by the engine's own serde names, so the documented enums cannot drift from what
+//! the server sends and accepts.
+
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+
+use super::{
+    AllPass, AloneRule, AuctionKind, Card, DeckKind, FirstLead, Forced, GameEnd, HandResult,
+    Pepper, Phase, Preset, SetPenalty, Suit, Trump,
+};
+
+/// The schema of a string enum: its values as serde writes them, the first as the example.
+pub(crate) fn string_enum<T: Serialize>(values: &[T], description: &str) -> RefOr<Schema> {
+    let names: Vec<serde_json::Value> = values
+        .iter()
+        .filter_map(|v| serde_json::to_value(v).ok())
+        .collect();
+    let example = names.first().cloned().unwrap_or_default();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .enum_values(Some(names))
+        .examples([example])
+        .into()
+}
+
+/// `ToSchema` for a type that serialises as one of the strings of `$values`.
+macro_rules! string_enum_schema {
+    ($ty:ty, $name:literal, $desc:literal, $values:expr) => {
+        impl utoipa::PartialSchema for $ty {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let values: Vec<$ty> = $values;
+                $crate::engine::schema::string_enum(&values, $desc)
+            }
+        }
+        impl utoipa::ToSchema for $ty {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed($name)
+            }
+        }
+    };
+}
+pub(crate) use string_enum_schema;
+
+string_enum_schema!(
+    Card,
+    "Card",
+    "A card code: rank (9 T J Q K A) then suit (C D H S), e.g. `TD` for the ten of diamonds; `JK` is the joker. The two copies of a card in a double deck share a code.",
+    Card::all().collect()
+);
+string_enum_schema!(
+    Suit,
+    "Suit",
+    "A suit: clubs `C`, diamonds `D`, hearts `H`, spades `S`.",
+    Suit::ALL.to_vec()
+);
+string_enum_schema!(
+    Trump,
+    "Trump",
+    "The trump: a suit code, or `NT` for no trump (only where the ruleset allows it).",
+    Suit::ALL
+        .into_iter()
+        .map(Trump::Suit)
+        .chain([Trump::NoTrump])
+        .collect()
+);
+string_enum_schema!(
+    Pepper,
+    "Pepper",
+    "Little pepper (all tricks, normal stakes) or big pepper (all tricks, doubled stakes).",
+    vec![Pepper::Little, Pepper::Big]
+);
+string_enum_schema!(
+    Phase,
+    "Phase",
+    "The phase: `auction`, `exchange` (name trump, take and discard the widow), `alone` (going-alone decisions), `pass_cards` (lone exchange of two cards), `play`, or `game_over`.",
+    vec![
+        Phase::Auction,
+        Phase::Exchange,
+        Phase::Alone,
+        Phase::PassCards,
+        Phase::Play,
+        Phase::GameOver
+    ]
+);
+string_enum_schema!(
+    Preset,
+    "Preset",
+    "A named ruleset of the Hasenpfeffer family.",
+    Preset::ALL.to_vec()
+);
+string_enum_schema!(
+    DeckKind,
+    "Deck",
+    "The deck: `standard25` (9-A and the joker), `pepper24` (9-A), `pinochle48` (two copies of 9-A).",
+    DeckKind::ALL.to_vec()
+);
+string_enum_schema!(
+    AuctionKind,
+    "AuctionKind",
+    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid. `consecutive_passes`: round and round, a player who passed may bid again, until a bid is followed by a pass from every other player in a row (three at four players) or the maximum is bid.",
+    AuctionKind::ALL.to_vec()
+);
+string_enum_schema!(
+    AllPass,
+    "AllPass",
+    "When everyone passes: `joker_holder_bids_3` (the joker holder reveals it and must bid 3; a joker in the widow voids the hand), `redeal` (thrown in), `dealer_forced` (the dealer may not pass).",
+    vec![
+        AllPass::JokerHolderBids3,
+        AllPass::Redeal,
+        AllPass::DealerForced
+    ]
+);
+string_enum_schema!(
+    AloneRule,
+    "AloneRule",
+    "Going alone: `none`; `partner_sits_out` (after the exchange the high bidder, then at most one defender, may go alone); `exchange_two` (the lone bidder discards two and receives two from the partner on the left).",
+    vec![
+        AloneRule::None,
+        AloneRule::PartnerSitsOut,
+        AloneRule::ExchangeTwo
+    ]
+);
+string_enum_schema!(
+    FirstLead,
+    "FirstLead",
+    "Who leads the first trick when nobody is alone.",
+    vec![FirstLead::HighBidder, FirstLead::LeftOfDealer]
+);
+string_enum_schema!(
+    SetPenalty,
+    "SetPenalty",
+    "What failed declarers lose: the `contract`, or `fixed_6`.",
+    vec![SetPenalty::Contract, SetPenalty::Fixed6]
+);
+string_enum_schema!(
+    GameEnd,
+    "GameEnd",
+    "`declarers_win_ties`: first side to the target wins, declarers win a same-hand tie. `higher_score_or_draw`: when a side reaches the target the higher score wins; equal is a draw.",
+    vec![GameEnd::DeclarersWinTies, GameEnd::HigherScoreOrDraw]
+);
+string_enum_schema!(
+    Forced,
+    "Forced",
+    "Why a bid was forced: `joker_holder` (all passed, the joker holder bids 3) or `dealer` (all others passed).",
+    vec![Forced::JokerHolder, Forced::Dealer]
+);
+string_enum_schema!(
+    HandResult,
+    "HandResult",
+    "How a hand ended: `played`, `void_joker_in_widow`, or `thrown_in`.",
+    vec![
+        HandResult::Played,
+        HandResult::VoidJokerInWidow,
+        HandResult::ThrownIn
+    ]
+);
+
+// The actions' schemas: the engine's `Action` is one tagged enum, whose variants utoipa would
+// write inline; the API's per-action endpoints take each action type's schema by name, so each
+// is written here as its own struct (schema twins on purpose), checked against the engine's
+// JSON by the tests of `api::wire`.
+
+/// Always `pass`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum PassType {
+    /// `pass`
+    #[serde(rename = "pass")]
+    Value,
+}
+
+/// Always `bid`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum BidType {
+    /// `bid`
+    #[serde(rename = "bid")]
+    Value,
+}
+
+/// Always `exchange`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum ExchangeType {
+    /// `exchange`
+    #[serde(rename = "exchange")]
+    Value,
+}
+
+/// Always `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum PlayType {
+    /// `play`
+    #[serde(rename = "play")]
+    Value,
+}
+
+/// Always `alone`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum AloneType {
+    /// `alone`
+    #[serde(rename = "alone")]
+    Value,
+}
+
+/// Always `pass_cards`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum PassCardsType {
+    /// `pass_cards`
+    #[serde(rename = "pass_cards")]
+    Value,
+}
+
+/// Pass in the auction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "pass"}))]
+pub struct PassAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: PassType,
+}
+
+/// Bid a number of tricks. Under pepper bids, all tricks is bid as `little` or `big` pepper.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "bid", "tricks": 4}))]
+pub struct BidAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: BidType,
+    /// Tricks bid (from the ruleset's `min_bid` up to the tricks in a hand).
+    #[schema(minimum = 1, maximum = 12, example = 4)]
+    pub tricks: u8,
+    /// `little` or `big` pepper (only under pepper bids, with all tricks; left out otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pepper: Option<Pepper>,
+}
+
+/// Name trump and discard as many cards as the widow held (none when there is no widow). The
+/// declarer's hand already includes the widow during the exchange.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "exchange", "trump": "H", "discard": ["9C"]}))]
+pub struct ExchangeAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: ExchangeType,
+    /// The trump suit, or `NT` for no trump.
+    pub trump: Trump,
+    /// Cards discarded face down.
+    #[serde(default)]
+    #[schema(max_items = 4)]
+    pub discard: Vec<Card>,
+}
+
+/// Play a card to the trick.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "play", "card": "JS"}))]
+pub struct PlayAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: PlayType,
+    /// The card.
+    pub card: Card,
+}
+
+/// Decide whether to play alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "alone", "alone": true}))]
+pub struct AloneAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: AloneType,
+    /// True to play alone.
+    pub alone: bool,
+}
+
+/// Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards
+/// passed to the bidder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "pass_cards", "cards": ["AS", "KS"]}))]
+pub struct PassCardsAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: PassCardsType,
+    /// Exactly two cards.
+    #[schema(min_items = 2, max_items = 2)]
+    pub cards: Vec<Card>,
+}
+
+/// An action: a JSON object with a `type`. Every entry of a view's `legal_actions` is one of
+/// these and can be posted back as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[schema(
+    discriminator(property_name = "type", mapping(
+        ("pass" = "#/components/schemas/PassAction"),
+        ("bid" = "#/components/schemas/BidAction"),
+        ("exchange" = "#/components/schemas/ExchangeAction"),
+        ("play" = "#/components/schemas/PlayAction"),
+        ("alone" = "#/components/schemas/AloneAction"),
+        ("pass_cards" = "#/components/schemas/PassCardsAction"),
+    )),
+    example = json!({"type": "play", "card": "JS"})
+)]
+#[schema(as = Action)]
+pub enum ActionDoc {
+    /// Pass.
+    Pass(PassAction),
+    /// Bid.
+    Bid(BidAction),
+    /// Exchange.
+    Exchange(ExchangeAction),
+    /// Play.
+    Play(PlayAction),
+    /// Alone.
+    Alone(AloneAction),
+    /// Pass cards.
+    PassCards(PassCardsAction),
+}
