@@ -93,6 +93,19 @@ pub async fn create_load_roundtrip(store: &Arc<dyn GameStore>) {
     );
 }
 
+/// `version` answers the stored version without the data, `None` for no game, and follows
+/// every write.
+pub async fn version_follows_writes(store: &Arc<dyn GameStore>) {
+    let id = fresh_id();
+    assert_eq!(store.version(&id).await.unwrap(), None);
+    store.create(&id, 3, b"x", false).await.unwrap();
+    assert_eq!(store.version(&id).await.unwrap(), Some(3));
+    store.save_if(&id, 3, u64::MAX, b"y", false).await.unwrap();
+    assert_eq!(store.version(&id).await.unwrap(), Some(u64::MAX));
+    assert_eq!(store.load(&id).await.unwrap().unwrap().version, u64::MAX);
+    assert_eq!(store.version(&fresh_id()).await.unwrap(), None);
+}
+
 /// A second `create` of the same id fails with `AlreadyExists` and leaves the first game alone.
 pub async fn create_twice_is_already_exists(store: &Arc<dyn GameStore>) {
     let id = fresh_id();
@@ -952,6 +965,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
 pub async fn run_basic(store: &Arc<dyn GameStore>) {
     tokio::join!(
         create_load_roundtrip(store),
+        version_follows_writes(store),
         create_twice_is_already_exists(store),
         load_unknown_is_none(store),
         save_if_with_right_version_bumps(store),

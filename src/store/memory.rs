@@ -287,6 +287,10 @@ impl GameStore for MemoryStore {
         }))
     }
 
+    async fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        Ok(self.lock().live(id, Instant::now()).map(|e| e.version))
+    }
+
     async fn load_with_idem(
         &self,
         id: &str,

@@ -374,6 +374,11 @@ pub trait GameStore: Send + Sync + 'static {
     /// On Redis this is one round trip (`HMGET`).
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
 
+    /// The version of the game stored under `id` without its data (`None`: no game): to check a
+    /// copy held elsewhere (a replica's cache) before reading the whole game. On Redis this is
+    /// one round trip (`HGET`) answering a few bytes.
+    async fn version(&self, id: &str) -> Result<Option<u64>, StoreError>;
+
     /// Compare-and-set: write `data` as `new_version` only if the stored version equals
     /// `expected`; [`StoreError::Conflict`] with the stored version otherwise,
     /// [`StoreError::NotFound`] if the game is gone. Refreshes the expiry, chosen by `finished`.

@@ -220,6 +220,9 @@ impl GameStore for LosesNextWrite {
     async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         self.inner.load(id).await
     }
+    async fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.inner.version(id).await
+    }
     async fn load_with_idem(
         &self,
         id: &str,

@@ -78,11 +78,24 @@ impl GameService {
         &self.metrics
     }
 
-    /// Game `id` as the store holds it now (one read), and the views of that version rendered
-    /// so far. The read decides the version; when the cache holds that very version, its
-    /// record (and its rendered views) are the answer and the stored bytes are not decoded
-    /// again: a version is written once, so the same version is the same game.
+    /// Game `id` as the store holds it now, and the views of that version rendered so far. When
+    /// the cache holds the game, the store's version decides (one read of a few bytes): if it
+    /// is the cached one, the cached record (and its rendered views) is the answer, as a
+    /// version is written once, so the same version is the same game; otherwise, and when the
+    /// cache does not hold the game, the game is read and decoded.
     pub(super) async fn load_with_views(&self, id: &str) -> Result<WithViews, ApiError> {
+        if let Some(hit) = self.cache.get_with_views(id) {
+            match self.store.version(id).await? {
+                Some(version) if version == hit.0.0 => return Ok(hit),
+                Some(_) => {}
+                None => return Err(ApiError::GameNotFound(id.to_owned())),
+            }
+        }
+        self.read(id).await
+    }
+
+    /// Game `id` read from the store and decoded (one read), now the cached one.
+    pub(super) async fn read(&self, id: &str) -> Result<WithViews, ApiError> {
         let stored = self
             .store
             .load(id)

@@ -230,8 +230,8 @@ impl GameService {
 
     /// The view after a wake-up: when a change notification announced that a write made
     /// version `announced` of the game (see [`GameStore::watch`](crate::store::GameStore::watch)), the cached record if it is
-    /// that very version; otherwise (no announcement, or another version cached) a read of the
-    /// store as in [`view`](Self::view). A cached record is a version the store held (read from
+    /// that very version, else a read of the game; with no announcement, as in
+    /// [`view`](Self::view). A cached record is a version the store held (read from
     /// it, or written by a compare-and-set here), so when the versions match it is the
     /// announced state. The replica that made the change usually has it cached, so long polls
     /// and event streams woken by it need no read.
@@ -241,11 +241,12 @@ impl GameService {
         token: Option<&str>,
         announced: Option<u64>,
     ) -> Result<ViewJson, ApiError> {
-        if let Some(version) = announced
-            && let Some(hit) = self.cache.get_with_views(id)
-            && hit.0.0 == version
-        {
-            return view_of(id, &hit, token);
+        if let Some(version) = announced {
+            return match self.cache.get_with_views(id) {
+                Some(hit) if hit.0.0 == version => view_of(id, &hit, token),
+                // Not the announced version: the cached one is stale, read the game.
+                _ => view_of(id, &self.read(id).await?, token),
+            };
         }
         self.view(id, token).await
     }

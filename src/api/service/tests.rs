@@ -170,6 +170,36 @@ async fn private_redis_store() -> (
     (redis, Arc::new(store), con)
 }
 
+/// A view of a game this replica holds at the store's version is one `HGET` of the version
+/// (no read of the game); once another replica has written, one `HGET` and one `HMGET`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn views_of_a_cached_game_read_only_its_version() {
+    let (_redis, store, mut con) = private_redis_store().await;
+    let a = GameService::new(store.clone(), Metrics::new(), 100);
+    let b = GameService::new(store, Metrics::new(), 100);
+    let (id, token) = one_client_game(&a, 11).await;
+    let first = a.view(&id, Some(&token)).await.expect("a view");
+    let counts = async |con: &mut ::redis::aio::ConnectionManager| {
+        (calls(con, "hget").await, calls(con, "hmget").await)
+    };
+    let before = counts(&mut con).await;
+    for _ in 0..3 {
+        assert_eq!(
+            a.view(&id, Some(&token)).await.expect("a view").json,
+            first.json
+        );
+    }
+    let after = counts(&mut con).await;
+    assert_eq!((after.0 - before.0, after.1 - before.1), (3, 0));
+    let action = first.decode().expect("a view").legal_actions[0].clone();
+    client_moves(&b, &id, &token, action).await;
+    let before = counts(&mut con).await;
+    let moved = a.view(&id, Some(&token)).await.expect("a view");
+    assert!(moved.version > first.version);
+    let after = counts(&mut con).await;
+    assert_eq!((after.0 - before.0, after.1 - before.1), (1, 1));
+}
+
 /// A replica's moves on a game it holds read nothing from the store: each is one write
 /// script (the record goes from the cache into the update and back).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -250,11 +250,15 @@ where
         let Some(base) = channel.strip_suffix("events") else {
             return Ok(None);
         };
-        let key = format!("{base}game");
+        self.version_of_key(&format!("{base}game")).await
+    }
+
+    /// The stored version of the game hash `key` (`None`: no game): one `HGET`.
+    pub(super) async fn version_of_key(&self, key: &str) -> Result<Option<u64>, StoreError> {
         let mut cmd = redis::cmd("HGET");
-        cmd.arg(&key).arg("v");
-        let raw: Option<Vec<u8>> = self.query("resync", true, &cmd).await?;
-        raw.map(|v| parse_version(&v, &key)).transpose()
+        cmd.arg(key).arg("v");
+        let raw: Option<Vec<u8>> = self.query("version", true, &cmd).await?;
+        raw.map(|v| parse_version(&v, key)).transpose()
     }
 }
 

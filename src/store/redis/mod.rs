@@ -187,6 +187,10 @@ impl<C: Link> GameStore for Redis<C> {
         stored_game(&key, version, data)
     }
 
+    async fn version(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.core.version_of_key(&self.core.key(id)).await
+    }
+
     async fn load_with_idem(
         &self,
         id: &str,
