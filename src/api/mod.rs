@@ -85,6 +85,7 @@ impl Modify for ExamplesAddon {
             view.example = serde_json::to_value(wire::example_view()).ok();
         }
         problem_examples_from_the_table(openapi);
+        routes::actions::add_request_examples(openapi);
         let rate_limited = rate_limited_response();
         for (path, item) in openapi.paths.paths.iter_mut() {
             // The rate limiter covers every route but the probes and metrics.

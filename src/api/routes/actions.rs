@@ -18,6 +18,108 @@ enum Accepts {
     Only(&'static [&'static str]),
 }
 
+impl Accepts {
+    fn takes(self, kind: &str) -> bool {
+        match self {
+            Accepts::Any => true,
+            Accepts::Only(kinds) => kinds.contains(&kind),
+        }
+    }
+}
+
+/// The action endpoints by operation id, with the action types each takes: read by the
+/// handlers and by the OpenAPI document's request examples.
+const ENDPOINTS: [(&str, Accepts); 6] = [
+    ("post_action", Accepts::Any),
+    ("bid", Accepts::Only(&["bid", "pass"])),
+    ("exchange", Accepts::Only(&["exchange"])),
+    ("play", Accepts::Only(&["play"])),
+    ("alone", Accepts::Only(&["alone"])),
+    ("pass_cards", Accepts::Only(&["pass_cards"])),
+];
+
+/// What the action endpoint with this operation id takes (`None`: not an action endpoint).
+fn endpoint(operation_id: &str) -> Option<Accepts> {
+    ENDPOINTS
+        .iter()
+        .find(|(op, _)| *op == operation_id)
+        .map(|(_, accepts)| *accepts)
+}
+
+/// What the handler of this operation id takes.
+fn accepts(operation_id: &str) -> Accepts {
+    endpoint(operation_id).unwrap_or(Accepts::Any)
+}
+
+/// The request examples of the action endpoints, one table: each endpoint shows the rows of
+/// the types it takes, in this order (Swagger UI prefills the first: a pass for the general
+/// endpoint, what a seat can do at its first turn).
+fn examples() -> [(&'static str, &'static str, serde_json::Value); 8] {
+    use serde_json::json;
+    [
+        ("1_pass", "Pass in the auction", json!({"type": "pass"})),
+        ("2_bid", "Bid 4 tricks", json!({"type": "bid", "tricks": 4})),
+        (
+            "3_pepper_bid",
+            "Bid little pepper (all tricks, under pepper bids)",
+            json!({"type": "bid", "tricks": 6, "pepper": "little"}),
+        ),
+        (
+            "4_exchange",
+            "Name hearts trump and discard one card",
+            json!({"type": "exchange", "trump": "H", "discard": ["9C"]}),
+        ),
+        (
+            "5_play",
+            "Play the jack of spades",
+            json!({"type": "play", "card": "JS"}),
+        ),
+        (
+            "6_alone",
+            "Play alone",
+            json!({"type": "alone", "alone": true}),
+        ),
+        (
+            "6_not_alone",
+            "Play with your partner",
+            json!({"type": "alone", "alone": false}),
+        ),
+        (
+            "7_pass_cards",
+            "Pass (or discard) two cards under exchange_two",
+            json!({"type": "pass_cards", "cards": ["AS", "KS"]}),
+        ),
+    ]
+}
+
+/// Gives every action endpoint of the document its request examples from [`examples`].
+pub(crate) fn add_request_examples(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::example::ExampleBuilder;
+    for item in openapi.paths.paths.values_mut() {
+        let Some(op) = item.post.as_mut() else {
+            continue;
+        };
+        let Some(takes) = op.operation_id.as_deref().and_then(endpoint) else {
+            continue;
+        };
+        let Some(RefOr::T(body)) = op.request_body.as_mut() else {
+            continue;
+        };
+        for content in body.content.values_mut() {
+            let RefOr::T(content) = content else { continue };
+            content.examples = examples()
+                .into_iter()
+                .filter(|(_, _, value)| takes.takes(value["type"].as_str().unwrap_or("")))
+                .map(|(name, summary, value)| {
+                    let example = ExampleBuilder::new().summary(summary).value(Some(value));
+                    (name.to_owned(), RefOr::T(example.build()))
+                })
+                .collect();
+        }
+    }
+}
+
 /// What every action endpoint reads, parsed at the edge (in this order: a request with more
 /// than one fault is refused for the first).
 struct ActionRequest {
@@ -36,7 +138,7 @@ async fn act(
 ) -> Result<HttpResponse, ApiError> {
     let action = read_action(&req, payload).await?;
     if let Accepts::Only(kinds) = accepts
-        && !kinds.contains(&action.kind())
+        && !accepts.takes(action.kind())
     {
         return Err(ApiError::bad_request(
             Code::WrongEndpoint,
@@ -82,7 +184,7 @@ enum BidOrPass {
 }
 
 macro_rules! action_endpoint {
-    ($fn:ident, $path:literal, $op:literal, $accepts:expr, $body:ty, [$($example:tt),+ $(,)?], $summary:literal, $description:literal) => {
+    ($fn:ident, $path:literal, $op:literal, $body:ty, $summary:literal, $description:literal) => {
         #[doc = $summary]
         #[utoipa::path(
             tag = "actions",
@@ -94,7 +196,7 @@ macro_rules! action_endpoint {
                 ("If-Match" = Option<String>, Header, nullable = false, description = "Only apply if the game is still at this version (the ETag), e.g. `\"12\"`.", pattern = "^(\\*|(W/)?\"[0-9]{1,18}\"|[0-9]{1,18})$"),
                 ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A key of your choice (1 to 128 visible ASCII characters) that makes retries safe: a repeat of the same action with the same key answers what the first one did and is applied once. Kept for 24 hours.", pattern = "^[!-~]([ -~]{0,126}[!-~])?$"),
             ),
-            request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes. The examples show each type's shape; post one your view lists.", examples($($example),+)),
+            request_body(content = $body, description = "The action: an entry of your view's `legal_actions` of a type this endpoint takes. The examples show each type's shape; post one your view lists."),
             responses(
                 (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
                 (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
@@ -121,7 +223,7 @@ macro_rules! action_endpoint {
             payload: web::Payload,
         ) -> Result<HttpResponse, ApiError> {
             let parts = ActionRequest { token, if_match, key, id };
-            act(svc, parts, req, payload, $accepts).await
+            act(svc, parts, req, payload, accepts($op)).await
         }
     };
 }
@@ -130,38 +232,7 @@ action_endpoint!(
     post_action,
     "/v1/games/{id}/actions",
     "post_action",
-    Accepts::Any,
     ActionDoc,
-    [
-        ("1_pass" = (
-            summary = "Pass in the auction",
-            value = json!({"type": "pass"})
-        )),
-        ("2_bid" = (
-            summary = "Bid 4 tricks",
-            value = json!({"type": "bid", "tricks": 4})
-        )),
-        ("3_pepper_bid" = (
-            summary = "Bid little pepper (all tricks, under pepper bids)",
-            value = json!({"type": "bid", "tricks": 6, "pepper": "little"})
-        )),
-        ("4_exchange" = (
-            summary = "Name hearts trump and discard one card",
-            value = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
-        )),
-        ("5_play" = (
-            summary = "Play the jack of spades",
-            value = json!({"type": "play", "card": "JS"})
-        )),
-        ("6_alone" = (
-            summary = "Play alone",
-            value = json!({"type": "alone", "alone": true})
-        )),
-        ("7_pass_cards" = (
-            summary = "Pass (or discard) two cards under exchange_two",
-            value = json!({"type": "pass_cards", "cards": ["AS", "KS"]})
-        ))
-    ],
     "Take any action.",
     "Post any object from your view's `legal_actions` as it is."
 );
@@ -169,22 +240,7 @@ action_endpoint!(
     post_bid,
     "/v1/games/{id}/bid",
     "bid",
-    Accepts::Only(&["bid", "pass"]),
     BidOrPass,
-    [
-        ("1_pass" = (
-            summary = "Pass in the auction",
-            value = json!({"type": "pass"})
-        )),
-        ("2_bid" = (
-            summary = "Bid 4 tricks",
-            value = json!({"type": "bid", "tricks": 4})
-        )),
-        ("3_pepper_bid" = (
-            summary = "Bid little pepper (all tricks, under pepper bids)",
-            value = json!({"type": "bid", "tricks": 6, "pepper": "little"})
-        ))
-    ],
     "Bid or pass.",
     "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
 );
@@ -192,12 +248,7 @@ action_endpoint!(
     post_exchange,
     "/v1/games/{id}/exchange",
     "exchange",
-    Accepts::Only(&["exchange"]),
     crate::api::wire::ExchangeAction,
-    [("4_exchange" = (
-        summary = "Name hearts trump and discard one card",
-        value = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
-    ))],
     "Name trump and discard.",
     "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
 );
@@ -205,12 +256,7 @@ action_endpoint!(
     post_play,
     "/v1/games/{id}/play",
     "play",
-    Accepts::Only(&["play"]),
     crate::api::wire::PlayAction,
-    [("5_play" = (
-        summary = "Play the jack of spades",
-        value = json!({"type": "play", "card": "JS"})
-    ))],
     "Play a card.",
     "You must follow the effective suit led if you can (the left bower and the joker are trumps)."
 );
@@ -218,18 +264,7 @@ action_endpoint!(
     post_alone,
     "/v1/games/{id}/alone",
     "alone",
-    Accepts::Only(&["alone"]),
     crate::api::wire::AloneAction,
-    [
-        ("6_alone" = (
-            summary = "Play alone",
-            value = json!({"type": "alone", "alone": true})
-        )),
-        ("6_not_alone" = (
-            summary = "Play with your partner",
-            value = json!({"type": "alone", "alone": false})
-        ))
-    ],
     "Decide whether to play alone.",
     "Only in rulesets with going alone."
 );
@@ -237,12 +272,7 @@ action_endpoint!(
     post_pass_cards,
     "/v1/games/{id}/pass-cards",
     "pass_cards",
-    Accepts::Only(&["pass_cards"]),
     crate::api::wire::PassCardsAction,
-    [("7_pass_cards" = (
-        summary = "Pass (or discard) two cards under exchange_two",
-        value = json!({"type": "pass_cards", "cards": ["AS", "KS"]})
-    ))],
     "Discard or pass two cards.",
     "Under `exchange_two`: the lone bidder's two-card discard, then the partner's two cards to the bidder."
 );
