@@ -36,7 +36,7 @@ use super::heuristic::{self, Ctx, HeuristicParams, bid_limit, hand_tricks};
 use super::sampler::Sampler;
 use crate::engine::SampleDeal;
 use crate::engine::{
-    Action, AllPass, Call, Card, Game, MAX_SEATS, Phase, Seat, Suit, Trump, View, Viewer, team_of,
+    Action, AllPass, Call, Card, Game, MAX_SEATS, Phase, Seat, Suit, Trump, View, Viewer,
 };
 
 /// The expert's budget.
@@ -83,7 +83,7 @@ pub struct Expert {
 }
 
 /// Plays the hand in progress to its end with heuristic players; returns `team`'s points minus
-/// the other team's.
+/// the other sides' mean (with two sides: minus the other's).
 pub(crate) fn playout(
     game: &mut Game,
     team: u8,
@@ -113,7 +113,9 @@ pub(crate) fn playout(
     match game.last_hand() {
         Some(h) if h.number == hand => {
             let d = h.score_delta;
-            f64::from(d[team as usize] - d[1 - team as usize])
+            let own = f64::from(d[team as usize]);
+            let others = d.iter().map(|&x| f64::from(x)).sum::<f64>() - own;
+            own - others / (d.len() - 1).max(1) as f64
         }
         _ => 0.0,
     }
@@ -267,7 +269,7 @@ fn world_weight(view: &View, world: &SampleDeal) -> f64 {
             let p = match call.bid {
                 Some(b) => sigmoid((limit - f64::from(b.tricks)) / TAU),
                 None => {
-                    let partner_high = standing.is_some_and(|c| team_of(c.seat) == team_of(s));
+                    let partner_high = standing.is_some_and(|c| rules.sides().same(c.seat, s));
                     let surplus = if partner_high {
                         params.partner_surplus
                     } else {
@@ -493,7 +495,7 @@ impl Expert {
         let Ok(mut sampler) = Sampler::new(view) else {
             return cands[0].clone();
         };
-        let team = team_of(seat);
+        let team = view.ruleset.sides().of(seat);
         let worlds = self.worlds(game, view, &mut sampler, start, rng);
         let mut sums = vec![0.0f64; cands.len()];
         let mut buf = Vec::with_capacity(64);

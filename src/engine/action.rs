@@ -10,13 +10,9 @@ use super::cards::{Card, Suit, Trump};
 /// A seat number, `0..players`, clockwise.
 pub type Seat = u8;
 
-/// A partnership: team 0 holds the even seats, team 1 the odd seats.
+/// A side (a partnership, or one player who plays alone), numbered from 0: see
+/// [`Sides`](super::side::Sides).
 pub type Team = u8;
-
-/// The team a seat plays for.
-pub const fn team_of(seat: Seat) -> Team {
-    seat % 2
-}
 
 /// A short list of cards carried by an action (a discard or the cards passed).
 pub type CardList = ArrayVec<Card, 4>;

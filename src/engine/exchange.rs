@@ -3,7 +3,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::action::{Phase, Seat, team_of};
+use super::action::{Phase, Seat};
 use super::game::{Game, MAX_SEATS};
 use super::ruleset::AloneRule;
 
@@ -19,7 +19,7 @@ impl Game {
         if self.rules.alone == AloneRule::PartnerSitsOut {
             let mut s = self.next_seat(c.seat);
             while s != c.seat {
-                if team_of(s) != team_of(c.seat) {
+                if !self.rules.sides().same(s, c.seat) {
                     order.push(s);
                 }
                 s = self.next_seat(s);
@@ -55,7 +55,7 @@ impl Game {
         let order = self.alone_order();
         if alone {
             let partners = (0..self.n())
-                .filter(|&s| s != seat && team_of(s) == team_of(seat))
+                .filter(|&s| s != seat && self.rules.sides().same(s, seat))
                 .fold(0u8, |m, s| m | (1 << s));
             self.hand.sitting_out |= partners;
             if seat == c.seat {

@@ -13,6 +13,7 @@ use super::play::Trick;
 use super::ruleset::{AloneRule, Ruleset, RulesetError};
 use super::scoring::{HandSummary, Outcome};
 use super::shuffle::SplitMix64;
+use super::side::BySide;
 
 /// The most seats a game can have.
 pub const MAX_SEATS: usize = 6;
@@ -57,7 +58,7 @@ pub struct Game {
     pub(crate) format: u32,
     pub(crate) rules: Ruleset,
     pub(crate) seed: u64,
-    pub(crate) scores: [i32; 2],
+    pub(crate) scores: BySide<i32>,
     pub(crate) phase: Phase,
     pub(crate) turn: Option<Seat>,
     pub(crate) outcome: Option<Outcome>,
@@ -74,7 +75,7 @@ struct GameRepr {
     format: u32,
     rules: Ruleset,
     seed: u64,
-    scores: [i32; 2],
+    scores: BySide<i32>,
     phase: Phase,
     turn: Option<Seat>,
     outcome: Option<Outcome>,
@@ -124,7 +125,7 @@ impl Game {
             format: STATE_FORMAT,
             rules,
             seed,
-            scores: [0, 0],
+            scores: rules.sides().zeroed(),
             phase: Phase::Auction,
             turn: None,
             outcome: None,
@@ -215,8 +216,8 @@ impl Game {
         self.turn
     }
 
-    /// The scores by team.
-    pub fn scores(&self) -> [i32; 2] {
+    /// The scores by side.
+    pub fn scores(&self) -> BySide<i32> {
         self.scores
     }
 

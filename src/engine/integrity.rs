@@ -195,7 +195,7 @@ impl Game {
             if self.last_tricks.iter().any(|t| t.winner.is_none()) {
                 return Err("an unfinished trick in the last hand".into());
             }
-            let won = tricks_won(&self.last_tricks);
+            let won = tricks_won(self.rules.sides(), &self.last_tricks);
             if self.last_hand.as_ref().map(|l| l.tricks_won) != Some(won) {
                 return Err("the last hand's tricks do not match its result".into());
             }

@@ -76,7 +76,7 @@ pub struct SeatKnowledge<'a> {
 impl SeatKnowledge<'_> {
     /// Tricks taken by each side this hand.
     pub fn tricks_won(&self) -> BySide<u8> {
-        tricks_won(self.tricks)
+        tricks_won(self.rules.sides(), self.tricks)
     }
 
     /// How cards rank in the hand in progress.
@@ -136,7 +136,7 @@ impl Game {
             sitting_out: h.sitting_out,
             trick: &h.trick,
             tricks: &h.tricks,
-            scores: self.scores.into(),
+            scores: self.scores,
             outcome: self.outcome,
             joker_revealed_by: h.joker_revealed_by,
             voids: &h.voids[..n],

@@ -50,9 +50,7 @@ pub mod shuffle;
 mod side;
 mod view;
 
-pub use action::{
-    Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team, team_of,
-};
+pub use action::{Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team};
 pub use auction::{Call, Contract, Forced};
 pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
 pub use determinize::SampleDeal;
@@ -65,7 +63,7 @@ pub use ruleset::{
     RulesetSpec, SetPenalty,
 };
 pub use scoring::{HandResult, HandSummary, Outcome};
-pub use side::BySide;
+pub use side::{BySide, Sides};
 pub use view::{CurrentTrick, LastHand, View, Viewer};
 
 #[cfg(test)]

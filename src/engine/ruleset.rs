@@ -1,5 +1,6 @@
 //! Rulesets: a preset name plus option overrides (RULES.md sections 2 and 3).
 
+use super::side::Sides;
 use serde::{Deserialize, Serialize};
 
 use super::cards::DeckKind;
@@ -361,6 +362,12 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
+    /// How the seats form sides: every preset so far plays two partnerships, the even seats
+    /// against the odd ones.
+    pub const fn sides(&self) -> Sides {
+        Sides::Partners { teams: 2 }
+    }
+
     /// Number of seats.
     pub const fn seats(&self) -> usize {
         self.players as usize

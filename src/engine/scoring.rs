@@ -3,13 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Pepper, Phase, Team, team_of};
+use super::action::{Pepper, Phase, Team};
 use super::auction::{Contract, Forced};
 use super::game::{Applied, Game};
 use super::hand::{HandRecord, HandState, deal};
 use super::play::Trick;
 use super::ruleset::GameEnd;
-use super::side::BySide;
+use super::side::{BySide, Sides};
 
 /// How a hand ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,10 +49,10 @@ pub struct HandSummary {
 
 /// The tricks each side has taken among `tricks` (finished tricks; one without a winner counts
 /// for nobody). The one place that counts them: scoring, the views and the integrity check.
-pub(crate) fn tricks_won(tricks: &[Trick]) -> BySide<u8> {
-    let mut won = BySide::default();
+pub(crate) fn tricks_won(sides: Sides, tricks: &[Trick]) -> BySide<u8> {
+    let mut won = sides.zeroed();
     for w in tricks.iter().filter_map(|t| t.winner) {
-        *won.of_seat_mut(w) += 1;
+        won[sides.of(w) as usize] += 1;
     }
     won
 }
@@ -70,12 +70,12 @@ pub enum Outcome {
 impl Game {
     /// The points each team scores for the hand just played.
     pub(super) fn score_hand(&self) -> BySide<i32> {
+        let sides = self.rules.sides();
         let Some(c) = self.hand.contract else {
-            return BySide::default();
+            return sides.zeroed();
         };
-        let won = tricks_won(&self.hand.tricks);
-        let dt = team_of(c.seat) as usize;
-        let ft = 1 - dt;
+        let won = tricks_won(sides, &self.hand.tricks);
+        let dt = sides.of(c.seat) as usize;
         let made = won[dt] >= c.bid.tricks;
         let stakes = if c.bid.pepper == Some(Pepper::Big) {
             2
@@ -98,13 +98,20 @@ impl Game {
         if self.hand.alone.is_some() {
             declarers *= 2;
         }
-        let mut defenders = won[ft] as i32;
-        if self.hand.defender_alone.is_some() {
-            defenders *= 2;
+        let stakes = if self.hand.defender_alone.is_some() {
+            2
+        } else {
+            1
+        };
+        let mut delta = sides.zeroed();
+        for (side, d) in delta.iter_mut().enumerate() {
+            // The declarers score their contract; every other side its own tricks.
+            *d = if side == dt {
+                declarers
+            } else {
+                won[side] as i32 * stakes
+            };
         }
-        let mut delta = BySide::default();
-        delta[dt] = declarers;
-        delta[ft] = defenders;
         delta
     }
 
@@ -112,7 +119,7 @@ impl Game {
         let delta = if result == HandResult::Played {
             self.score_hand()
         } else {
-            BySide::default()
+            self.rules.sides().zeroed()
         };
         for (score, d) in self.scores.iter_mut().zip(delta.iter()) {
             *score = score.saturating_add(*d);
@@ -121,9 +128,9 @@ impl Game {
             number: self.hand.number,
             result,
             contract: self.hand.contract,
-            tricks_won: tricks_won(&self.hand.tricks),
+            tricks_won: tricks_won(self.rules.sides(), &self.hand.tricks),
             score_delta: delta,
-            scores: self.scores.into(),
+            scores: self.scores,
         };
         self.last_hand = Some(summary.clone());
         self.last_tricks.clone_from(&self.hand.tricks);
@@ -150,22 +157,34 @@ impl Game {
         self.turn = Some(self.next_seat(dealer));
     }
 
+    /// The outcome once some side has reached the target: under `declarers_win_ties` the one
+    /// side that reached it, or of several the declarers' (else the first in side order);
+    /// under `higher_score_or_draw` the highest score, a draw when it is shared.
     pub(super) fn game_outcome(&self) -> Option<Outcome> {
         let target = self.rules.target_score;
-        let [a, b] = self.scores;
-        let reached = [a >= target, b >= target];
-        match (reached, self.rules.game_end) {
-            ([false, false], _) => None,
-            ([true, false], GameEnd::DeclarersWinTies) => Some(Outcome::Winner(0)),
-            ([false, true], GameEnd::DeclarersWinTies) => Some(Outcome::Winner(1)),
-            ([true, true], GameEnd::DeclarersWinTies) => Some(Outcome::Winner(
-                self.hand.contract.map_or(0, |c| team_of(c.seat)),
-            )),
-            (_, GameEnd::HigherScoreOrDraw) => Some(match a.cmp(&b) {
-                std::cmp::Ordering::Greater => Outcome::Winner(0),
-                std::cmp::Ordering::Less => Outcome::Winner(1),
-                std::cmp::Ordering::Equal => Outcome::Draw,
-            }),
+        let reached = |side: usize| self.scores[side] >= target;
+        let mut reaching = (0..self.scores.len()).filter(|&s| reached(s));
+        let first = reaching.next()?;
+        let several = reaching.next().is_some();
+        match self.rules.game_end {
+            GameEnd::DeclarersWinTies => {
+                let declarers = self
+                    .hand
+                    .contract
+                    .map(|c| self.rules.sides().of(c.seat) as usize)
+                    .filter(|&d| several && reached(d));
+                Some(Outcome::Winner(declarers.unwrap_or(first) as Team))
+            }
+            GameEnd::HigherScoreOrDraw => {
+                let best = *self.scores.iter().max()?;
+                let mut top = self.scores.iter().enumerate().filter(|(_, s)| **s == best);
+                let (winner, _) = top.next()?;
+                Some(if top.next().is_some() {
+                    Outcome::Draw
+                } else {
+                    Outcome::Winner(winner as Team)
+                })
+            }
         }
     }
 }

@@ -45,7 +45,7 @@ use strength::{best_trump, certain_tricks, partner_bonus};
 use crate::engine::{
     Action, AllPass, AloneRule, AuctionKind, Bid, Call, Card, Contract, DeckKind, Game, MAX_SEATS,
     Pepper, Phase, Play, Rank, Ranking, Ruleset, Seat, SeatKnowledge, SetPenalty, Suit, Trick,
-    Trump, Viewer, team_of,
+    Trump, Viewer,
 };
 
 /// The heuristic's tunable numbers. [`HeuristicParams::DEFAULT`] is what the house player uses.
@@ -225,7 +225,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn partner_of(&self, s: Seat) -> bool {
-        team_of(s) == team_of(self.seat)
+        self.rules.sides().same(s, self.seat)
     }
 
     /// How many copies of `c` are neither in this seat's hand, nor its discards, nor played.

@@ -4,7 +4,7 @@
 use super::support::*;
 use crate::engine::{
     Action, AuctionKind, Bid, Contract, Forced, Game, GameEnd, HandResult, Outcome, Pepper, Phase,
-    Preset, Ranking, RulesetSpec, Suit, Trump, Viewer, deal, team_of,
+    Preset, Ranking, RulesetSpec, Suit, Trump, Viewer, deal,
 };
 
 fn hasen() -> crate::engine::Ruleset {
@@ -410,7 +410,8 @@ fn trump_ranking_order() {
 #[test]
 fn seats_teams_and_the_deal_rotates_left() {
     for s in 0..6u8 {
-        assert_eq!(team_of(s), s % 2);
+        assert_eq!(hasen().sides().of(s), s % 2);
+        assert_eq!(double().sides().of(s), s % 2);
     }
     for (rules, cpp) in [
         (hasen(), 6),
@@ -1218,7 +1219,7 @@ fn game_end() {
     ];
     for (rules, before, outcome) in cases {
         let mut g = deal_game(rules, 0, &four_two_rotated(), "JS");
-        g.scores = before;
+        g.scores = before.into();
         run(&mut g, "b2 p p p x:H:JS");
         let applied = run(&mut g, FOUR_TWO_PLAY);
         let after = [before[0] + 2, before[1] + 4];
@@ -1273,7 +1274,7 @@ fn pepper_game_to_thirty_higher_score_or_draw() {
         ([26, 3], Some(Outcome::Winner(0))),
     ] {
         let mut g = deal_game(rules, 3, &hands, "");
-        g.scores = before;
+        g.scores = before.into();
         run(&mut g, "b3 p p p x:H");
         run(&mut g, play);
         assert_eq!(g.last_hand().unwrap().tricks_won, [4, 2]);
