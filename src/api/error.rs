@@ -104,6 +104,7 @@ make_error_codes! {
     AllPassNeedsJoker = "all_pass_needs_joker", 422, "Invalid game settings";
     AloneExchangeTwoNeedsNoWidow = "alone_exchange_two_needs_no_widow", 422, "Invalid game settings";
     UnsupportedDeal = "unsupported_deal", 422, "Invalid game settings";
+    AloneNeedsPartners = "alone_needs_partners", 422, "Invalid game settings";
     InvalidScenario = "invalid_scenario", 422, "Invalid game settings";
     WrongSeatCount = "wrong_seat_count", 422, "Invalid game settings";
     InvalidTurnTimeLimit = "invalid_turn_time_limit", 422, "Invalid game settings";

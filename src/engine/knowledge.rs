@@ -4,7 +4,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::action::{Phase, Seat};
+use super::action::{Phase, Seat, Team};
 use super::auction::{Call, Contract};
 use super::cards::{Card, Ranking, Trump};
 use super::game::{Game, MAX_SEATS};
@@ -75,6 +75,23 @@ pub struct SeatKnowledge<'a> {
 
 impl SeatKnowledge<'_> {
     /// Tricks taken by each side this hand.
+    /// The sides that won, once the game is over: the winner, or on a draw every side with
+    /// the highest score (tied winners).
+    pub fn winners(&self) -> Vec<Team> {
+        match self.outcome {
+            None => Vec::new(),
+            Some(Outcome::Winner(t)) => vec![t],
+            Some(Outcome::Draw) => {
+                let best = self.scores.iter().copied().max().unwrap_or(0);
+                self.scores
+                    .sides()
+                    .filter(|(_, s)| **s == best)
+                    .map(|(t, _)| t)
+                    .collect()
+            }
+        }
+    }
+
     pub fn tricks_won(&self) -> BySide<u8> {
         tricks_won(self.rules.sides(), self.tricks)
     }

@@ -49,7 +49,7 @@ impl Preset {
                 "The German variant: open auction, left of dealer leads, going alone with the partner sitting out."
             }
             Preset::Pepper => {
-                "Pepper: 24 cards, no widow, an auction that ends after three consecutive passes, little and big pepper, no trump allowed, game to 30."
+                "Pepper: 24 cards, no widow, an auction that ends after three consecutive passes, little and big pepper, no trump allowed, game to 30. With `players: 3`, every player alone with 8 cards."
             }
             Preset::DoubleHasenpfeffer => {
                 "Double Hasenpfeffer: 48-card pinochle deck without bowers, 4 or 6 players, minimum bid 3, dealer forced, game to 32."
@@ -69,6 +69,20 @@ impl Preset {
     /// because the presets score on very different scales (6 tricks a hand to 10, 12 to 32).
     pub const fn target_score_range(self) -> std::ops::RangeInclusive<i32> {
         1..=10 * self.rules().target_score
+    }
+
+    /// The preset's defaults for a table of `players` (its own default when `None`): pepper for
+    /// 2 or 3 players is played every player alone, and a failed declarer loses all the tricks
+    /// of a hand (8) rather than 6.
+    pub const fn rules_for(self, players: Option<u8>) -> Ruleset {
+        let mut r = self.rules();
+        if let Some(p) = players {
+            r.players = p;
+            if matches!(self, Preset::Pepper) && p < 4 {
+                r.set_penalty = SetPenalty::AllTricks;
+            }
+        }
+        r
     }
 
     /// The preset's ruleset with no overrides.
@@ -201,6 +215,9 @@ pub enum SetPenalty {
     /// Minus 6 whatever the contract.
     #[serde(rename = "fixed_6")]
     Fixed6,
+    /// Minus as many points as a hand has tricks (8 in pepper for 2 or 3 players), whatever the
+    /// contract.
+    AllTricks,
 }
 
 /// How the game ends.
@@ -262,9 +279,9 @@ pub struct RulesetSpec {
     /// The deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<DeckKind>,
-    /// Players: 4, or 6 with `pinochle48`.
+    /// Players: 4, or 6 with `pinochle48`, or 3 in `pepper` (every player alone, 8 cards each).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(minimum = 4, maximum = 6))]
+    #[cfg_attr(feature = "openapi", schema(minimum = 3, maximum = 6))]
     pub players: Option<u8>,
     /// Whether the jacks of the trump colour are the right and left bowers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -333,7 +350,7 @@ fn invalid(code: &'static str, message: impl Into<String>) -> RulesetError {
 impl RulesetSpec {
     /// Applies the overrides to the preset and validates the result.
     pub fn build(&self) -> Result<Ruleset, RulesetError> {
-        let p = self.preset.rules();
+        let p = self.preset.rules_for(self.players);
         let r = Ruleset {
             preset: self.preset,
             deck: self.deck.unwrap_or(p.deck),
@@ -362,10 +379,16 @@ impl Default for Ruleset {
 }
 
 impl Ruleset {
-    /// How the seats form sides: every preset so far plays two partnerships, the even seats
-    /// against the odd ones.
+    /// How the seats form sides: at a table of 4 or 6, two partnerships, the even seats against
+    /// the odd ones; with fewer players (pepper for 3), every player alone.
     pub const fn sides(&self) -> Sides {
-        Sides::Partners { teams: 2 }
+        if self.players < 4 {
+            Sides::Individual {
+                players: self.players,
+            }
+        } else {
+            Sides::Partners { teams: 2 }
+        }
     }
 
     /// Number of seats.
@@ -399,10 +422,26 @@ impl Ruleset {
 
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), RulesetError> {
-        if self.players != 4 && self.players != 6 {
+        let small_pepper = self.preset == Preset::Pepper && self.players == 3;
+        if self.players != 4 && self.players != 6 && !small_pepper {
             return Err(invalid(
                 "invalid_players",
-                format!("players must be 4 or 6, not {}", self.players),
+                format!(
+                    "players must be 4 or 6 (or 3 in `pepper`), not {}",
+                    self.players
+                ),
+            ));
+        }
+        if small_pepper && self.deck != DeckKind::Pepper24 {
+            return Err(invalid(
+                "unsupported_deal",
+                "pepper for 3 players is dealt from the 24-card `pepper24` deck, 8 cards each",
+            ));
+        }
+        if matches!(self.sides(), Sides::Individual { .. }) && self.alone != AloneRule::None {
+            return Err(invalid(
+                "alone_needs_partners",
+                "going alone needs partnerships: with every player for themselves, `alone` must be `none`",
             ));
         }
         if self.players == 6 && self.deck != DeckKind::Pinochle48 {

@@ -133,8 +133,12 @@ string_enum_schema!(
 string_enum_schema!(
     SetPenalty,
     "SetPenalty",
-    "What failed declarers lose: the `contract`, or `fixed_6`.",
-    vec![SetPenalty::Contract, SetPenalty::Fixed6]
+    "What failed declarers lose: the `contract`, `fixed_6`, or `all_tricks` (as many as a hand has tricks: 8 in pepper for 3 players).",
+    vec![
+        SetPenalty::Contract,
+        SetPenalty::Fixed6,
+        SetPenalty::AllTricks
+    ]
 );
 string_enum_schema!(
     GameEnd,

@@ -63,7 +63,8 @@ pub(crate) fn tricks_won(sides: Sides, tricks: &[Trick]) -> BySide<u8> {
 pub enum Outcome {
     /// The team won.
     Winner(Team),
-    /// Equal scores under `higher_score_or_draw`.
+    /// The highest score shared under `higher_score_or_draw`: the sides that hold it are tied
+    /// winners (with two sides, a draw).
     Draw,
 }
 
@@ -88,6 +89,7 @@ impl Game {
             let penalty = match self.rules.set_penalty {
                 super::ruleset::SetPenalty::Contract => c.bid.tricks as i32,
                 super::ruleset::SetPenalty::Fixed6 => 6,
+                super::ruleset::SetPenalty::AllTricks => self.rules.cards_per_player() as i32,
             };
             if c.forced == Some(Forced::Dealer) {
                 -((penalty + 1) / 2)

@@ -94,18 +94,24 @@ pub struct View {
     /// hand is taken the view moves on to the next hand: that hand's tricks are then in
     /// `last_hand.tricks`. Public.
     pub tricks: Vec<Trick>,
-    /// Tricks won this hand by team 0 (even seats) and team 1 (odd seats). Public.
+    /// Tricks won this hand by each side: team 0 (even seats) and team 1 (odd seats), or, where
+    /// every player plays alone (pepper for 3), each seat. Public.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub tricks_won: BySide<u8>,
-    /// The game's scores by team (team 0 = even seats, team 1 = odd seats). Public.
+    /// The game's scores by side, as `tricks_won`. Public.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub scores: BySide<i32>,
-    /// The winning team (0 or 1) once the game is over; null while it is played and for a
-    /// draw. Public.
+    /// The winning side (a team, or a seat where every player plays alone) once the game is
+    /// over; null while it is played and when the highest score is shared (see `winners`).
+    /// Public.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub winner: Option<Team>,
-    /// True if the game ended in a draw (false while it is played). Public.
+    /// True if the game ended with the highest score shared (false while it is played). Public.
     pub draw: bool,
+    /// The sides that won once the game is over: one, or several tied winners (with two teams,
+    /// a draw lists both); empty while it is played. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
+    pub winners: Vec<Team>,
     /// The seat that showed the joker this hand when everyone passed (and so must bid 3);
     /// null otherwise. Public.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
@@ -238,6 +244,7 @@ impl Game {
                 _ => None,
             },
             draw: k.outcome == Some(Outcome::Draw),
+            winners: k.winners(),
             joker_revealed_by: k.joker_revealed_by,
             voids: k
                 .voids

@@ -484,6 +484,18 @@ async fn impossible_games(store: Store) {
             json!({"ruleset": {"preset": "pepper", "target_score": 1000}}),
             "target_score_out_of_range",
         ),
+        (
+            json!({"ruleset": {"preset": "hasenpfeffer", "players": 3}}),
+            "invalid_players",
+        ),
+        (
+            json!({"ruleset": {"preset": "pepper", "players": 3, "alone": "partner_sits_out"}}),
+            "alone_needs_partners",
+        ),
+        (
+            json!({"ruleset": {"preset": "pepper", "players": 3}, "seats": [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}, {"kind": "open"}]}),
+            "wrong_seat_count",
+        ),
         (json!({"seats": [{"kind": "open"}]}), "wrong_seat_count"),
         (
             json!({"scenario": {"dealer": 0, "hands": [["JK"]], "widow": []}}),

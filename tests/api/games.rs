@@ -56,10 +56,42 @@ async fn full_game_double_hasenpfeffer_6(store: Store) {
     full_game(store, ruleset, 5, &["exchange", "alone", "pass-cards"]).await;
 }
 
+/// Pepper for three players, every player alone: three seats to claim, scores per player.
+async fn full_game_pepper_3(store: Store) {
+    let ruleset = json!({"preset": "pepper", "players": 3});
+    let app = spawn_app(store).await;
+    let played = play_game(&app, json!({"ruleset": ruleset, "seed": 33}), 33, false).await;
+    let last = &played.last;
+    assert_eq!(played.tokens.len(), 3);
+    assert_eq!(last["ruleset"]["players"], 3);
+    assert_eq!(last["ruleset"]["set_penalty"], "all_tricks");
+    assert_eq!(last["scores"].as_array().map(Vec::len), Some(3));
+    assert_eq!(last["tricks_won"].as_array().map(Vec::len), Some(3));
+    // The winners hold the highest score, and someone reached 30.
+    let scores: Vec<i64> = last["scores"]
+        .as_array()
+        .expect("scores")
+        .iter()
+        .map(|s| s.as_i64().expect("a score"))
+        .collect();
+    let best = *scores.iter().max().expect("three scores");
+    assert!(best >= 30, "{scores:?}");
+    let winners: Vec<usize> = (0..3).filter(|&s| scores[s] == best).collect();
+    let listed: Vec<usize> = last["winners"]
+        .as_array()
+        .expect("winners")
+        .iter()
+        .map(|w| w.as_u64().expect("a side") as usize)
+        .collect();
+    assert_eq!(listed, winners);
+    assert_eq!(last["draw"], winners.len() > 1);
+}
+
 both_stores!(
     full_game_hasenpfeffer,
     full_game_hasenpfeffer_open,
     full_game_pepper,
+    full_game_pepper_3,
     full_game_double_hasenpfeffer_4,
     full_game_double_hasenpfeffer_6,
 );
@@ -137,6 +169,7 @@ async fn bots_only_games_end_by_themselves(store: Store) {
         (json!({"preset": "hasenpfeffer"}), 4),
         (json!({"preset": "hasenpfeffer-open"}), 4),
         (json!({"preset": "pepper"}), 4),
+        (json!({"preset": "pepper", "players": 3}), 3),
         (json!({"preset": "double-hasenpfeffer"}), 4),
         (json!({"preset": "double-hasenpfeffer", "players": 6}), 6),
     ] {

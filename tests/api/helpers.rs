@@ -792,10 +792,17 @@ pub async fn play_game(app: &TestApp, create: Value, rng_seed: u64, all_views: b
     assert_eq!(last["version"], version);
     let winner = &last["winner"];
     let draw = last["draw"].as_bool().expect("draw");
+    let sides = last["scores"].as_array().expect("scores").len() as u64;
     assert!(
-        (winner == 0 || winner == 1) != draw,
+        winner.as_u64().is_some_and(|w| w < sides) != draw,
         "a winner or a draw: {winner} / {draw}"
     );
+    // `winners` lists the winner, or the sides sharing the highest score.
+    let winners = last["winners"].as_array().expect("winners");
+    assert_eq!(winners.len() > 1, draw, "{winners:?}");
+    if !draw {
+        assert_eq!(winners, &vec![winner.clone()]);
+    }
     for (s, token) in tokens.iter().enumerate() {
         let (v, text) = app.view_text(&id, Some(token)).await;
         assert_eq!(

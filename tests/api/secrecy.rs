@@ -200,8 +200,22 @@ async fn nothing_leaks_while_clocks_fire(store: Store) {
     assert!(hidden > 0, "no face-down move timed out");
 }
 
+/// Every player alone: each of three seats sees only its own hand.
+async fn views_never_leak_pepper_3(store: Store) {
+    let app = spawn_app(store).await;
+    let played = play_game(
+        &app,
+        json!({"ruleset": {"preset": "pepper", "players": 3}, "seed": 104}),
+        104,
+        true,
+    )
+    .await;
+    assert_eq!(played.tokens.len(), 3);
+}
+
 both_stores!(
     views_never_leak_hasenpfeffer,
+    views_never_leak_pepper_3,
     views_never_leak_hasenpfeffer_open,
     views_never_leak_double_hasenpfeffer,
     nothing_leaks_while_clocks_fire,

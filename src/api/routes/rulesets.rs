@@ -19,8 +19,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "players",
-            "4 | 6",
-            "Players in two alternating partnerships; 6 only with pinochle48.",
+            "3 | 4 | 6",
+            "Players in two alternating partnerships; 6 only with pinochle48; 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie).",
         ),
         o(
             "bowers",
@@ -60,8 +60,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "set_penalty",
-            "contract | fixed_6",
-            "What failed declarers lose: the contract, or 6.",
+            "contract | fixed_6 | all_tricks",
+            "What failed declarers lose: the contract, 6, or as many as a hand has tricks (the default of pepper for 3).",
         ),
         o(
             "target_score",

@@ -71,11 +71,12 @@ impl Serialize for GameView {
             scores,
             winner,
             draw,
+            winners,
             joker_revealed_by,
             voids,
             last_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 36)?;
+        let mut m = s.serialize_struct("GameView", 37)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
@@ -109,6 +110,7 @@ impl Serialize for GameView {
         m.serialize_field("scores", scores)?;
         m.serialize_field("winner", winner)?;
         m.serialize_field("draw", draw)?;
+        m.serialize_field("winners", winners)?;
         m.serialize_field("joker_revealed_by", joker_revealed_by)?;
         m.serialize_field("voids", voids)?;
         m.serialize_field("last_hand", last_hand)?;

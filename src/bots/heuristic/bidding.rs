@@ -10,7 +10,8 @@ pub(super) fn joker_forced(ctx: &Ctx) -> bool {
 pub(super) fn margin(rules: &Ruleset, p: &HeuristicParams) -> f64 {
     match rules.set_penalty {
         SetPenalty::Contract => p.bid_margin,
-        SetPenalty::Fixed6 => p.fixed6_margin,
+        // Failing costs a hand's worth whatever the bid: bid as carefully as under fixed_6.
+        SetPenalty::Fixed6 | SetPenalty::AllTricks => p.fixed6_margin,
     }
 }
 

@@ -4,5 +4,6 @@
 
 mod props;
 mod rules;
+mod small_pepper;
 mod state;
 mod support;

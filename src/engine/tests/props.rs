@@ -25,8 +25,8 @@ use super::support::double6;
 use crate::engine::shuffle::SplitMix64;
 use crate::engine::{
     Action, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, FirstLead, Forced, Game, GameEnd,
-    HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank, Ruleset, Seat, SetPenalty, Suit,
-    Trump, Viewer, deal,
+    HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank, Ruleset, RulesetSpec, Seat,
+    SetPenalty, Suit, Trump, Viewer, deal,
 };
 
 const MAX_HANDS: u32 = 80;
@@ -81,7 +81,7 @@ impl Stats {
                 Some(Pepper::Big) => self.big_pepper += 1,
                 None => {}
             }
-            if rec.summary.tricks_won[(c.seat % 2) as usize] < c.bid.tricks {
+            if rec.summary.tricks_won[side_of(rules, c.seat)] < c.bid.tricks {
                 self.set += 1;
             }
         }
@@ -97,7 +97,7 @@ impl Stats {
         });
         self.rebid += u32::from(rebid);
         let s = rec.summary.scores;
-        if s[0] >= rules.target_score && s[1] >= rules.target_score {
+        if s.iter().filter(|&&x| x >= rules.target_score).count() > 1 {
             self.both_reached += 1;
         }
     }
@@ -177,17 +177,43 @@ fn seats_out(rules: &Ruleset, alone: Option<Seat>, defender: Option<Seat>) -> Ve
     out
 }
 
-/// The points each team scores for a hand (section 2, by ruleset).
-fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> [i32; 2] {
+/// The side a seat plays for (RULES-FAMILY section 0): two partnerships at a table of 4 or 6
+/// (even seats against odd), every player alone at a smaller table.
+fn side_of(rules: &Ruleset, seat: u8) -> usize {
+    if rules.players < 4 {
+        seat as usize
+    } else {
+        (seat % 2) as usize
+    }
+}
+
+/// The number of sides (see [`side_of`]).
+fn side_count(rules: &Ruleset) -> usize {
+    if rules.players < 4 {
+        rules.players as usize
+    } else {
+        2
+    }
+}
+
+/// Tricks won by each side in a record.
+fn won_by_side(rules: &Ruleset, rec: &HandRecord) -> Vec<u8> {
+    let mut won = vec![0u8; side_count(rules)];
+    for t in &rec.tricks {
+        won[side_of(rules, t.winner.unwrap())] += 1;
+    }
+    won
+}
+
+/// The points each side scores for a hand (RULES.md section 2 and RULES-FAMILY section 4, by
+/// ruleset): the declarers by their contract, every other side its tricks.
+fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
     if rec.summary.result != HandResult::Played {
-        return [0, 0];
+        return vec![0; side_count(rules)];
     }
     let c = rec.summary.contract.expect("a played hand has a contract");
-    let mut won = [0i32; 2];
-    for t in &rec.tricks {
-        won[(t.winner.unwrap() % 2) as usize] += 1;
-    }
-    let d = (c.seat % 2) as usize;
+    let won: Vec<i32> = won_by_side(rules, rec).into_iter().map(i32::from).collect();
+    let d = side_of(rules, c.seat);
     let all = rules.cards_per_player() as i32;
     let mut declarers = if c.bid.pepper == Some(Pepper::Big) {
         // Big pepper: +12 for all six tricks, else -12 (twice the stakes of all tricks).
@@ -198,6 +224,7 @@ fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> [i32; 2] {
         let penalty = match rules.set_penalty {
             SetPenalty::Contract => c.bid.tricks as i32,
             SetPenalty::Fixed6 => 6,
+            SetPenalty::AllTricks => all,
         };
         if c.forced == Some(Forced::Dealer) {
             -((penalty + 1) / 2)
@@ -208,35 +235,34 @@ fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> [i32; 2] {
     if rec.alone.is_some() {
         declarers *= 2;
     }
-    let mut defenders = won[1 - d];
-    if rec.defender_alone.is_some() {
-        defenders *= 2;
-    }
-    let mut delta = [0; 2];
+    let stakes = if rec.defender_alone.is_some() { 2 } else { 1 };
+    let mut delta: Vec<i32> = won.iter().map(|w| w * stakes).collect();
     delta[d] = declarers;
-    delta[1 - d] = defenders;
     delta
 }
 
-fn expected_outcome(rules: &Ruleset, scores: [i32; 2], declarers: Option<u8>) -> Option<Outcome> {
-    let reached = [
-        scores[0] >= rules.target_score,
-        scores[1] >= rules.target_score,
-    ];
-    if !reached[0] && !reached[1] {
+/// The game's outcome by RULES.md section 1 (and RULES-FAMILY section 4 for every player
+/// alone): `declarers` is the declaring side of the last hand.
+fn expected_outcome(rules: &Ruleset, scores: &[i32], declarers: Option<u8>) -> Option<Outcome> {
+    let reached: Vec<usize> = (0..scores.len())
+        .filter(|&s| scores[s] >= rules.target_score)
+        .collect();
+    if reached.is_empty() {
         return None;
     }
     Some(match rules.game_end {
-        GameEnd::DeclarersWinTies => match reached {
-            [true, true] => Outcome::Winner(declarers.expect("both reached on a played hand")),
-            [true, false] => Outcome::Winner(0),
-            _ => Outcome::Winner(1),
+        GameEnd::DeclarersWinTies => match reached[..] {
+            [one] => Outcome::Winner(one as u8),
+            _ => Outcome::Winner(declarers.expect("several reached on a played hand")),
         },
-        GameEnd::HigherScoreOrDraw => match scores[0].cmp(&scores[1]) {
-            std::cmp::Ordering::Greater => Outcome::Winner(0),
-            std::cmp::Ordering::Less => Outcome::Winner(1),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        },
+        GameEnd::HigherScoreOrDraw => {
+            let best = *scores.iter().max().unwrap();
+            let top: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+            match top[..] {
+                [one] => Outcome::Winner(one as u8),
+                _ => Outcome::Draw,
+            }
+        }
     })
 }
 
@@ -370,7 +396,8 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     }
     if rec.summary.result != HandResult::Played {
         assert!(rec.tricks.is_empty());
-        assert_eq!(rec.summary.score_delta, [0, 0]);
+        assert!(rec.summary.score_delta.iter().all(|&d| d == 0));
+        assert_eq!(rec.summary.score_delta.len(), side_count(rules));
         return;
     }
     let c = contract.unwrap();
@@ -475,14 +502,10 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
             assert!(h.is_empty(), "seat {s} has cards left");
         }
     }
-    let mut won = [0u8; 2];
-    for t in &rec.tricks {
-        won[(t.winner.unwrap() % 2) as usize] += 1;
-    }
-    assert_eq!(rec.summary.tricks_won, won);
+    assert_eq!(rec.summary.tricks_won[..], won_by_side(rules, rec)[..]);
     assert_eq!(
-        rec.summary.score_delta,
-        expected_delta(rules, rec),
+        rec.summary.score_delta[..],
+        expected_delta(rules, rec)[..],
         "score of {:?}",
         rec.summary
     );
@@ -772,19 +795,17 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
         for rec in &applied.finished_hands {
             check_record(&rules, seed, rec, dealer);
             stats.record(&rules, rec);
-            scores[0] += rec.summary.score_delta[0];
-            scores[1] += rec.summary.score_delta[1];
+            for (s, d) in scores.iter_mut().zip(rec.summary.score_delta.iter()) {
+                *s += d;
+            }
             assert_eq!(rec.summary.scores, scores);
             dealer = (dealer + 1) % n;
         }
         assert_eq!(g.scores(), scores);
         assert_eq!(applied.game_over, g.is_over());
         if let Some(rec) = applied.finished_hands.last() {
-            let declarers = rec.summary.contract.map(|c| c.seat % 2);
-            assert_eq!(
-                g.outcome(),
-                expected_outcome(&rules, [scores[0], scores[1]], declarers)
-            );
+            let declarers = rec.summary.contract.map(|c| side_of(&rules, c.seat) as u8);
+            assert_eq!(g.outcome(), expected_outcome(&rules, &scores, declarers));
             assert_eq!(g.last_hand(), Some(&rec.summary));
             // Every view shows the finished hand's tricks, as the log has them.
             for viewer in [Viewer::Spectator, Viewer::Seat(0)] {
@@ -863,14 +884,26 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 
 /// Each ruleset, the share of random games that must end, and its number of fully checked
 /// games per run (long games cost more).
-fn rulesets() -> [(Ruleset, f64, u32); 5] {
+fn rulesets() -> [(Ruleset, f64, u32); 6] {
     [
         (Preset::Hasenpfeffer.rules(), 0.95, 60),
         (Preset::HasenpfefferOpen.rules(), 0.95, 60),
         (Preset::Pepper.rules(), 0.75, 15),
         (Preset::DoubleHasenpfeffer.rules(), 0.75, 15),
         (double6(), 0.75, 6),
+        (pepper3(), 0.75, 15),
     ]
+}
+
+/// Pepper for three players, every player alone.
+fn pepper3() -> Ruleset {
+    RulesetSpec {
+        preset: Preset::Pepper,
+        players: Some(3),
+        ..RulesetSpec::default()
+    }
+    .build()
+    .expect("valid")
 }
 
 const LIGHT_GAMES: u32 = 1000;
@@ -929,28 +962,38 @@ props!(full_double_six, light_double_six, 4, |s| vec![
     ("forced dealer", s.forced_dealer),
     ("lone bidder", s.alone),
 ]);
+props!(full_pepper_three, light_pepper_three, 5, |s| vec![
+    ("thrown in", s.thrown_in),
+    ("little pepper", s.little_pepper),
+    ("big pepper", s.big_pepper),
+    ("declarer set", s.set),
+    ("a passer bidding again", s.rebid),
+]);
 
 /// The game-end oracle itself, on the cases RULES.md names.
 #[test]
 fn game_end_oracle() {
     let h = Preset::Hasenpfeffer.rules();
     let p = Preset::Pepper.rules();
-    assert_eq!(expected_outcome(&h, [9, 9], Some(0)), None);
+    assert_eq!(expected_outcome(&h, &[9, 9], Some(0)), None);
     assert_eq!(
-        expected_outcome(&h, [10, 12], Some(0)),
+        expected_outcome(&h, &[10, 12], Some(0)),
         Some(Outcome::Winner(0))
     );
     assert_eq!(
-        expected_outcome(&h, [3, 10], Some(0)),
+        expected_outcome(&h, &[3, 10], Some(0)),
         Some(Outcome::Winner(1))
     );
-    assert_eq!(expected_outcome(&p, [30, 30], Some(0)), Some(Outcome::Draw));
     assert_eq!(
-        expected_outcome(&p, [31, 30], Some(1)),
+        expected_outcome(&p, &[30, 30], Some(0)),
+        Some(Outcome::Draw)
+    );
+    assert_eq!(
+        expected_outcome(&p, &[31, 30], Some(1)),
         Some(Outcome::Winner(0))
     );
     assert_eq!(
-        expected_outcome(&p, [29, 30], Some(1)),
+        expected_outcome(&p, &[29, 30], Some(1)),
         Some(Outcome::Winner(1))
     );
 }
