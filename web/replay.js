@@ -144,10 +144,10 @@ export function mountReplay(main, id, handNumber, step) {
     const text = h('p', { class: 'step-text', 'aria-live': 'polite' });
     const board = h('div', { class: 'board' });
     const link = h('a', { class: 'deep-link' }, 'Link to this step');
-    const first = h('button', { type: 'button', 'data-step': 'first', onclick: () => go(0) }, '⏮ First');
+    const first = h('button', { type: 'button', 'data-step': 'first', onclick: () => go(0) }, 'First');
     const back = h('button', { type: 'button', 'data-step': 'back', onclick: () => go(at - 1) }, '◀ Back');
     const forward = h('button', { type: 'button', 'data-step': 'forward', onclick: () => go(at + 1) }, 'Forward ▶');
-    const last = h('button', { type: 'button', 'data-step': 'last', onclick: () => go(snaps.length - 1) }, 'Last ⏭');
+    const last = h('button', { type: 'button', 'data-step': 'last', onclick: () => go(snaps.length - 1) }, 'Last');
 
     /** @param {number} to @param {boolean} [fromButtons] */
     function go(to, fromButtons = true) {

@@ -208,8 +208,7 @@ export function mountTable(main, id) {
         centre(v)),
       controls(v, mine),
       v.seat !== null ? handBox(v, mine) : null,
-      auctionBox(v),
-      lastHandBox(v));
+      h('div', { class: 'side' }, auctionBox(v), lastHandBox(v)));
 
     if (focusKey) {
       const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not([disabled])`));

@@ -164,7 +164,7 @@ const pick = (n) => Math.floor(Math.random() * n);
  * Plays the game on `page` to its end: at each turn one of the offered controls, clicked (or
  * reached with Tab and pressed with Enter). Answers what was done.
  */
-async function playToTheEnd(page, label, { keyboard = false, onFirstPlay } = {}) {
+async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay } = {}) {
   const press = async (locator) => {
     if (keyboard) await keyboardPress(page, locator);
     else await locator.click({ timeout: STEP_MS });
@@ -181,8 +181,12 @@ async function playToTheEnd(page, label, { keyboard = false, onFirstPlay } = {})
       const pass = page.locator('.controls button.pass');
       const bids = page.locator('.controls button.bid');
       const nBids = await bids.count();
-      // Bid now and then (the lowest bid, so that hands are made and the game ends), else pass.
-      if (nBids > 0 && ((await pass.count()) === 0 || Math.random() < 0.4)) {
+      if (declare && nBids > 0) {
+        // The highest bid: nobody overcalls it, so the exchange (and going alone) is ours.
+        await press(bids.last());
+        done.bid++;
+      } else if (nBids > 0 && ((await pass.count()) === 0 || Math.random() < 0.4)) {
+        // Bid now and then (the lowest bid, so that hands are made and the game ends), else pass.
         await press(bids.first());
         done.bid++;
       } else {
@@ -202,7 +206,7 @@ async function playToTheEnd(page, label, { keyboard = false, onFirstPlay } = {})
       await press(confirm);
       done.exchange++;
     } else if (phase === 'alone') {
-      const options = page.locator('.controls button[data-key^="alone-"]');
+      const options = page.locator(declare ? '.controls button[data-key="alone-true"]' : '.controls button[data-key^="alone-"]');
       await press(options.nth(pick(await options.count())));
       done.alone++;
     } else if (phase === 'pass_cards') {
@@ -302,11 +306,12 @@ async function main() {
 
   // ---- every preset, played to the end by a person ----
   const keyboardPreset = presets.includes('hasenpfeffer-open') ? 'hasenpfeffer-open' : presets[0];
-  let firstGame = null;
+  const totals = { bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0 };
+  const add = (done) => { for (const [k, n] of Object.entries(done)) totals[k] += n; };
+  const summary = (done) => Object.entries(done).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ');
   for (const preset of presets) {
     const keyboard = preset === keyboardPreset;
     const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
-    firstGame ??= id;
     const text = await page.locator('.game-head').innerText();
     check(text.includes('You are seat 0'), `the table of ${id} does not say we are seat 0: ${text}`);
     let checkedTable = false;
@@ -326,10 +331,31 @@ async function main() {
     check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`),
       `${preset}: the page says "${result}", the API's scores are ${view.scores}`);
     check(done.play > 0, `${preset}: no card was played`);
-    log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end ` +
-      `(${Object.entries(done).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ')}): ${result}`);
+    add(done);
+    log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
   }
+
+  // ---- every control at least once: where the random games did not reach one, games in which
+  // we always take the contract with the highest bid and go alone where the rules allow ----
+  const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
+  const wanted = {
+    exchange: presets,
+    alone: presets.filter((p) => rulesOf[p].alone !== 'none'),
+    pass_cards: presets.filter((p) => rulesOf[p].alone === 'exchange_two'),
+  };
+  for (const [control, where] of Object.entries(wanted)) {
+    for (let attempt = 0; totals[control] === 0 && where.length && attempt < 4; attempt++) {
+      const preset = where[attempt % where.length];
+      const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
+      const done = await playToTheEnd(page, `${preset} (declaring)`, { declare: true });
+      add(done);
+      log(`${preset}, declaring: game ${id} played to the end (${summary(done)})`);
+    }
+    check(!where.length || totals[control] > 0, `no game reached the ${control} control`);
+  }
+  for (const control of ['bid', 'pass', 'play']) check(totals[control] > 0, `no game used the ${control} control`);
+  log(`controls used: ${summary(totals)}`);
 
   // ---- a spectator follows four expert house players ----
   step = 'spectator';
