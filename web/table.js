@@ -94,8 +94,8 @@ export function mountTable(main, id) {
   document.title = `Game ${id} · Hasenpfeffer`;
 
   const clockTick = window.setInterval(() => {
-    const el = root.querySelector('.clock');
-    if (el && view?.deadline_unix_ms) el.textContent = clockText(view.deadline_unix_ms);
+    const deadline = view?.deadline_unix_ms;
+    if (deadline) for (const el of root.querySelectorAll('.clock')) el.textContent = clockText(deadline);
   }, 250);
 
   /** @param {GameView} next */
@@ -273,7 +273,9 @@ export function mountTable(main, id) {
           : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
       done ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
         h('span', {}, `Last trick, to ${seatName(v, done.winner)}:`),
-        done.plays.map((p) => cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }))) : null);
+        done.plays.map((p) => h('figure', {},
+          cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }),
+          h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
   };
 
   /**
@@ -289,12 +291,12 @@ export function mountTable(main, id) {
       const open = v.seats.filter((s) => !s.claimed).map((s) => s.seat);
       const link = `${location.origin}${location.pathname}#/join/${encodeURIComponent(v.game_id)}`;
       fill(box, h('p', { class: 'prompt' }, `Waiting for players in seat${open.length > 1 ? 's' : ''} ${open.join(', ')}.`),
-        h('p', {}, 'Invite them with this link: ', h('a', { href: link }, link)));
+        h('p', {}, 'Invite them with this link: ', h('a', { href: link, 'data-key': 'invite' }, link)));
       return box;
     }
     if (v.status === 'finished') {
       fill(box, h('p', { class: 'prompt result', role: 'status' }, resultText(v)),
-        h('p', {}, h('a', { href: '#/' }, 'Start another game')));
+        h('p', {}, h('a', { href: '#/', 'data-key': 'again' }, 'Start another game')));
       return box;
     }
     if (!mine.length) {
@@ -399,7 +401,7 @@ export function mountTable(main, id) {
     return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand' },
       h('h2', {}, `Hand ${last.number + 1}`),
       h('p', {}, result + '.'),
-      h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(v.game_id)}/${last.number}/0`, class: 'replay-link' }, `Replay hand ${last.number + 1}`)));
+      h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(v.game_id)}/${last.number}/0`, class: 'replay-link', 'data-key': 'replay-link' }, `Replay hand ${last.number + 1}`)));
   };
 
   return () => {

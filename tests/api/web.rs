@@ -72,7 +72,10 @@ async fn every_file_is_served_with_its_content_type() {
         assert_eq!(header(&res, X_CONTENT_TYPE_OPTIONS), "nosniff", "{path}");
         assert!(header(&res, CONTENT_SECURITY_POLICY).contains("default-src 'self'"));
         let etag = header(&res, ETAG);
-        assert!(etag.starts_with('"') && etag.ends_with('"') && etag.len() > 10, "{etag}");
+        assert!(
+            etag.starts_with('"') && etag.ends_with('"') && etag.len() > 10,
+            "{etag}"
+        );
         let file = path.strip_prefix("/web/").unwrap_or("index.html");
         let on_disk = std::fs::read(format!("{dir}{file}")).expect("the file");
         assert_eq!(res.bytes().await.expect("body").as_ref(), on_disk, "{path}");

@@ -357,6 +357,29 @@ async function main() {
   for (const control of ['bid', 'pass', 'play']) check(totals[control] > 0, `no game used the ${control} control`);
   log(`controls used: ${summary(totals)}`);
 
+  // ---- two people: one creates a game with an open seat, the other joins by its link ----
+  step = 'join';
+  const host = await newPage(desktop);
+  const joined = await startGame(host, presets[0], ['you', 'open', 'heuristic', 'heuristic'], { name: 'Host' });
+  const invite = await host.locator('.controls a').first().getAttribute('href');
+  check(invite?.endsWith(`#/join/${joined}`), `the invite link is ${invite}`);
+  check((await host.locator('.controls').getAttribute('data-state')) === 'waiting_for_players', 'the host is not waiting for players');
+  const guest = await newPage(desktop);
+  await guest.goto(invite);
+  check((await guest.inputValue('#join-id')) === joined, 'the invite link does not fill in the game id');
+  await guest.fill('#join-name', 'Guest');
+  await guest.click('#join button[type=submit]');
+  await guest.waitForURL(new RegExp(`#/game/${joined}$`));
+  await guest.locator('.table-view[data-version]').waitFor();
+  check((await guest.locator('.game-head').innerText()).includes('You are seat 1'), 'the guest is not seat 1');
+  // The host's table learns of it through its event stream.
+  await host.waitForFunction(() => document.querySelector('.controls')?.getAttribute('data-state') !== 'waiting_for_players',
+    null, { timeout: STEP_MS });
+  check((await host.locator('.seat[data-seat="1"] .seat-name').innerText()).startsWith('Guest'), 'the host does not see the guest\'s name');
+  log(`join: a second tab took seat 1 of ${joined} by the invite link, and the host's table went live`);
+  await guest.close();
+  await host.close();
+
   // ---- a spectator follows four expert house players ----
   step = 'spectator';
   const watcher = await newPage(desktop);
