@@ -174,7 +174,7 @@ export function mountTable(main, id) {
     if (prev) {
       if (v.tricks.length > prev.tricks.length) {
         const t = v.tricks[v.tricks.length - 1];
-        news.push(`Trick ${v.tricks.length} to ${seatName(v, t.winner)}.`);
+        news.push(`Trick ${v.tricks.length} to ${lower(seatName(v, t.winner))}.`);
       }
       if (v.last_hand && v.last_hand.number !== prev.last_hand?.number) {
         const d = v.last_hand.score_delta;
@@ -207,7 +207,7 @@ export function mountTable(main, id) {
         v.seats.map((_, s) => seatBox(v, s, positions[(s - base + n) % n] || 'top')),
         centre(v)),
       controls(v, mine),
-      v.seat !== null ? handBox(v, mine) : null,
+      v.seat !== null && (v.hand.length || v.discards.length) ? handBox(v, mine) : null,
       h('div', { class: 'side' }, auctionBox(v), lastHandBox(v)));
 
     if (focusKey) {
@@ -272,7 +272,7 @@ export function mountTable(main, id) {
           ? v.trick.plays.map((p) => h('figure', { class: 'played' }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat))))
           : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
       done ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
-        h('span', {}, `Last trick, to ${seatName(v, done.winner)}:`),
+        h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
         done.plays.map((p) => h('figure', {},
           cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }),
           h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
@@ -408,6 +408,14 @@ export function mountTable(main, id) {
     stop();
     window.clearInterval(clockTick);
   };
+}
+
+/**
+ * "You" inside a sentence.
+ * @param {string} name
+ */
+function lower(name) {
+  return name === 'You' ? 'you' : name;
 }
 
 /** @param {number} n */

@@ -314,6 +314,11 @@ async function main() {
     const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
     const text = await page.locator('.game-head').innerText();
     check(text.includes('You are seat 0'), `the table of ${id} does not say we are seat 0: ${text}`);
+    if (preset === presets[0]) {
+      await waitForTurn(page);
+      await page.waitForFunction(() => /Your turn to/.test(document.getElementById('announcer')?.textContent || ''),
+        null, { timeout: 5_000 });
+    }
     let checkedTable = false;
     const done = await playToTheEnd(page, `${preset}${keyboard ? ' (keyboard)' : ''}`, {
       keyboard,
@@ -325,6 +330,9 @@ async function main() {
       },
     });
     step = `${preset}: the end`;
+    // The screen reader's live region says it too.
+    await page.waitForFunction(() => /Game over/.test(document.getElementById('announcer')?.textContent || ''),
+      null, { timeout: 5_000 });
     const result = await page.locator('.controls .result').innerText();
     const view = await api(`/v1/games/${id}`);
     check(view.status === 'finished', `${preset}: the page says "${result}" but the game is ${view.status}`);
@@ -440,6 +448,17 @@ async function main() {
   for (let i = 0; i < 6; i++) await watcher.click('button[data-step="forward"]');
   const deep = await watcher.locator('a.deep-link').getAttribute('href');
   check(deep === `#/replay/${spectated}/${hand.number}/6`, `the deep link is ${deep}`);
+  // The four-colour deck: clubs turn green, diamonds blue (and back).
+  const colours = () => watcher.evaluate(() => ['C', 'D', 'H', 'S'].map((suit) => {
+    const card = document.querySelector(`.card.suit-${suit}`);
+    return card ? getComputedStyle(card).color : null;
+  }));
+  const two = await colours();
+  await watcher.check('#four-colour');
+  const four = await colours();
+  check(new Set(four.filter(Boolean)).size > new Set(two.filter(Boolean)).size,
+    `the four-colour deck shows the suits in ${four.join(', ')} (two colours: ${two.join(', ')})`);
+  await watcher.uncheck('#four-colour');
   await axe(watcher, 'replay (desktop)');
   await shot(watcher, 'replay-desktop');
   const fresh = await newPage(desktop);
