@@ -7,7 +7,8 @@
 #     (one with the keyboard alone), a spectator following four house players live,
 #     a replay, axe-core, screenshots at desktop and phone widths.
 # Before them, the page's ES modules are type-checked: tsc --checkJs --strict
-# (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json).
+# (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
+# and its event-stream reader is tested under Node (tests/browser/sse.test.mjs).
 #
 #   1. installs chromium with apt-get when /usr/bin/chromium is missing (root);
 #   2. npm ci in tests/browser (pinned playwright-core; no browser download);
@@ -51,6 +52,9 @@ say "playwright-core $(node -p "require('./tests/browser/node_modules/playwright
 say "tsc $(node -p "require('./tests/browser/node_modules/typescript/package.json').version") --checkJs --strict: web/*.js"
 (cd tests/browser && node node_modules/typescript/bin/tsc -p tsconfig.web.json) || {
   echo "FAIL: the web page's modules do not type-check (tests/browser/tsconfig.web.json)" >&2; exit 1; }
+say "node --test: the page's event-stream reader (tests/browser/sse.test.mjs)"
+node --test tests/browser/sse.test.mjs >"$OUT/sse-test.log" 2>&1 || {
+  cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs" >&2; exit 1; }
 
 # ---- 3. the server binary ----------------------------------------------------
 BIN="${HASENPFEFFER_BIN:-$ROOT/target/release/hasenpfeffer}"

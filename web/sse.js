@@ -24,6 +24,8 @@ export function sseParser(emit) {
     buffer += chunk;
     let nl;
     while ((nl = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      // A CR at the end may be the first half of a CRLF split between chunks: wait for more.
+      if (buffer[nl] === '\r' && nl === buffer.length - 1) break;
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + (buffer.startsWith('\r\n', nl) ? 2 : 1));
       if (line === '') {
