@@ -443,7 +443,7 @@ function clockText(deadline) {
 /** @param {GameView} v */
 function resultText(v) {
   const [a, b] = v.scores;
-  if (v.draw || v.winner === null) return `Game over: a draw, ${a} to ${b}.`;
+  if (v.draw || v.winner === null) return `Game over: a draw. Final score ${a} to ${b}.`;
   const lead = v.winner === 0 ? `${a} to ${b}` : `${b} to ${a}`;
   if (v.seat !== null) return `Game over: ${v.seat % 2 === v.winner ? 'your team wins' : 'your team loses'}, ${lead}. Final score ${a} to ${b}.`;
   return `Game over: team ${v.winner} wins, ${lead}. Final score ${a} to ${b}.`;
