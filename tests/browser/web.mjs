@@ -12,7 +12,9 @@
 //      same step in a fresh tab;
 //   5. axe-core finds no serious or critical violation on home, table and replay, at desktop
 //      (1280 wide) and phone (390 wide) widths;
-//   6. no console errors, no uncaught errors, no failed requests, no HTTP errors.
+//   6. a problem document (joining a game that does not exist) shows as a readable sentence;
+//   7. no console errors, no uncaught errors, no failed requests, no HTTP errors (but the one
+//      provoked on purpose).
 // Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
 // spectator, replay), on success and on failure.
 //
@@ -46,6 +48,9 @@ let browser;
 let step = 'start';
 /** The page a failure screenshot is taken of. */
 let current;
+
+/** The URLs of error answers the test provokes on purpose. */
+const expectedErrors = [];
 
 class TestFailure extends Error {}
 function check(cond, msg) {
@@ -92,7 +97,12 @@ async function shot(page, name) {
 /** A new tab of `context` whose problems are recorded. */
 async function newPage(context) {
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') diag.consoleErrors.push(`${page.url()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Chromium logs every error answer; those the test provokes are expected.
+    if (m.text().startsWith('Failed to load resource') && expectedErrors.some((re) => re.test(m.location()?.url || ''))) return;
+    diag.consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => diag.pageErrors.push(`${page.url()}: ${e.message}`));
   page.on('requestfailed', (r) => {
     const error = r.failure()?.errorText || '';
@@ -101,7 +111,11 @@ async function newPage(context) {
     if (error === 'net::ERR_ABORTED' && /\/v1\/games\/[^/]+\/events$/.test(new URL(r.url()).pathname)) return;
     diag.failedRequests.push(`${r.method()} ${r.url()}: ${error}`);
   });
-  page.on('response', (r) => { if (r.status() >= 400) diag.httpErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !expectedErrors.some((re) => re.test(r.url()))) {
+      diag.httpErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    }
+  });
   current = page;
   return page;
 }
@@ -303,6 +317,17 @@ async function main() {
   check(JSON.stringify(offered) === JSON.stringify(presets), `the home page offers ${offered}, the API ${presets}`);
   await axe(page, 'home (desktop)');
   await shot(page, 'home-desktop');
+
+  // A problem document reads as a sentence: joining a game that does not exist.
+  step = 'a problem shown';
+  expectedErrors.push(/\/v1\/games\/nosuchgame0000000\/seats$/);
+  await page.fill('#join-id', 'nosuchgame0000000');
+  await page.click('#join button[type=submit]');
+  const alert = page.locator('.status [role=alert]');
+  await alert.waitFor();
+  const alertText = await alert.innerText();
+  check(/^Could not join: No game with id `nosuchgame0000000`/.test(alertText), `the page shows "${alertText}"`);
+  log(`a problem document, as the page shows it: "${alertText}"`);
 
   // ---- every preset, played to the end by a person ----
   const keyboardPreset = presets.includes('hasenpfeffer-open') ? 'hasenpfeffer-open' : presets[0];
