@@ -148,6 +148,10 @@ export function mountReplay(main, id, handNumber, step) {
     const back = h('button', { type: 'button', 'data-step': 'back', onclick: () => go(at - 1) }, '◀ Back');
     const forward = h('button', { type: 'button', 'data-step': 'forward', onclick: () => go(at + 1) }, 'Forward ▶');
     const last = h('button', { type: 'button', 'data-step': 'last', onclick: () => go(snaps.length - 1) }, 'Last');
+    // The steps that end a trick: jump from trick to trick.
+    const trickEnds = () => snaps.flatMap((x, i) => (x.winner !== null ? [i] : []));
+    const prevTrick = h('button', { type: 'button', 'data-step': 'previous-trick', onclick: () => go([...trickEnds()].reverse().find((i) => i < at) ?? 0) }, 'Previous trick');
+    const nextTrick = h('button', { type: 'button', 'data-step': 'next-trick', onclick: () => go(trickEnds().find((i) => i > at) ?? snaps.length - 1) }, 'Next trick');
 
     /** @param {number} to @param {boolean} [fromButtons] */
     function go(to, fromButtons = true) {
@@ -157,8 +161,8 @@ export function mountReplay(main, id, handNumber, step) {
       if (fromButtons) slider.value = String(at);
       counter.textContent = `Step ${at} of ${snaps.length - 1}`;
       text.textContent = snap.text;
-      first.disabled = back.disabled = at === 0;
-      forward.disabled = last.disabled = at === snaps.length - 1;
+      first.disabled = back.disabled = prevTrick.disabled = at === 0;
+      forward.disabled = last.disabled = nextTrick.disabled = at === snaps.length - 1;
       const href = `#/replay/${enc}/${hand.number}/${at}`;
       link.href = href;
       history.replaceState(null, '', href);
@@ -193,6 +197,7 @@ export function mountReplay(main, id, handNumber, step) {
         h('label', { for: 'replay-hand' }, 'Hand '), picker,
         h('a', { href: `#/game/${enc}` }, 'Back to the game')),
       h('div', { class: 'buttons steps', role: 'group', 'aria-label': 'Steps' }, first, back, counter, forward, last),
+      h('div', { class: 'buttons tricks', role: 'group', 'aria-label': 'Tricks' }, prevTrick, nextTrick),
       slider, text, board, h('p', {}, link));
     go(at);
     announce(`Replay of hand ${hand.number + 1}, step ${at}: ${snaps[at].text}`);

@@ -6,10 +6,11 @@
 //      three house players (with a low target score, an option every preset has) and plays it to
 //      the end by clicking legal cards and the bid, exchange, alone and pass-cards controls; one
 //      preset is played with the keyboard alone (Tab to a control, Enter);
-//   3. a spectator page (its own tab, no token) follows a game of four expert house players live
+//   3. a second tab joins a game with an open seat by the host's invite link, and the host's
+//      table goes live by its event stream; a spectator page (its own tab, no token) follows a game of four expert house players live
 //      and ends on the final score, which matches the API's;
 //   4. a replay steps through a finished hand forwards and back, and its deep link opens the
-//      same step in a fresh tab;
+//      same step in a fresh tab; the four-colour deck recolours the suits;
 //   5. axe-core finds no serious or critical violation on home, table and replay, at desktop
 //      (1280 wide) and phone (390 wide) widths;
 //   6. a problem document (joining a game that does not exist) shows as a readable sentence;
@@ -470,6 +471,13 @@ async function main() {
   const lastText = await stepText.innerText();
   check(/Hand over|thrown in|void/.test(lastText), `the last step says "${lastText}"`);
   await watcher.click('button[data-step="first"]');
+  await watcher.click('button[data-step="next-trick"]');
+  check(/Trick 1 to /.test(await stepText.innerText()), `"Next trick" shows "${await stepText.innerText()}"`);
+  await watcher.click('button[data-step="next-trick"]');
+  check(/Trick 2 to /.test(await stepText.innerText()), `"Next trick" again shows "${await stepText.innerText()}"`);
+  await watcher.click('button[data-step="previous-trick"]');
+  check(/Trick 1 to /.test(await stepText.innerText()), `"Previous trick" shows "${await stepText.innerText()}"`);
+  await watcher.click('button[data-step="first"]');
   for (let i = 0; i < 6; i++) await watcher.click('button[data-step="forward"]');
   const deep = await watcher.locator('a.deep-link').getAttribute('href');
   check(deep === `#/replay/${spectated}/${hand.number}/6`, `the deep link is ${deep}`);
@@ -492,7 +500,7 @@ async function main() {
   check((await fresh.locator('.steps .counter').innerText()).startsWith('Step 6 of'),
     `the deep link opens ${await fresh.locator('.steps .counter').innerText()}`);
   check((await fresh.locator('.step-text').innerText()) === texts[6], 'the deep link opens another step');
-  log(`replay: hand ${hand.number} of ${spectated}: 8 steps forward, 2 back, and the deep link ${deep} opens step 6`);
+  log(`replay: hand ${hand.number} of ${spectated}: 8 steps forward, 2 back, trick by trick, and the deep link ${deep} opens step 6`);
   await fresh.close();
 
   // ---- phone width ----
