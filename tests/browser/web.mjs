@@ -329,6 +329,11 @@ async function main() {
   const alertText = await alert.innerText();
   check(/^Could not join: No game with id `nosuchgame0000000`/.test(alertText), `the page shows "${alertText}"`);
   log(`a problem document, as the page shows it: "${alertText}"`);
+  expectedErrors.push(/\/v1\/games\/nosuchgame0000000\/events$/);
+  await page.goto(`${BASE_URL}/#/game/nosuchgame0000000`);
+  const gone = page.locator('.table-view [role=alert]');
+  await gone.waitFor();
+  check(/^No game with id `nosuchgame0000000`/.test(await gone.innerText()), `the table of an unknown game shows "${await gone.innerText()}"`);
 
   // ---- every preset, played to the end by a person ----
   const keyboardPreset = presets.includes('hasenpfeffer-open') ? 'hasenpfeffer-open' : presets[0];
