@@ -351,7 +351,9 @@ export function mountTable(main, id) {
    */
   const handBox = (v, mine) => {
     const plays = new Set(mine.flatMap((a) => (a.type === 'play' ? [a.card] : [])));
-    const choosing = v.phase === 'pass_cards' ? 2 : v.phase === 'exchange' ? (mine.find((a) => a.type === 'exchange' && a.discard?.length) ? (/** @type {any} */ (mine[0]).discard.length) : 0) : 0;
+    const exchange = /** @type {Extract<Action, { type: 'exchange' }> | undefined} */ (mine.find((a) => a.type === 'exchange'));
+    // How many cards to choose: two to pass, or as many as the widow held to discard.
+    const choosing = v.phase === 'pass_cards' ? 2 : exchange?.discard?.length || 0;
     const choosable = mine.length > 0 && choosing > 0;
     const widow = new Set(v.widow);
     return h('section', { class: 'hand', 'aria-label': 'Your hand' },

@@ -369,7 +369,8 @@ async function main() {
     check(view.status === 'finished', `${preset}: the page says "${result}" but the game is ${view.status}`);
     check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`),
       `${preset}: the page says "${result}", the API's scores are ${view.scores}`);
-    check(done.play > 0, `${preset}: no card was played`);
+    // (A partner of a lone player sits out, so a short game may pass without our playing a card.)
+    check(Object.values(done).some((n) => n > 0), `${preset}: we made no move`);
     add(done);
     log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
