@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# A real-browser test of the Swagger UI: headless Debian chromium, driven by
-# playwright-core from npm (tests/browser/), opens /swagger-ui/, creates a game
-# with "Try it out" and checks the live 201 response. See tests/browser/swagger.mjs.
+# Real-browser tests: headless Debian chromium, driven by playwright-core from npm
+# (tests/browser/).
+#   - swagger.mjs: opens /swagger-ui/, creates a game with "Try it out" and checks
+#     the live 201 response;
+#   - web.mjs: the web page at / (web/): every preset played to the end by clicking
+#     (one with the keyboard alone), a spectator following four house players live,
+#     a replay, axe-core, screenshots at desktop and phone widths.
+# Before them, the page's ES modules are type-checked: tsc --checkJs --strict
+# (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
+# and its event-stream reader is tested under Node (tests/browser/sse.test.mjs).
 #
 #   1. installs chromium with apt-get when /usr/bin/chromium is missing (root);
 #   2. npm ci in tests/browser (pinned playwright-core; no browser download);
@@ -10,7 +17,7 @@
 #      in-memory store, logging to target/browser/server.log, waits for /healthz;
 #   5. runs the browser test; the server is always stopped on exit.
 # Exit code: the test's (non-zero also when a setup step fails).
-# Screenshots: target/browser/swagger.png and swagger-op.png.
+# Screenshots: target/browser/swagger.png, swagger-op.png and web-*.png.
 #
 # Needs: Debian with apt-get (run as root) or chromium already installed, node
 # >= 20 and npm, cargo.
@@ -40,6 +47,14 @@ command -v node >/dev/null && command -v npm >/dev/null || { echo "node and npm 
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>"$OUT/npm.log") || {
   echo "npm ci failed:" >&2; grep -v 'Unknown user config' "$OUT/npm.log" >&2 || true; exit 1; }
 say "playwright-core $(node -p "require('./tests/browser/node_modules/playwright-core/package.json').version")"
+
+# ---- 2b. the page's types ----------------------------------------------------
+say "tsc $(node -p "require('./tests/browser/node_modules/typescript/package.json').version") --checkJs --strict: web/*.js"
+(cd tests/browser && node node_modules/typescript/bin/tsc -p tsconfig.web.json) || {
+  echo "FAIL: the web page's modules do not type-check (tests/browser/tsconfig.web.json)" >&2; exit 1; }
+say "node --test: the page's event-stream reader (tests/browser/sse.test.mjs)"
+node --test tests/browser/sse.test.mjs >"$OUT/sse-test.log" 2>&1 || {
+  cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs" >&2; exit 1; }
 
 # ---- 3. the server binary ----------------------------------------------------
 BIN="${HASENPFEFFER_BIN:-$ROOT/target/release/hasenpfeffer}"
@@ -97,6 +112,11 @@ fi
 set +e
 BASE_URL="$BASE_URL" CHROMIUM_PATH="$CHROMIUM" BROWSER_OUT_DIR="$OUT" node tests/browser/swagger.mjs
 rc=$?
+if [ "$rc" = 0 ]; then
+  say "the web page"
+  BASE_URL="$BASE_URL" CHROMIUM_PATH="$CHROMIUM" BROWSER_OUT_DIR="$OUT" node tests/browser/web.mjs
+  rc=$?
+fi
 set -e
 if [ "$rc" != 0 ]; then
   echo "server.log (last 40 lines):" >&2

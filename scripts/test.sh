@@ -79,7 +79,7 @@ if [ -z "${SKIP_BENCH:-}" ]; then
 fi
 
 if [ -z "${SKIP_BROWSER:-}" ]; then
-  stage "Swagger UI in headless Chromium"
+  stage "Swagger UI and the web page in headless Chromium (and the page's tsc --checkJs)"
   bash scripts/browser-test.sh
 fi
 

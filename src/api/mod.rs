@@ -1,5 +1,5 @@
 //! The HTTP API: handlers, the seat-token check, problem documents, the OpenAPI document and
-//! Swagger UI, over the game service.
+//! Swagger UI, over the game service; and the web page (`page`).
 
 pub mod auth;
 pub mod body;
@@ -8,6 +8,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod names;
+pub mod page;
 pub mod ratelimit;
 pub mod routes;
 pub mod service;
@@ -280,7 +281,13 @@ pub fn openapi_json() -> String {
 }
 
 /// The routes that take GET (and so HEAD) besides the OpenAPI document's paths, by pattern.
-const OTHER_GET_ROUTES: [&str; 4] = ["/", "/swagger-ui", "/swagger-ui/{_:.*}", "/openapi.json"];
+const OTHER_GET_ROUTES: [&str; 5] = [
+    "/",
+    "/web/{file}",
+    "/swagger-ui",
+    "/swagger-ui/{_:.*}",
+    "/openapi.json",
+];
 
 /// The methods of each OpenAPI path, by template (`/v1/games/{id}` takes `GET, HEAD`), read once.
 static METHODS: std::sync::LazyLock<std::collections::HashMap<String, String>> =
@@ -412,14 +419,11 @@ async fn bodiless_errors(
     Ok(res.map_into_left_body())
 }
 
-/// A temporary redirect to `location`.
-fn redirect(location: &'static str, permanent: bool) -> HttpResponse {
-    let mut res = if permanent {
-        HttpResponse::PermanentRedirect()
-    } else {
-        HttpResponse::TemporaryRedirect()
-    };
-    res.insert_header((header::LOCATION, location)).finish()
+/// A permanent redirect to `location`.
+fn redirect(location: &'static str) -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, location))
+        .finish()
 }
 
 /// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
@@ -450,13 +454,11 @@ pub fn app(
     app.service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/openapi.json", doc))
         .route(
             "/swagger-ui",
-            web::get().to(|| async { redirect("/swagger-ui/", true) }),
+            web::get().to(|| async { redirect("/swagger-ui/") }),
         )
-        // For a person who opens the server's address (until a web page lives here).
-        .route(
-            "/",
-            web::get().to(|| async { redirect("/swagger-ui/", false) }),
-        )
+        // The web page (not part of the API, so not in its OpenAPI document).
+        .route("/", web::get().to(page::index))
+        .route("/web/{file}", web::get().to(page::file))
         .default_service(web::to(routes::not_found))
         .wrap(actix_web::middleware::from_fn(bodiless_errors))
         .wrap(actix_web::middleware::from_fn(head_as_get))

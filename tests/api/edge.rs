@@ -519,14 +519,16 @@ async fn seat_names_refuse_bidi_and_invisible_characters() {
     assert_eq!(view["seats"][3]["name"], "👩\u{200D}💻 dev");
 }
 
-/// `GET /` sends a person to Swagger UI.
+/// `GET /` serves the web page (`tests/api/web.rs` tests it whole); Swagger UI stays at
+/// `/swagger-ui/`, where `/swagger-ui` sends a person.
 #[tokio::test]
-async fn the_root_redirects_to_swagger_ui() {
+async fn the_root_serves_the_web_page() {
     let app = spawn_app(Store::Memory).await;
     let res = app.get("/").await;
-    assert_eq!(res.status(), 307);
+    assert_eq!(res.status(), 200);
+    assert!(header(&res, reqwest::header::CONTENT_TYPE).starts_with("text/html"));
+    let res = app.get("/swagger-ui").await;
+    assert_eq!(res.status(), 308);
     assert_eq!(header(&res, LOCATION), "/swagger-ui/");
-    let res = app.client.head(app.url("/")).send().await.expect("sent");
-    assert_eq!(res.status(), 307);
     assert_eq!(app.get("/swagger-ui/").await.status(), 200);
 }

@@ -23,3 +23,4 @@ mod replicas;
 mod samples;
 mod secrecy;
 mod soak;
+mod web;

@@ -1,0 +1,565 @@
+// A real-browser test of the web page that hasenpfeffer serves at `/` (web/, embedded).
+//
+// Headless Debian chromium, driven by playwright-core:
+//   1. `/` answers HTML with its Content-Security-Policy and no framing;
+//   2. for EVERY preset of `GET /v1/rulesets`, a person creates a game on the home page against
+//      three house players (with a low target score, an option every preset has) and plays it to
+//      the end by clicking legal cards and the bid, exchange, alone and pass-cards controls; one
+//      preset is played with the keyboard alone (Tab to a control, Enter);
+//   3. a second tab joins a game with an open seat by the host's invite link, and the host's
+//      table goes live by its event stream; a spectator page (its own tab, no token) follows a game of four expert house players live
+//      and ends on the final score, which matches the API's;
+//   4. a replay steps through a finished hand forwards and back, and its deep link opens the
+//      same step in a fresh tab; the four-colour deck recolours the suits;
+//   5. axe-core finds no serious or critical violation on home, table and replay, at desktop
+//      (1280 wide) and phone (390 wide) widths;
+//   6. a problem document (joining a game that does not exist) shows as a readable sentence;
+//   7. no console errors, no uncaught errors, no failed requests, no HTTP errors (but the one
+//      provoked on purpose).
+// Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
+// spectator, replay), on success and on failure.
+//
+// Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
+// TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
+// Exit code: 0 = passed, 1 = failed, 2 = the whole run timed out.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync, existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const OUT_DIR = resolve(process.env.BROWSER_OUT_DIR || join(here, '..', '..', 'target', 'browser'));
+const STEP_MS = Number(process.env.STEP_TIMEOUT_MS || 30_000);
+const TOTAL_MS = Number(process.env.TOTAL_TIMEOUT_MS || 420_000);
+const TARGET = Number(process.env.TARGET_SCORE || 3);
+const MAX_MOVES = 400;
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+const log = (msg) => console.log(`[web ${elapsed()}] ${msg}`);
+
+const diag = { consoleErrors: [], pageErrors: [], failedRequests: [], httpErrors: [] };
+let browser;
+let step = 'start';
+/** The page a failure screenshot is taken of. */
+let current;
+
+/** The URLs of error answers the test provokes on purpose. */
+const expectedErrors = [];
+
+class TestFailure extends Error {}
+function check(cond, msg) {
+  if (!cond) throw new TestFailure(msg);
+}
+
+let timedOut = false;
+const watchdog = setTimeout(async () => {
+  timedOut = true;
+  console.error(`\nFAIL: the whole run exceeded ${TOTAL_MS} ms (stuck in step: ${step})`);
+  printDiagnostics();
+  await Promise.race([shot(current, 'failure'), new Promise((r) => setTimeout(r, 10_000))]);
+  try { await Promise.race([browser?.close(), new Promise((r) => setTimeout(r, 5_000))]); } catch {}
+  process.exit(2);
+}, TOTAL_MS);
+
+function printDiagnostics() {
+  const show = (title, items) => {
+    if (items.length) {
+      console.error(`  ${title}:`);
+      for (const i of items.slice(0, 20)) console.error(`    - ${i}`);
+      if (items.length > 20) console.error(`    ... and ${items.length - 20} more`);
+    }
+  };
+  console.error('Diagnostics:');
+  console.error(`  base url: ${BASE_URL}; page url: ${current ? current.url() : '(no page)'}`);
+  show('browser console errors', diag.consoleErrors);
+  show('uncaught page errors', diag.pageErrors);
+  show('failed requests', diag.failedRequests);
+  show('HTTP error responses', diag.httpErrors);
+}
+
+async function shot(page, name) {
+  if (!page) return;
+  const path = join(OUT_DIR, `web-${name}.png`);
+  try {
+    await page.screenshot({ path, fullPage: true, timeout: 10_000 });
+    log(`screenshot: ${path}`);
+  } catch (e) {
+    console.error(`could not take ${path}: ${e.message}`);
+  }
+}
+
+/** A new tab of `context` whose problems are recorded. */
+async function newPage(context) {
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Chromium logs every error answer; those the test provokes are expected.
+    if (m.text().startsWith('Failed to load resource') && expectedErrors.some((re) => re.test(m.location()?.url || ''))) return;
+    diag.consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => diag.pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText || '';
+    // The page stops its own event stream when it leaves a table (or the tab closes): an abort
+    // it asked for, not a failure.
+    if (error === 'net::ERR_ABORTED' && /\/v1\/games\/[^/]+\/events$/.test(new URL(r.url()).pathname)) return;
+    diag.failedRequests.push(`${r.method()} ${r.url()}: ${error}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !expectedErrors.some((re) => re.test(r.url()))) {
+      diag.httpErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    }
+  });
+  current = page;
+  return page;
+}
+
+/** axe-core on the page as it is: no serious or critical violations. */
+async function axe(page, label) {
+  step = `axe: ${label}`;
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations) log(`axe ${label}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.join('; ')})`);
+  check(bad.length === 0, `axe finds ${bad.length} serious or critical violation(s) on ${label}: ${JSON.stringify(bad)}`);
+  log(`axe ${label}: no serious or critical violations (${violations.length} minor)`);
+}
+
+/** The table's state: what the controls wait for, and the version shown. */
+async function tableState(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('.table-view');
+    const controls = document.querySelector('.controls');
+    return {
+      version: Number(root?.getAttribute('data-version') || -1),
+      state: controls?.getAttribute('data-state') || 'none',
+      error: document.querySelector('.status .error')?.textContent || '',
+    };
+  });
+}
+
+/** Waits until the table shows an action for us, or the end (or a problem). */
+async function waitForTurn(page) {
+  const handle = await page.waitForFunction(() => {
+    const state = document.querySelector('.controls')?.getAttribute('data-state') || '';
+    if (state.startsWith('act-') || state === 'finished') return state;
+    const error = document.querySelector('.status .error')?.textContent;
+    return error ? `error: ${error}` : false;
+  }, null, { timeout: STEP_MS, polling: 50 });
+  return handle.jsonValue();
+}
+
+/** Presses Tab until `locator` has the focus, then Enter. */
+async function keyboardPress(page, locator) {
+  const target = await locator.elementHandle({ timeout: STEP_MS });
+  for (let i = 0; i < 200; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      await page.keyboard.press('Enter');
+      return i;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new TestFailure(`200 Tabs never reached ${await target.evaluate((el) => el.outerHTML.slice(0, 200))}`);
+}
+
+const pick = (n) => Math.floor(Math.random() * n);
+
+/**
+ * Plays the game on `page` to its end: at each turn one of the offered controls, clicked (or
+ * reached with Tab and pressed with Enter). Answers what was done.
+ */
+async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay } = {}) {
+  const press = async (locator) => {
+    if (keyboard) await keyboardPress(page, locator);
+    else await locator.click({ timeout: STEP_MS });
+  };
+  const done = { bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0 };
+  for (let move = 0; move < MAX_MOVES; move++) {
+    step = `${label}: move ${move}`;
+    const state = await waitForTurn(page);
+    check(!state.startsWith('error'), `${label}: the page shows ${state}`);
+    if (state === 'finished') return done;
+    const before = (await tableState(page)).version;
+    const phase = state.slice(4);
+    if (phase === 'auction') {
+      const pass = page.locator('.controls button.pass');
+      const bids = page.locator('.controls button.bid');
+      const nBids = await bids.count();
+      if (declare && nBids > 0) {
+        // The highest bid: nobody overcalls it, so the exchange (and going alone) is ours.
+        await press(bids.last());
+        done.bid++;
+      } else if (nBids > 0 && ((await pass.count()) === 0 || Math.random() < 0.4)) {
+        // Bid now and then (the lowest bid, so that hands are made and the game ends), else pass.
+        await press(bids.first());
+        done.bid++;
+      } else {
+        await press(pass);
+        done.pass++;
+      }
+    } else if (phase === 'exchange') {
+      const trumps = page.locator('.controls button.trump');
+      await press(trumps.nth(pick(await trumps.count())));
+      const discards = await page.locator('.hand button.card').count();
+      // As many cards as the widow held (none without a widow): choose from the end of the hand.
+      const need = Number((await page.locator('.controls p').filter({ hasText: 'Choose' }).first()
+        .textContent({ timeout: 1_000 }).catch(() => 'Choose 0'))?.match(/Choose (\d+)/)?.[1] || 0);
+      for (let k = 0; k < need; k++) await press(page.locator('.hand button.card').nth(discards - 1 - k));
+      const confirm = page.locator('.controls button[data-key="confirm-exchange"]');
+      check(await confirm.isEnabled(), `${label}: the exchange cannot be confirmed after choosing trump and ${need} card(s)`);
+      await press(confirm);
+      done.exchange++;
+    } else if (phase === 'alone') {
+      const options = page.locator(declare ? '.controls button[data-key="alone-true"]' : '.controls button[data-key^="alone-"]');
+      await press(options.nth(pick(await options.count())));
+      done.alone++;
+    } else if (phase === 'pass_cards') {
+      const cards = page.locator('.hand button.card');
+      await press(cards.nth(0));
+      await press(cards.nth(1));
+      const confirm = page.locator('.controls button[data-key="confirm-pass"]');
+      check(await confirm.isEnabled(), `${label}: passing two cards cannot be confirmed`);
+      await press(confirm);
+      done.pass_cards++;
+    } else if (phase === 'play') {
+      if (onFirstPlay && done.play === 0) await onFirstPlay();
+      const legal = page.locator('.hand button.card:not([disabled])');
+      const n = await legal.count();
+      check(n > 0, `${label}: it is our turn to play but no card can be pressed`);
+      const all = await page.locator('.hand button.card').count();
+      check(all >= n, `${label}: more legal cards than cards`);
+      await press(legal.nth(pick(n)));
+      done.play++;
+    } else {
+      throw new TestFailure(`${label}: unknown state ${state}`);
+    }
+    // The answer (a new version) or a problem shown.
+    await page.waitForFunction((v) => {
+      const root = document.querySelector('.table-view');
+      return Number(root?.getAttribute('data-version') || -1) > v || !!document.querySelector('.status .error');
+    }, before, { timeout: STEP_MS, polling: 50 });
+    const after = await tableState(page);
+    check(!after.error, `${label}: after a ${phase} move the page shows: ${after.error}`);
+  }
+  throw new TestFailure(`${label}: not over after ${MAX_MOVES} moves`);
+}
+
+/** Fills the home page's form for a new game of `preset` and starts it; answers the game id. */
+async function startGame(page, preset, seats, { target = TARGET, name } = {}) {
+  step = `start a ${preset} game`;
+  await page.goto(`${BASE_URL}/#/`, { waitUntil: 'domcontentloaded' });
+  await page.locator(`#preset option[value="${preset}"]`).waitFor({ state: 'attached' });
+  await page.selectOption('#preset', preset);
+  if (target) await page.fill('#target', String(target));
+  if (name) await page.fill('#name', name);
+  for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
+  await page.click('#create button[type=submit]');
+  await page.waitForURL(/#\/game\/[^/]+$/, { timeout: STEP_MS });
+  await page.locator('.table-view[data-version]').waitFor({ timeout: STEP_MS });
+  return decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+}
+
+async function api(path) {
+  const r = await fetch(`${BASE_URL}${path}`, { signal: AbortSignal.timeout(STEP_MS) });
+  check(r.ok, `GET ${path} answered ${r.status}`);
+  return r.json();
+}
+
+async function main() {
+  mkdirSync(OUT_DIR, { recursive: true });
+  check(existsSync(CHROMIUM), `no browser at ${CHROMIUM} (apt-get install -y chromium)`);
+
+  step = 'GET /: the page and its headers';
+  {
+    const r = await fetch(`${BASE_URL}/`, { signal: AbortSignal.timeout(STEP_MS) });
+    check(r.status === 200, `GET / answered ${r.status}`);
+    check((r.headers.get('content-type') || '').startsWith('text/html'), `GET / is ${r.headers.get('content-type')}`);
+    const csp = r.headers.get('content-security-policy') || '';
+    check(/default-src 'self'/.test(csp) && /frame-ancestors 'none'/.test(csp) && !/unsafe-inline/.test(csp),
+      `GET / has the Content-Security-Policy "${csp}"`);
+    check(r.headers.get('x-frame-options') === 'DENY', 'GET / may be framed');
+  }
+  const catalog = await api('/v1/rulesets');
+  const presets = catalog.presets.map((p) => p.name);
+  log(`presets: ${presets.join(', ')}`);
+  check(presets.length > 0, 'no presets');
+
+  step = 'launch chromium';
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage'],
+    timeout: STEP_MS,
+  });
+  log(`chromium ${browser.version()}`);
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  desktop.setDefaultTimeout(STEP_MS);
+  desktop.setDefaultNavigationTimeout(STEP_MS);
+
+  // ---- home ----
+  const page = await newPage(desktop);
+  step = 'open the home page';
+  const nav = await page.goto(`${BASE_URL}/`, { waitUntil: 'domcontentloaded' });
+  check(nav && nav.ok(), `GET / answered ${nav?.status()}`);
+  await page.locator('#preset option').first().waitFor({ state: 'attached' });
+  const offered = await page.locator('#preset option').evaluateAll((os) => os.map((o) => o.value));
+  check(JSON.stringify(offered) === JSON.stringify(presets), `the home page offers ${offered}, the API ${presets}`);
+  await axe(page, 'home (desktop)');
+  await shot(page, 'home-desktop');
+
+  // A problem document reads as a sentence: joining a game that does not exist.
+  step = 'a problem shown';
+  expectedErrors.push(/\/v1\/games\/nosuchgame0000000\/seats$/);
+  await page.fill('#join-id', 'nosuchgame0000000');
+  await page.click('#join button[type=submit]');
+  const alert = page.locator('.status [role=alert]');
+  await alert.waitFor();
+  const alertText = await alert.innerText();
+  check(/^Could not join: No game with id `nosuchgame0000000`/.test(alertText), `the page shows "${alertText}"`);
+  log(`a problem document, as the page shows it: "${alertText}"`);
+  expectedErrors.push(/\/v1\/games\/nosuchgame0000000\/events$/);
+  await page.goto(`${BASE_URL}/#/game/nosuchgame0000000`);
+  const gone = page.locator('.table-view [role=alert]');
+  await gone.waitFor();
+  check(/^No game with id `nosuchgame0000000`/.test(await gone.innerText()), `the table of an unknown game shows "${await gone.innerText()}"`);
+
+  // ---- every preset, played to the end by a person ----
+  const keyboardPreset = presets.includes('hasenpfeffer-open') ? 'hasenpfeffer-open' : presets[0];
+  const totals = { bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0 };
+  const add = (done) => { for (const [k, n] of Object.entries(done)) totals[k] += n; };
+  const summary = (done) => Object.entries(done).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ');
+  for (const preset of presets) {
+    const keyboard = preset === keyboardPreset;
+    const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
+    const text = await page.locator('.game-head').innerText();
+    check(text.includes('You are seat 0'), `the table of ${id} does not say we are seat 0: ${text}`);
+    if (preset === presets[0]) {
+      await waitForTurn(page);
+      await page.waitForFunction(() => /Your turn to/.test(document.getElementById('announcer')?.textContent || ''),
+        null, { timeout: 5_000 });
+    }
+    let checkedTable = false;
+    const done = await playToTheEnd(page, `${preset}${keyboard ? ' (keyboard)' : ''}`, {
+      keyboard,
+      onFirstPlay: async () => {
+        if (checkedTable || preset !== presets[0]) return;
+        checkedTable = true;
+        await axe(page, 'table (desktop)');
+        await shot(page, 'table-desktop');
+      },
+    });
+    step = `${preset}: the end`;
+    // The screen reader's live region says it too.
+    await page.waitForFunction(() => /Game over/.test(document.getElementById('announcer')?.textContent || ''),
+      null, { timeout: 5_000 });
+    const result = await page.locator('.controls .result').innerText();
+    const view = await api(`/v1/games/${id}`);
+    check(view.status === 'finished', `${preset}: the page says "${result}" but the game is ${view.status}`);
+    check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`),
+      `${preset}: the page says "${result}", the API's scores are ${view.scores}`);
+    // (A partner of a lone player sits out, so a short game may pass without our playing a card.)
+    check(Object.values(done).some((n) => n > 0), `${preset}: we made no move`);
+    add(done);
+    log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
+    if (preset === presets[0]) await shot(page, 'finished-desktop');
+  }
+
+  // ---- every control at least once: where the random games did not reach one, games in which
+  // we always take the contract with the highest bid and go alone where the rules allow ----
+  const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
+  const wanted = {
+    exchange: presets,
+    alone: presets.filter((p) => rulesOf[p].alone !== 'none'),
+    pass_cards: presets.filter((p) => rulesOf[p].alone === 'exchange_two'),
+  };
+  for (const [control, where] of Object.entries(wanted)) {
+    for (let attempt = 0; totals[control] === 0 && where.length && attempt < 4; attempt++) {
+      const preset = where[attempt % where.length];
+      const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
+      const done = await playToTheEnd(page, `${preset} (declaring)`, { declare: true });
+      add(done);
+      log(`${preset}, declaring: game ${id} played to the end (${summary(done)})`);
+    }
+    check(!where.length || totals[control] > 0, `no game reached the ${control} control`);
+  }
+  for (const control of ['bid', 'pass', 'play']) check(totals[control] > 0, `no game used the ${control} control`);
+  log(`controls used: ${summary(totals)}`);
+
+  // ---- two people: one creates a game with an open seat, the other joins by its link ----
+  step = 'join';
+  const host = await newPage(desktop);
+  const joined = await startGame(host, presets[0], ['you', 'open', 'heuristic', 'heuristic'], { name: 'Host' });
+  const invite = await host.locator('.controls a').first().getAttribute('href');
+  check(invite?.endsWith(`#/join/${joined}`), `the invite link is ${invite}`);
+  check((await host.locator('.controls').getAttribute('data-state')) === 'waiting_for_players', 'the host is not waiting for players');
+  const guest = await newPage(desktop);
+  await guest.goto(invite);
+  check((await guest.inputValue('#join-id')) === joined, 'the invite link does not fill in the game id');
+  await guest.fill('#join-name', 'Guest');
+  await guest.click('#join button[type=submit]');
+  await guest.waitForURL(new RegExp(`#/game/${joined}$`));
+  await guest.locator('.table-view[data-version]').waitFor();
+  check((await guest.locator('.game-head').innerText()).includes('You are seat 1'), 'the guest is not seat 1');
+  // The host's table learns of it through its event stream.
+  await host.waitForFunction(() => document.querySelector('.controls')?.getAttribute('data-state') !== 'waiting_for_players',
+    null, { timeout: STEP_MS });
+  check((await host.locator('.seat[data-seat="1"] .seat-name').innerText()).startsWith('Guest'), 'the host does not see the guest\'s name');
+  log(`join: a second tab took seat 1 of ${joined} by the invite link, and the host's table went live`);
+  await guest.close();
+  await host.close();
+
+  // ---- a spectator follows four expert house players ----
+  step = 'spectator';
+  const watcher = await newPage(desktop);
+  const spectated = await startGame(watcher, presets[0], ['expert', 'expert', 'expert', 'expert'], { target: 60 });
+  // Record every version the page shows until the game is over.
+  const seen = await watcher.evaluate(() => new Promise((resolve) => {
+    const versions = new Set();
+    const root = document.querySelector('.table-view');
+    const look = () => {
+      versions.add(root.getAttribute('data-version'));
+      if (document.querySelector('.controls')?.getAttribute('data-state') === 'finished') {
+        obs.disconnect();
+        resolve([...versions]);
+      }
+    };
+    const obs = new MutationObserver(look);
+    obs.observe(root, { attributes: true, attributeFilter: ['data-version'], childList: true });
+    look();
+  }));
+  const final = await api(`/v1/games/${spectated}`);
+  const spectatorText = await watcher.locator('.table-view').innerText();
+  check(spectatorText.includes('Spectating'), 'the spectator page does not say Spectating');
+  check((await watcher.locator('.hand').count()) === 0, 'the spectator page shows a hand');
+  check(spectatorText.includes(`Final score ${final.scores[0]} to ${final.scores[1]}`),
+    `the spectator page ends on "${await watcher.locator('.controls').innerText()}", the API's scores are ${final.scores}`);
+  check(seen.length >= 3, `the spectator page showed only versions ${seen.join(', ')}: not live`);
+  log(`spectator: followed game ${spectated} live through ${seen.length} versions to the final score ${final.scores.join(' to ')}`);
+  await axe(watcher, 'spectator table (desktop)');
+  await shot(watcher, 'spectator-desktop');
+
+  // ---- replay ----
+  step = 'replay';
+  const log0 = await api(`/v1/games/${spectated}/log`);
+  const hand = log0.hands.find((x) => x.result === 'played' && x.tricks.length > 0);
+  check(hand, `game ${spectated} has no played hand in its log`);
+  await watcher.goto(`${BASE_URL}/#/replay/${spectated}/${hand.number}/0`);
+  const stepText = watcher.locator('.step-text');
+  const counter = watcher.locator('.steps .counter');
+  await stepText.waitFor();
+  check((await counter.innerText()).startsWith('Step 0 of'), `the replay opens at ${await counter.innerText()}`);
+  const faceUp = await watcher.locator('.seat .cards.face-up .card').count();
+  const dealt = hand.deal.flat().length;
+  check(faceUp === dealt, `the replay's first step shows ${faceUp} cards face up, ${dealt} were dealt`);
+  const texts = [await stepText.innerText()];
+  for (let i = 0; i < 8; i++) {
+    await watcher.click('button[data-step="forward"]');
+    texts.push(await stepText.innerText());
+  }
+  check(new Set(texts).size === texts.length, `stepping forward repeats a step: ${texts.join(' | ')}`);
+  check((await counter.innerText()).startsWith('Step 8 of'), `after 8 steps forward: ${await counter.innerText()}`);
+  await watcher.click('button[data-step="back"]');
+  await watcher.click('button[data-step="back"]');
+  check((await stepText.innerText()) === texts[6], `two steps back shows "${await stepText.innerText()}", expected "${texts[6]}"`);
+  await watcher.click('button[data-step="last"]');
+  const lastText = await stepText.innerText();
+  check(/Hand over|thrown in|void/.test(lastText), `the last step says "${lastText}"`);
+  await watcher.click('button[data-step="first"]');
+  await watcher.click('button[data-step="next-trick"]');
+  check(/Trick 1 to /.test(await stepText.innerText()), `"Next trick" shows "${await stepText.innerText()}"`);
+  await watcher.click('button[data-step="next-trick"]');
+  check(/Trick 2 to /.test(await stepText.innerText()), `"Next trick" again shows "${await stepText.innerText()}"`);
+  await watcher.click('button[data-step="previous-trick"]');
+  check(/Trick 1 to /.test(await stepText.innerText()), `"Previous trick" shows "${await stepText.innerText()}"`);
+  await watcher.click('button[data-step="first"]');
+  for (let i = 0; i < 6; i++) await watcher.click('button[data-step="forward"]');
+  const deep = await watcher.locator('a.deep-link').getAttribute('href');
+  check(deep === `#/replay/${spectated}/${hand.number}/6`, `the deep link is ${deep}`);
+  // The four-colour deck: clubs turn green, diamonds blue (and back).
+  const colours = () => watcher.evaluate(() => ['C', 'D', 'H', 'S'].map((suit) => {
+    const card = document.querySelector(`.card.suit-${suit}`);
+    return card ? getComputedStyle(card).color : null;
+  }));
+  const two = await colours();
+  await watcher.check('#four-colour');
+  const four = await colours();
+  check(new Set(four.filter(Boolean)).size > new Set(two.filter(Boolean)).size,
+    `the four-colour deck shows the suits in ${four.join(', ')} (two colours: ${two.join(', ')})`);
+  await watcher.uncheck('#four-colour');
+  await axe(watcher, 'replay (desktop)');
+  await shot(watcher, 'replay-desktop');
+  const fresh = await newPage(desktop);
+  await fresh.goto(`${BASE_URL}/${deep}`);
+  await fresh.locator('.step-text').waitFor();
+  check((await fresh.locator('.steps .counter').innerText()).startsWith('Step 6 of'),
+    `the deep link opens ${await fresh.locator('.steps .counter').innerText()}`);
+  check((await fresh.locator('.step-text').innerText()) === texts[6], 'the deep link opens another step');
+  log(`replay: hand ${hand.number} of ${spectated}: 8 steps forward, 2 back, trick by trick, and the deep link ${deep} opens step 6`);
+  await fresh.close();
+
+  // ---- phone width ----
+  step = 'phone';
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  phone.setDefaultTimeout(STEP_MS);
+  phone.setDefaultNavigationTimeout(STEP_MS);
+  const mobile = await newPage(phone);
+  await mobile.goto(`${BASE_URL}/`);
+  await mobile.locator('#preset option').first().waitFor({ state: 'attached' });
+  await axe(mobile, 'home (phone)');
+  await shot(mobile, 'home-phone');
+  await startGame(mobile, presets[0], ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Phone' });
+  const wide = await mobile.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= 390, `the table is ${wide} px wide at phone width`);
+  let phoneShot = false;
+  await playToTheEnd(mobile, `${presets[0]} (phone)`, {
+    onFirstPlay: async () => {
+      if (phoneShot) return;
+      phoneShot = true;
+      await axe(mobile, 'table (phone)');
+      await shot(mobile, 'table-phone');
+    },
+  });
+  await mobile.goto(`${BASE_URL}/${deep}`);
+  await mobile.locator('.step-text').waitFor();
+  await axe(mobile, 'replay (phone)');
+  await shot(mobile, 'replay-phone');
+
+  step = 'diagnostics';
+  const problems = [...diag.consoleErrors, ...diag.pageErrors, ...diag.failedRequests, ...diag.httpErrors];
+  check(problems.length === 0, `the pages had ${problems.length} problem(s):\n    ${problems.join('\n    ')}`);
+  log(`PASS: ${presets.length} presets played to the end (${keyboardPreset} with the keyboard), a spectator, a replay`);
+}
+
+let code = 0;
+try {
+  await main();
+  console.log('web: 1 passed, 0 failed');
+} catch (e) {
+  if (timedOut) await new Promise(() => {});
+  code = 1;
+  const cause = e?.cause ? ` (cause: ${e.cause.code || ''} ${e.cause.message || e.cause})` : '';
+  console.error(`\nFAIL in step "${step}": ${e instanceof TestFailure ? e.message : (e.stack || e)}${cause}`);
+  printDiagnostics();
+  if (current) {
+    const text = await current.locator('main').innerText({ timeout: 2_000 }).catch(() => '');
+    if (text) console.error(`  the page reads:\n${text.slice(0, 1500).replace(/^/gm, '    | ')}`);
+  }
+  await shot(current, 'failure');
+  console.log('web: 0 passed, 1 failed');
+} finally {
+  try { await Promise.race([browser?.close(), new Promise((r) => setTimeout(r, 10_000))]); } catch {}
+  clearTimeout(watchdog);
+}
+process.exit(code);

@@ -1,0 +1,155 @@
+// The public API as the page uses it: fetch with the seat token, problem documents as readable
+// errors, and the types of what the server sends (see openapi/openapi.json).
+
+/**
+ * @typedef {'C' | 'D' | 'H' | 'S'} Suit
+ * @typedef {{ tricks: number, pepper?: 'little' | 'big' }} Bid
+ * @typedef {{ seat: number, bid: Bid | null }} Call
+ * @typedef {{ seat: number, bid: Bid, forced?: 'joker_holder' | 'dealer' }} Contract
+ * @typedef {{ seat: number, card: string }} Play
+ * @typedef {{ leader: number, plays: Play[], winner: number }} Trick
+ * @typedef {{ type: 'pass' }
+ *   | { type: 'bid', tricks: number, pepper?: 'little' | 'big' }
+ *   | { type: 'exchange', trump: string, discard?: string[] }
+ *   | { type: 'alone', alone: boolean }
+ *   | { type: 'pass_cards', cards: string[] }
+ *   | { type: 'play', card: string }} Action
+ * @typedef {{ seat: number, kind: 'open' | 'bot', claimed: boolean, name?: string, strategy?: string }} SeatInfo
+ * @typedef {{ preset: string, deck: string, players: number, bowers: boolean, auction: string,
+ *   min_bid: number, pepper_bids: boolean, no_trump: boolean, all_pass: string, alone: string,
+ *   first_lead: string, set_penalty: string, target_score: number, game_end: string }} Ruleset
+ * @typedef {{ number: number, result: string, contract: Contract | null, tricks_won: number[],
+ *   score_delta: number[], scores: number[] }} HandOutcome
+ * @typedef {HandOutcome & { tricks: Trick[] }} HandSummary
+ * @typedef {{ game_id: string, version: number, status: 'waiting_for_players' | 'playing' | 'finished',
+ *   seats: SeatInfo[], deal: string, ranked_eligible: boolean, turn_time_limit_ms: number | null,
+ *   deadline_unix_ms: number | null, seat: number | null, ruleset: Ruleset, phase: string,
+ *   turn: number | null, dealer: number, hand_number: number, hand: string[], hand_sizes: number[],
+ *   widow_size: number, widow: string[], discards: string[], passed_cards: string[],
+ *   legal_actions: Action[], auction: Call[], contract: Contract | null, trump: string | null,
+ *   alone: number | null, defender_alone: number | null, sitting_out: number[],
+ *   trick: { leader: number | null, plays: Play[] }, tricks: Trick[], tricks_won: number[],
+ *   scores: number[], winner: number | null, draw: boolean, joker_revealed_by: number | null,
+ *   voids: string[][], last_hand: HandSummary | null }} GameView
+ * @typedef {HandOutcome & { dealer: number, deal: string[][], widow: string[], auction: Call[],
+ *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,
+ *   lone_discards: string[], passed_cards: string[], tricks: Trick[] }} HandRecord
+ * @typedef {{ game_id: string, version: number, hands: HandRecord[] }} GameLog
+ * @typedef {{ name: string, description: string, rules: Ruleset }} PresetInfo
+ * @typedef {{ presets: PresetInfo[], options: { name: string, values: string, description: string }[] }} Catalog
+ * @typedef {{ game_id: string, version: number, status: string, seats: SeatInfo[] }} CreatedGame
+ * @typedef {{ game_id: string, seat: number, token: string }} ClaimedSeat
+ */
+
+/** A refused request, with the problem document's code and a message for a person. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {number | undefined} [currentVersion]
+   */
+  constructor(status, code, message, currentVersion) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.currentVersion = currentVersion;
+  }
+}
+
+/**
+ * @typedef {{ method?: string, body?: unknown, token?: string | null, ifMatch?: number,
+ *   idempotencyKey?: string, signal?: AbortSignal }} RequestOptions
+ */
+
+/**
+ * Calls the API and answers the JSON body; a problem document (or any failure) throws an
+ * [ApiError] whose message a person can read.
+ * @param {string} path
+ * @param {RequestOptions} [options]
+ * @returns {Promise<any>}
+ */
+export async function api(path, options = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  let res;
+  try {
+    res = await fetch(path, {
+      method: options.method || 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: 'no-store',
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let body = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw problemError(res.status, body);
+  return body;
+}
+
+/**
+ * An [ApiError] from a problem document (or from a status alone).
+ * @param {number} status
+ * @param {any} problem
+ */
+export function problemError(status, problem) {
+  if (problem && typeof problem.code === 'string') {
+    return new ApiError(status, problem.code, readable(problem), problem.current_version);
+  }
+  return new ApiError(status, 'http_' + status, `The server answered ${status}.`);
+}
+
+/**
+ * A problem document as a sentence: its detail with its first letter capitalised.
+ * @param {{ title?: string, detail?: string }} problem
+ */
+function readable(problem) {
+  const text = problem.detail || problem.title || 'Something went wrong.';
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : sentence + '.';
+}
+
+/** A fresh Idempotency-Key. */
+export function newKey() {
+  return 'web-' + crypto.randomUUID();
+}
+
+/** @param {string} id */
+export function tokenKey(id) {
+  return `hasenpfeffer:token:${id}`;
+}
+
+/**
+ * The seat token this tab holds for a game (tokens stay in the tab that claimed them).
+ * @param {string} id
+ */
+export function seatToken(id) {
+  return sessionStorage.getItem(tokenKey(id));
+}
+
+/**
+ * Claims a seat of a game and keeps its token in this tab.
+ * @param {string} id
+ * @param {{ seat?: number, name?: string }} request
+ * @returns {Promise<ClaimedSeat>}
+ */
+export async function claimSeat(id, request) {
+  /** @type {ClaimedSeat} */
+  const claimed = await api(`/v1/games/${encodeURIComponent(id)}/seats`, { method: 'POST', body: request });
+  sessionStorage.setItem(tokenKey(id), claimed.token);
+  return claimed;
+}

@@ -1,0 +1,46 @@
+// The page's router: the URL's hash names the screen.
+//   #/                          home: create, join, watch
+//   #/join/{id}                 home, with a game to join filled in
+//   #/game/{id}                 the table (a seat if this tab holds its token, else spectating)
+//   #/replay/{id}/{hand}/{step} a finished hand, step by step
+
+import { notify } from './dom.js';
+import { mountHome } from './home.js';
+import { mountTable } from './table.js';
+import { mountReplay } from './replay.js';
+
+/** @type {(() => void) | null} */
+let unmount = null;
+
+function route() {
+  const main = /** @type {HTMLElement} */ (document.getElementById('main'));
+  if (unmount) unmount();
+  unmount = null;
+  notify('');
+  main.replaceChildren();
+  const parts = location.hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p));
+  const [screen, id] = parts;
+  if (screen === 'game' && id) {
+    unmount = mountTable(main, id);
+  } else if (screen === 'replay' && id) {
+    unmount = mountReplay(main, id, Number(parts[2]) || 0, Number(parts[3]) || 0);
+  } else {
+    unmount = mountHome(main, screen === 'join' ? id || '' : '');
+  }
+}
+
+function setupColours() {
+  const box = /** @type {HTMLInputElement | null} */ (document.getElementById('four-colour'));
+  if (!box) return;
+  const apply = () => document.body.classList.toggle('four-colour', box.checked);
+  box.checked = localStorage.getItem('hasenpfeffer:four-colour') === '1';
+  apply();
+  box.addEventListener('change', () => {
+    localStorage.setItem('hasenpfeffer:four-colour', box.checked ? '1' : '0');
+    apply();
+  });
+}
+
+setupColours();
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,160 @@
+// Home: start a game against house players in any preset, join a seat, watch a game, open a
+// replay. (A leaderboard panel belongs here once the API has leaderboards.)
+
+import { api, claimSeat } from './api.js';
+import { h, notify } from './dom.js';
+
+const STRATEGIES = ['random', 'heuristic', 'expert'];
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} joinId a game to join, filled in
+ * @returns {() => void}
+ */
+export function mountHome(main, joinId) {
+  document.title = 'Hasenpfeffer';
+  const abort = new AbortController();
+  const presetSelect = h('select', { id: 'preset', name: 'preset' });
+  const presetInfo = h('p', { id: 'preset-info', class: 'hint' });
+  const playersSelect = h('select', { id: 'players', name: 'players' });
+  const playersRow = h('div', { class: 'field', hidden: true },
+    h('label', { for: 'players' }, 'Players'), playersSelect);
+  const target = h('input', { id: 'target', name: 'target', type: 'number', min: 1, inputmode: 'numeric' });
+  const clock = h('input', { id: 'clock', name: 'clock', type: 'number', min: 1, max: 3600, inputmode: 'numeric', placeholder: 'none' });
+  const name = h('input', { id: 'name', name: 'name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: sessionStorage.getItem('hasenpfeffer:name') || '' });
+  const seatsBox = h('fieldset', { class: 'seats' }, h('legend', {}, 'Seats'));
+  /** @type {HTMLSelectElement[]} */
+  let seatSelects = [];
+  /** @type {import('./api.js').PresetInfo[]} */
+  let presets = [];
+
+  const presetOf = () => presets.find((p) => p.name === presetSelect.value);
+  const players = () => Number(playersSelect.value) || presetOf()?.rules.players || 4;
+
+  const drawSeats = () => {
+    const n = players();
+    const old = seatSelects.map((s) => s.value);
+    seatSelects = [];
+    seatsBox.replaceChildren(h('legend', {}, 'Seats (teams: even seats against odd seats)'));
+    for (let i = 0; i < n; i++) {
+      const select = h('select', { id: `seat-${i}`, name: `seat-${i}` },
+        h('option', { value: 'you' }, 'You'),
+        h('option', { value: 'open' }, 'Open seat (another player or bot)'),
+        STRATEGIES.map((s) => h('option', { value: s }, `House player: ${s}`)));
+      select.value = old[i] || (i === 0 ? 'you' : 'heuristic');
+      select.addEventListener('change', () => {
+        // At most one seat is yours: choosing it here frees the others.
+        if (select.value === 'you') for (const other of seatSelects) if (other !== select && other.value === 'you') other.value = 'heuristic';
+      });
+      seatSelects.push(select);
+      seatsBox.append(h('div', { class: 'field' },
+        h('label', { for: `seat-${i}` }, `Seat ${i} (team ${i % 2})`), select));
+    }
+  };
+
+  const presetChanged = () => {
+    const p = presetOf();
+    if (!p) return;
+    presetInfo.textContent = p.description;
+    target.value = String(p.rules.target_score);
+    target.max = String(p.rules.target_score * 10);
+    const sizes = p.rules.deck === 'pinochle48' ? [4, 6] : [p.rules.players];
+    playersSelect.replaceChildren(...sizes.map((n) => h('option', { value: n }, String(n))));
+    playersRow.hidden = sizes.length < 2;
+    drawSeats();
+  };
+  presetSelect.addEventListener('change', presetChanged);
+  playersSelect.addEventListener('change', drawSeats);
+
+  const create = async (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const p = presetOf();
+    if (!p) return;
+    /** @type {Record<string, unknown>} */
+    const ruleset = { preset: p.name };
+    if (target.value && Number(target.value) !== p.rules.target_score) ruleset.target_score = Number(target.value);
+    if (players() !== p.rules.players) ruleset.players = players();
+    const seats = seatSelects.map((s) => (STRATEGIES.includes(s.value) ? { kind: 'bot', strategy: s.value } : { kind: 'open' }));
+    /** @type {Record<string, unknown>} */
+    const body = { ruleset, seats };
+    if (clock.value) body.turn_time_limit_ms = Math.round(Number(clock.value) * 1000);
+    const mine = seatSelects.findIndex((s) => s.value === 'you');
+    try {
+      notify('Creating the game…');
+      /** @type {import('./api.js').CreatedGame} */
+      const game = await api('/v1/games', { method: 'POST', body, signal: abort.signal });
+      if (mine >= 0) {
+        sessionStorage.setItem('hasenpfeffer:name', name.value.trim());
+        await claimSeat(game.game_id, { seat: mine, ...(name.value.trim() ? { name: name.value.trim() } : {}) });
+      }
+      location.hash = `#/game/${encodeURIComponent(game.game_id)}`;
+    } catch (err) {
+      if (!abort.signal.aborted) notify(`Could not create the game: ${err instanceof Error ? err.message : err}`, 'error');
+    }
+  };
+
+  const joinInput = h('input', { id: 'join-id', name: 'join-id', type: 'text', required: true, value: joinId, autocomplete: 'off', spellcheck: 'false' });
+  const joinName = h('input', { id: 'join-name', name: 'join-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: name.value });
+  const join = async (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const id = joinInput.value.trim();
+    if (!id) return;
+    try {
+      await claimSeat(id, joinName.value.trim() ? { name: joinName.value.trim() } : {});
+      location.hash = `#/game/${encodeURIComponent(id)}`;
+    } catch (err) {
+      notify(`Could not join: ${err instanceof Error ? err.message : err}`, 'error');
+    }
+  };
+  const watchInput = h('input', { id: 'watch-id', name: 'watch-id', type: 'text', required: true, autocomplete: 'off', spellcheck: 'false' });
+  const watch = (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const id = watchInput.value.trim();
+    if (id) location.hash = `#/game/${encodeURIComponent(id)}`;
+  };
+  const replay = (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const id = watchInput.value.trim();
+    if (id) location.hash = `#/replay/${encodeURIComponent(id)}/0/0`;
+  };
+
+  main.append(
+    h('h1', {}, 'Play Hasenpfeffer'),
+    h('div', { class: 'home' },
+      h('section', { class: 'panel', 'aria-labelledby': 'new-title' },
+        h('h2', { id: 'new-title' }, 'New game'),
+        h('form', { id: 'create', onsubmit: create },
+          h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
+          presetInfo,
+          playersRow,
+          h('div', { class: 'field' }, h('label', { for: 'target' }, 'Play to (points)'), target),
+          h('div', { class: 'field' }, h('label', { for: 'clock' }, 'Turn clock (seconds)'), clock),
+          h('div', { class: 'field' }, h('label', { for: 'name' }, 'Your name'), name),
+          seatsBox,
+          h('p', { class: 'hint' }, 'With no seat of yours you watch the house players.'),
+          h('button', { type: 'submit', class: 'primary' }, 'Start the game'))),
+      h('section', { class: 'panel', 'aria-labelledby': 'join-title' },
+        h('h2', { id: 'join-title' }, 'Join a game'),
+        h('form', { id: 'join', onsubmit: join },
+          h('div', { class: 'field' }, h('label', { for: 'join-id' }, 'Game id'), joinInput),
+          h('div', { class: 'field' }, h('label', { for: 'join-name' }, 'Your name'), joinName),
+          h('button', { type: 'submit' }, 'Take the next free seat'))),
+      h('section', { class: 'panel', 'aria-labelledby': 'watch-title' },
+        h('h2', { id: 'watch-title' }, 'Watch or replay'),
+        h('form', { id: 'watch', onsubmit: watch },
+          h('div', { class: 'field' }, h('label', { for: 'watch-id' }, 'Game id'), watchInput),
+          h('div', { class: 'buttons' },
+            h('button', { type: 'submit' }, 'Watch live'),
+            h('button', { type: 'button', onclick: replay }, 'Replay its hands'))),
+        h('p', { class: 'hint' }, 'A spectator sees what every player may see: the cards played, never a hand.'))));
+
+  api('/v1/rulesets', { signal: abort.signal }).then((/** @type {import('./api.js').Catalog} */ catalog) => {
+    presets = catalog.presets;
+    presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.name }, p.name)));
+    presetChanged();
+  }).catch((err) => {
+    if (!abort.signal.aborted) notify(`Could not load the rulesets: ${err.message}`, 'error');
+  });
+  if (joinId) joinInput.focus();
+  return () => abort.abort();
+}

@@ -1,0 +1,211 @@
+// Replay: a finished hand from the game's log, step by step, every hand face up, forwards and
+// backwards. `#/replay/{id}/{hand}/{step}` opens that hand at that step.
+
+import { api } from './api.js';
+import { bidText, cardEl, cardName, trumpName } from './cards.js';
+import { announce, fill, h, notify } from './dom.js';
+import { seatName } from './table.js';
+
+/**
+ * @typedef {import('./api.js').HandRecord} HandRecord
+ * @typedef {import('./api.js').GameView} GameView
+ * @typedef {{ text: string, hands: string[][], widow: string[], calls: import('./api.js').Call[],
+ *   trump: string | null, contract: import('./api.js').Contract | null, trick: import('./api.js').Play[],
+ *   winner: number | null, won: number[], scores: number[] | null, acting: number | null }} Snapshot
+ */
+
+/**
+ * Takes one copy of each of `cards` out of `hand`.
+ * @param {string[]} hand
+ * @param {string[]} cards
+ */
+function without(hand, cards) {
+  const out = [...hand];
+  for (const c of cards) {
+    const i = out.indexOf(c);
+    if (i >= 0) out.splice(i, 1);
+  }
+  return out;
+}
+
+/**
+ * Every step of a hand, as snapshots of the table.
+ * @param {HandRecord} r
+ * @param {(s: number) => string} name
+ * @returns {Snapshot[]}
+ */
+export function steps(r, name) {
+  /** @type {Snapshot[]} */
+  const out = [];
+  /** @type {Snapshot} */
+  let s = {
+    text: `The deal: ${name(r.dealer)} deals.`, hands: r.deal.map((x) => [...x]), widow: [...r.widow], calls: [],
+    trump: null, contract: null, trick: [], winner: null, won: [0, 0], scores: null, acting: null,
+  };
+  out.push(s);
+  /** @param {Partial<Snapshot>} change */
+  const next = (change) => {
+    s = { ...s, winner: null, acting: null, ...change };
+    out.push(s);
+  };
+  for (const call of r.auction) {
+    next({ calls: [...s.calls, call], acting: call.seat, text: `${name(call.seat)} ${call.bid ? `bids ${bidText(call.bid)}` : 'passes'}.` });
+  }
+  const c = r.contract;
+  if (c) {
+    const d = c.seat;
+    const hands = s.hands.map((x) => [...x]);
+    hands[d] = without([...hands[d], ...r.widow], r.discards);
+    const took = r.widow.length ? `takes the widow (${r.widow.map(cardName).join(', ')}), ` : '';
+    const discarded = r.discards.length ? ` and discards ${r.discards.map(cardName).join(', ')}` : '';
+    next({
+      contract: c, trump: r.trump, hands, widow: [], acting: d,
+      text: `${name(d)} won the auction with ${bidText(c.bid)}${c.forced ? ' (forced)' : ''}, ${took}names ${trumpName(r.trump)}${discarded}.`,
+    });
+    if (r.alone !== null) next({ acting: r.alone, text: `${name(r.alone)} goes alone.` });
+    if (r.defender_alone !== null) next({ acting: r.defender_alone, text: `${name(r.defender_alone)} defends alone.` });
+    if (r.lone_discards.length || r.passed_cards.length) {
+      const hs = s.hands.map((x) => [...x]);
+      const passer = hs.findIndex((hand, i) => i !== d && r.passed_cards.every((p) => hand.includes(p)));
+      hs[d] = [...without(hs[d], r.lone_discards), ...r.passed_cards];
+      if (passer >= 0) hs[passer] = without(hs[passer], r.passed_cards);
+      next({
+        hands: hs, acting: d,
+        text: `${name(d)} discards ${r.lone_discards.map(cardName).join(' and ') || 'nothing'}; ${passer >= 0 ? name(passer) : 'the partner'} passes ${r.passed_cards.map(cardName).join(' and ')}.`,
+      });
+    }
+  }
+  for (const [t, trick] of r.tricks.entries()) {
+    /** @type {import('./api.js').Play[]} */
+    let plays = [];
+    for (const [i, p] of trick.plays.entries()) {
+      plays = [...plays, p];
+      const last = i === trick.plays.length - 1;
+      const won = last ? s.won.map((w, team) => w + (team === trick.winner % 2 ? 1 : 0)) : s.won;
+      next({
+        hands: s.hands.map((x, seat) => (seat === p.seat ? without(x, [p.card]) : x)),
+        trick: plays, acting: p.seat, won,
+        text: `${name(p.seat)} ${i === 0 ? 'leads' : 'plays'} ${cardName(p.card)}.${last ? ` Trick ${t + 1} to ${name(trick.winner)}.` : ''}`,
+      });
+      if (last) s = { ...s, winner: trick.winner };
+      out[out.length - 1] = s;
+    }
+  }
+  const end = r.result === 'played'
+    ? `Hand over: tricks ${r.tricks_won[0]} to ${r.tricks_won[1]}; team 0 ${r.score_delta[0]}, team 1 ${r.score_delta[1]} points.`
+    : r.result === 'thrown_in' ? 'Everyone passed: the hand is thrown in.' : 'The joker was in the widow: the hand is void.';
+  next({ trick: [], scores: r.scores, text: `${end} Scores ${r.scores[0]} to ${r.scores[1]}.` });
+  return out;
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @param {number} handNumber
+ * @param {number} step
+ * @returns {() => void}
+ */
+export function mountReplay(main, id, handNumber, step) {
+  document.title = `Replay · game ${id} · Hasenpfeffer`;
+  const abort = new AbortController();
+  const root = h('section', { class: 'replay', 'aria-label': 'Replay' }, h('p', {}, 'Loading the log…'));
+  main.append(root);
+  const enc = encodeURIComponent(id);
+
+  Promise.all([
+    api(`/v1/games/${enc}/log`, { signal: abort.signal }),
+    api(`/v1/games/${enc}`, { signal: abort.signal }),
+  ]).then(([logBody, viewBody]) => {
+    /** @type {import('./api.js').GameLog} */
+    const log = logBody;
+    /** @type {GameView} */
+    const view = viewBody;
+    if (!log.hands.length) {
+      fill(root, h('h1', {}, 'Nothing to replay yet'),
+        h('p', {}, 'No hand of this game has finished. '), h('p', {}, h('a', { href: `#/game/${enc}` }, 'Watch the game')));
+      return;
+    }
+    let hand = log.hands.find((x) => x.number === handNumber) || log.hands[0];
+    /** @param {number} s */
+    const name = (s) => seatName({ ...view, seat: null }, s);
+    let snaps = steps(hand, name);
+    let at = Math.min(Math.max(0, step), snaps.length - 1);
+
+    const picker = h('select', { id: 'replay-hand' }, log.hands.map((x) => h('option', { value: x.number }, `Hand ${x.number + 1}`)));
+    picker.value = String(hand.number);
+    picker.addEventListener('change', () => {
+      hand = log.hands.find((x) => x.number === Number(picker.value)) || hand;
+      snaps = steps(hand, name);
+      go(0);
+    });
+    const slider = h('input', { type: 'range', id: 'replay-step', min: 0, max: snaps.length - 1, value: at, 'aria-label': 'Step' });
+    slider.addEventListener('input', () => go(Number(slider.value), false));
+    const counter = h('span', { class: 'counter', 'aria-hidden': 'true' });
+    const text = h('p', { class: 'step-text', 'aria-live': 'polite' });
+    const board = h('div', { class: 'board' });
+    const link = h('a', { class: 'deep-link' }, 'Link to this step');
+    const first = h('button', { type: 'button', 'data-step': 'first', onclick: () => go(0) }, 'First');
+    const back = h('button', { type: 'button', 'data-step': 'back', onclick: () => go(at - 1) }, '◀ Back');
+    const forward = h('button', { type: 'button', 'data-step': 'forward', onclick: () => go(at + 1) }, 'Forward ▶');
+    const last = h('button', { type: 'button', 'data-step': 'last', onclick: () => go(snaps.length - 1) }, 'Last');
+    // The steps that end a trick: jump from trick to trick.
+    const trickEnds = () => snaps.flatMap((x, i) => (x.winner !== null ? [i] : []));
+    const prevTrick = h('button', { type: 'button', 'data-step': 'previous-trick', onclick: () => go([...trickEnds()].reverse().find((i) => i < at) ?? 0) }, 'Previous trick');
+    const nextTrick = h('button', { type: 'button', 'data-step': 'next-trick', onclick: () => go(trickEnds().find((i) => i > at) ?? snaps.length - 1) }, 'Next trick');
+
+    /** @param {number} to @param {boolean} [fromButtons] */
+    function go(to, fromButtons = true) {
+      at = Math.min(Math.max(0, to), snaps.length - 1);
+      const snap = snaps[at];
+      slider.max = String(snaps.length - 1);
+      if (fromButtons) slider.value = String(at);
+      counter.textContent = `Step ${at} of ${snaps.length - 1}`;
+      text.textContent = snap.text;
+      first.disabled = back.disabled = prevTrick.disabled = at === 0;
+      forward.disabled = last.disabled = nextTrick.disabled = at === snaps.length - 1;
+      const href = `#/replay/${enc}/${hand.number}/${at}`;
+      link.href = href;
+      history.replaceState(null, '', href);
+      drawBoard(snap);
+      // Keep the focus on a button that still works.
+      if (document.activeElement instanceof HTMLButtonElement && document.activeElement.disabled) {
+        (at === 0 ? forward : back).focus();
+      }
+    }
+
+    /** @param {Snapshot} snap */
+    function drawBoard(snap) {
+      const n = snap.hands.length;
+      const positions = n === 6 ? ['bottom', 'left-low', 'left-high', 'top', 'right-high', 'right-low'] : ['bottom', 'left', 'top', 'right'];
+      fill(board, h('div', { class: `felt n${n}` },
+        snap.hands.map((cards, s) => h('div', { class: `seat pos-${positions[s]} team-${s % 2}${snap.acting === s ? ' to-act' : ''}`, 'data-seat': s },
+          h('div', { class: 'seat-name' }, name(s), s === hand.dealer ? h('span', { class: 'badge' }, 'dealer') : null),
+          h('div', { class: 'cards face-up', role: 'group', 'aria-label': `Hand of ${name(s)}` }, cards.map((c) => cardEl(c, { small: true }))))),
+        h('div', { class: 'centre' },
+          h('div', { class: 'contract' },
+            snap.contract ? `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}` : 'Auction',
+            h('br'), `Trump: ${trumpName(snap.trump)}`,
+            h('br'), `Tricks: ${snap.won[0]} to ${snap.won[1]}`),
+          snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': 'The widow' }, 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
+          h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick' },
+            snap.trick.map((p) => h('figure', { class: `played${snap.winner === p.seat ? ' winner' : ''}` }, cardEl(p.card), h('figcaption', {}, name(p.seat))))))));
+    }
+
+    fill(root,
+      h('h1', {}, `Replay of game `, h('code', {}, id)),
+      h('div', { class: 'replay-bar' },
+        h('label', { for: 'replay-hand' }, 'Hand '), picker,
+        h('a', { href: `#/game/${enc}` }, 'Back to the game')),
+      h('div', { class: 'buttons steps', role: 'group', 'aria-label': 'Steps' }, first, back, counter, forward, last),
+      h('div', { class: 'buttons tricks', role: 'group', 'aria-label': 'Tricks' }, prevTrick, nextTrick),
+      slider, text, board, h('p', {}, link));
+    go(at);
+    announce(`Replay of hand ${hand.number + 1}, step ${at}: ${snaps[at].text}`);
+  }).catch((err) => {
+    if (!abort.signal.aborted) {
+      notify(`Could not load the replay: ${err.message}`, 'error');
+      fill(root, h('p', {}, h('a', { href: '#/' }, 'Back to the start')));
+    }
+  });
+  return () => abort.abort();
+}

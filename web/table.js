@@ -1,0 +1,452 @@
+// The table: seats around it, the auction, the contract and trump, the trick in play, tricks
+// won, scores and the turn clock; a seat acts by clicking (or with the keyboard) one of its
+// `legal_actions`, posted as it is. Live through the event stream. Without this tab's seat
+// token for the game, it is the spectator view.
+
+import { api, newKey, seatToken, tokenKey } from './api.js';
+import { bidText, cardBack, cardEl, cardName, trumpName } from './cards.js';
+import { announce, fill, h, notify } from './dom.js';
+import { follow } from './sse.js';
+
+/**
+ * @typedef {import('./api.js').GameView} GameView
+ * @typedef {import('./api.js').Action} Action
+ */
+
+const POSITIONS = {
+  4: ['bottom', 'left', 'top', 'right'],
+  6: ['bottom', 'left-low', 'left-high', 'top', 'right-high', 'right-low'],
+};
+
+/** @param {string} s */
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * Who sits in a seat, for people: "You", "Ada (seat 1)", "Expert bot (seat 2)".
+ * @param {GameView} v
+ * @param {number} s
+ */
+export function seatName(v, s) {
+  if (s === v.seat) return 'You';
+  const info = v.seats[s];
+  const who = info?.name || (info?.kind === 'bot' ? `${cap(info.strategy || 'house')} bot` : info?.claimed ? 'Player' : 'Open seat');
+  return `${who} (seat ${s})`;
+}
+
+/**
+ * A team's name: "Team 0 (seats 0 and 2)".
+ * @param {number} team
+ * @param {number} n players
+ */
+function teamName(team, n) {
+  const seats = [];
+  for (let s = team; s < n; s += 2) seats.push(s);
+  return `Team ${team} (seats ${seats.join(', ').replace(/, (\d+)$/, ' and $1')})`;
+}
+
+/** @param {GameView} v */
+function phaseVerb(v) {
+  switch (v.phase) {
+    case 'auction': return 'bid';
+    case 'exchange': return 'name trump';
+    case 'alone': return 'decide on going alone';
+    case 'pass_cards': return v.contract && v.turn === v.contract.seat ? 'discard two cards' : 'pass two cards';
+    case 'play': return v.trick.plays.length === 0 ? 'lead' : 'play';
+    default: return 'act';
+  }
+}
+
+/**
+ * @param {Action} a
+ * @returns {string}
+ */
+function actionKey(a) {
+  switch (a.type) {
+    case 'bid': return `bid-${a.tricks}${a.pepper ? '-' + a.pepper : ''}`;
+    case 'exchange': return `exchange-${a.trump}-${(a.discard || []).join('.')}`;
+    case 'alone': return `alone-${a.alone}`;
+    case 'pass_cards': return `pass-cards-${a.cards.join('.')}`;
+    case 'play': return `play-${a.card}`;
+    default: return a.type;
+  }
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @returns {() => void}
+ */
+export function mountTable(main, id) {
+  const token = seatToken(id);
+  /** @type {GameView | null} */
+  let view = null;
+  let busy = false;
+  /** The cards chosen to discard or pass, by their place in the hand (a double deck holds twins).
+   * @type {Set<number>} */
+  let selected = new Set();
+  const chosen = () => [...selected].map((i) => view?.hand[i] || '');
+  /** @type {string | null} */
+  let trumpChoice = null;
+  let connection = 'connecting';
+  const root = h('section', { class: 'table-view', 'aria-label': 'The table' });
+  main.append(root);
+  fill(root, h('p', {}, 'Loading the game…'));
+  document.title = `Game ${id} · Hasenpfeffer`;
+
+  const clockTick = window.setInterval(() => {
+    const deadline = view?.deadline_unix_ms;
+    if (deadline) for (const el of root.querySelectorAll('.clock')) el.textContent = clockText(deadline);
+  }, 250);
+
+  /** @param {GameView} next */
+  const accept = (next) => {
+    if (view && next.version < view.version) return;
+    const prev = view;
+    if (prev && (prev.phase !== next.phase || prev.turn !== next.turn || prev.hand_number !== next.hand_number)) {
+      selected = new Set();
+      trumpChoice = null;
+    }
+    view = next;
+    tell(prev, next);
+    render();
+  };
+
+  /** @param {Action} action */
+  const act = async (action) => {
+    if (busy || !view) return;
+    busy = true;
+    render();
+    try {
+      /** @type {GameView} */
+      const next = await api(`/v1/games/${encodeURIComponent(id)}/actions`, {
+        method: 'POST', body: action, token, ifMatch: view.version, idempotencyKey: newKey(),
+      });
+      notify('');
+      busy = false;
+      accept(next);
+    } catch (err) {
+      busy = false;
+      const e = /** @type {import('./api.js').ApiError} */ (err);
+      if (e.code === 'version_conflict') {
+        notify('The game moved on before your move arrived; here it is now. Try again.', 'error');
+        refresh();
+      } else {
+        notify(`Not done: ${e.message}`, 'error');
+      }
+      render();
+    }
+  };
+
+  const refresh = () => {
+    api(`/v1/games/${encodeURIComponent(id)}`, { token }).then(accept).catch((e) => notify(e.message, 'error'));
+  };
+
+  const stop = follow(`/v1/games/${encodeURIComponent(id)}/events`, token, {
+    onEvent: (e) => {
+      try {
+        accept(JSON.parse(e.data));
+      } catch {
+        // A malformed event: the next one (or a reconnect) brings the whole view again.
+      }
+    },
+    onState: (s) => {
+      connection = s;
+      const el = root.querySelector('.connection');
+      if (el) el.textContent = connectionText();
+    },
+    onFatal: (e) => {
+      if (token && (e.code === 'invalid_token')) sessionStorage.removeItem(tokenKey(id));
+      fill(root, h('h1', {}, 'This game cannot be shown'), h('p', { role: 'alert' }, e.message),
+        h('p', {}, h('a', { href: '#/' }, 'Back to the start')));
+    },
+  });
+
+  const connectionText = () => ({ live: 'Live', reconnecting: 'Reconnecting…', ended: 'Game over', connecting: 'Connecting…' })[connection] || connection;
+
+  /**
+   * Screen-reader news: whose turn, tricks, hands and the game's end.
+   * @param {GameView | null} prev
+   * @param {GameView} v
+   */
+  const tell = (prev, v) => {
+    /** @type {string[]} */
+    const news = [];
+    if (prev) {
+      if (v.tricks.length > prev.tricks.length) {
+        const t = v.tricks[v.tricks.length - 1];
+        news.push(`Trick ${v.tricks.length} to ${lower(seatName(v, t.winner))}.`);
+      }
+      if (v.last_hand && v.last_hand.number !== prev.last_hand?.number) {
+        const d = v.last_hand.score_delta;
+        news.push(`Hand ${v.last_hand.number + 1} over: team 0 ${signed(d[0])}, team 1 ${signed(d[1])}. Scores ${v.scores[0]} to ${v.scores[1]}.`);
+      }
+    }
+    if (v.status === 'finished' && prev?.status !== 'finished') news.push(resultText(v));
+    if (v.seat !== null && v.turn === v.seat && v.legal_actions.length && (prev?.turn !== v.seat || prev?.phase !== v.phase)) {
+      news.push(`Your turn to ${phaseVerb(v)}.`);
+    }
+    if (news.length) announce(news.join(' '));
+  };
+
+  const render = () => {
+    if (!view) return;
+    const v = view;
+    const focusKey = document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
+      ? document.activeElement.dataset.key : undefined;
+    const n = v.seats.length;
+    const base = v.seat ?? 0;
+    const positions = n === 6 ? POSITIONS[6] : POSITIONS[4];
+    const mine = v.seat !== null && v.turn === v.seat ? v.legal_actions : [];
+
+    // For tests and scripts: the version shown and what the page waits for.
+    root.dataset.version = String(v.version);
+    fill(root,
+      header(v),
+      scoreboard(v),
+      h('div', { class: `felt n${n}` },
+        v.seats.map((_, s) => seatBox(v, s, positions[(s - base + n) % n] || 'top')),
+        centre(v)),
+      controls(v, mine),
+      v.seat !== null && (v.hand.length || v.discards.length) ? handBox(v, mine) : null,
+      h('div', { class: 'side' }, auctionBox(v), lastHandBox(v)));
+
+    if (focusKey) {
+      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not([disabled])`));
+      if (again) again.focus();
+      else (/** @type {HTMLElement | null} */ (root.querySelector('.controls button:not([disabled]), .hand button.card:not([disabled])')) || root.querySelector('.controls'))?.focus?.();
+    }
+  };
+
+  /** @param {GameView} v */
+  const header = (v) => h('header', { class: 'game-head' },
+    h('h1', {}, `${cap(v.ruleset.preset.replace(/-/g, ' '))}`,
+      h('span', { class: 'sub' }, v.status === 'waiting_for_players' ? ' · waiting for players' : ` · hand ${v.hand_number + 1}`)),
+    h('p', { class: 'meta' },
+      h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat} (team ${v.seat % 2})`),
+      ' · ', h('span', {}, `Game `, h('code', {}, v.game_id)),
+      ' · ', h('span', {}, `Playing to ${v.ruleset.target_score}`),
+      ' · ', h('span', { class: 'connection' }, connectionText())));
+
+  /** @param {GameView} v */
+  const scoreboard = (v) => h('div', { class: 'scoreboard', role: 'group', 'aria-label': 'Scores' },
+    [0, 1].map((team) => h('div', { class: `team team-${team}${v.seat !== null && v.seat % 2 === team ? ' ours' : ''}` },
+      h('span', { class: 'team-name' }, teamName(team, v.seats.length)),
+      h('span', { class: 'score', 'aria-label': `score ${v.scores[team]}` }, String(v.scores[team])),
+      h('span', { class: 'won' }, `${v.tricks_won[team] ?? 0} tricks this hand`))));
+
+  /**
+   * @param {GameView} v
+   * @param {number} s
+   * @param {string} pos
+   */
+  const seatBox = (v, s, pos) => {
+    const calls = v.auction.filter((c) => c.seat === s);
+    const last = calls[calls.length - 1];
+    const badges = [];
+    if (s === v.dealer) badges.push('dealer');
+    if (v.contract?.seat === s) badges.push(`declarer: ${bidText(v.contract.bid)}`);
+    if (v.alone === s || v.defender_alone === s) badges.push('alone');
+    if (v.sitting_out.includes(s)) badges.push('sits out');
+    if (v.joker_revealed_by === s) badges.push('showed the joker');
+    const toAct = v.turn === s;
+    const size = v.hand_sizes[s] ?? 0;
+    return h('div', { class: `seat pos-${pos} team-${s % 2}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}`, 'data-seat': s },
+      h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
+      h('div', { class: 'badges' }, badges.map((b) => h('span', { class: 'badge' }, b))),
+      v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
+      s === v.seat ? null : h('div', { class: 'backs', role: 'img', 'aria-label': `${size} card${size === 1 ? '' : 's'} in hand` }, Array.from({ length: Math.min(size, 12) }, () => cardBack(true))),
+      toAct && v.deadline_unix_ms ? h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, clockText(v.deadline_unix_ms)) : null);
+  };
+
+  /** @param {GameView} v */
+  const centre = (v) => {
+    const done = v.tricks.length ? v.tricks[v.tricks.length - 1]
+      : v.phase !== 'play' || v.trick.plays.length === 0 ? v.last_hand?.tricks[v.last_hand.tricks.length - 1] : undefined;
+    return h('div', { class: 'centre' },
+      h('div', { class: 'contract' },
+        v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}` : 'No contract yet',
+        h('br'), `Trump: ${trumpName(v.trump)}`,
+        v.widow_size ? [h('br'), `Widow: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}`] : null),
+      h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick in play' },
+        v.trick.plays.length
+          ? v.trick.plays.map((p) => h('figure', { class: 'played' }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat))))
+          : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
+      done ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
+        h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
+        done.plays.map((p) => h('figure', {},
+          cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }),
+          h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
+  };
+
+  /**
+   * @param {GameView} v
+   * @param {Action[]} mine
+   */
+  const controls = (v, mine) => {
+    const box = h('section', {
+      class: 'controls', 'aria-label': 'Your move', tabindex: '-1',
+      'data-state': v.status !== 'playing' ? v.status : busy ? 'busy' : mine.length ? `act-${v.phase}` : 'waiting',
+    });
+    if (v.status === 'waiting_for_players') {
+      const open = v.seats.filter((s) => !s.claimed).map((s) => s.seat);
+      const link = `${location.origin}${location.pathname}#/join/${encodeURIComponent(v.game_id)}`;
+      fill(box, h('p', { class: 'prompt' }, `Waiting for players in seat${open.length > 1 ? 's' : ''} ${open.join(', ')}.`),
+        h('p', {}, 'Invite them with this link: ', h('a', { href: link, 'data-key': 'invite' }, link)));
+      return box;
+    }
+    if (v.status === 'finished') {
+      fill(box, h('p', { class: 'prompt result', role: 'status' }, resultText(v)),
+        h('p', {}, h('a', { href: '#/', 'data-key': 'again' }, 'Start another game')));
+      return box;
+    }
+    if (!mine.length) {
+      fill(box, h('p', { class: 'prompt' }, v.turn === null ? '' : `Waiting for ${seatName(v, v.turn)} to ${phaseVerb(v)}.`));
+      return box;
+    }
+    const prompt = h('p', { class: 'prompt' }, `Your turn to ${phaseVerb(v)}.`,
+      v.deadline_unix_ms ? [' ', h('span', { class: 'clock' }, clockText(v.deadline_unix_ms))] : null);
+    const button = (/** @type {Action} */ a, /** @type {string} */ label, cls = '') =>
+      h('button', { type: 'button', class: cls, 'data-key': actionKey(a), disabled: busy, onclick: () => act(a) }, label);
+    const phase = v.phase;
+    if (phase === 'auction') {
+      fill(box, prompt, h('div', { class: 'buttons bids', role: 'group', 'aria-label': 'Bids' },
+        mine.map((a) => (a.type === 'pass' ? button(a, 'Pass', 'pass')
+          : a.type === 'bid' ? button(a, a.pepper ? `${cap(a.pepper)} pepper (${a.tricks})` : `Bid ${a.tricks}`, 'bid') : null))));
+    } else if (phase === 'alone') {
+      fill(box, prompt, h('div', { class: 'buttons', role: 'group', 'aria-label': 'Going alone' },
+        mine.map((a) => (a.type === 'alone' ? button(a, a.alone ? 'Play alone' : 'Play with my partner') : null))));
+    } else if (phase === 'exchange') {
+      const exchanges = /** @type {Extract<Action, { type: 'exchange' }>[]} */ (mine.filter((a) => a.type === 'exchange'));
+      const trumps = [...new Set(exchanges.map((a) => a.trump))];
+      const k = exchanges[0]?.discard?.length || 0;
+      const choice = exchanges.find((a) => a.trump === trumpChoice && sameCards(a.discard || [], chosen()));
+      fill(box, prompt,
+        h('div', { class: 'buttons trumps', role: 'group', 'aria-label': 'Trump' },
+          trumps.map((t) => h('button', {
+            type: 'button', class: `trump suit-${t}`, 'data-key': `trump-${t}`, 'aria-pressed': String(trumpChoice === t), disabled: busy,
+            onclick: () => { trumpChoice = t; render(); },
+          }, `Trump: ${trumpName(t)}`))),
+        k ? h('p', {}, `Choose ${k} card${k > 1 ? 's' : ''} from your hand to discard face down (${selected.size} chosen).`) : null,
+        h('button', {
+          type: 'button', class: 'primary', 'data-key': 'confirm-exchange', disabled: busy || !choice,
+          onclick: () => choice && act(choice),
+        }, k ? `Name ${trumpName(trumpChoice)} and discard` : `Name ${trumpName(trumpChoice)}`));
+    } else if (phase === 'pass_cards') {
+      const passes = /** @type {Extract<Action, { type: 'pass_cards' }>[]} */ (mine.filter((a) => a.type === 'pass_cards'));
+      const choice = passes.find((a) => sameCards(a.cards, chosen()));
+      const declarer = v.contract?.seat === v.seat;
+      fill(box, prompt,
+        h('p', {}, declarer ? `Choose two cards to discard face down (${selected.size} chosen).` : `Choose two cards to pass to your partner (${selected.size} chosen).`),
+        h('button', { type: 'button', class: 'primary', 'data-key': 'confirm-pass', disabled: busy || !choice, onclick: () => choice && act(choice) },
+          declarer ? 'Discard these two' : 'Pass these two'));
+    } else {
+      fill(box, prompt, h('p', { class: 'hint' }, 'Choose a card from your hand; only the cards you may play can be pressed.'));
+    }
+    return box;
+  };
+
+  /**
+   * @param {GameView} v
+   * @param {Action[]} mine
+   */
+  const handBox = (v, mine) => {
+    const plays = new Set(mine.flatMap((a) => (a.type === 'play' ? [a.card] : [])));
+    const exchange = /** @type {Extract<Action, { type: 'exchange' }> | undefined} */ (mine.find((a) => a.type === 'exchange'));
+    // How many cards to choose: two to pass, or as many as the widow held to discard.
+    const choosing = v.phase === 'pass_cards' ? 2 : exchange?.discard?.length || 0;
+    const choosable = mine.length > 0 && choosing > 0;
+    const widow = new Set(v.widow);
+    return h('section', { class: 'hand', 'aria-label': 'Your hand' },
+      h('h2', { class: 'visually-hidden' }, 'Your hand'),
+      h('div', { class: 'cards' }, v.hand.map((c, i) => {
+        const key = `card-${c}-${i}`;
+        if (plays.size) {
+          return cardEl(c, { onclick: () => act({ type: 'play', card: c }), disabled: busy || !plays.has(c), label: `Play ${cardName(c)}` });
+        }
+        if (choosable) {
+          const on = selected.has(i);
+          const el = cardEl(c, {
+            selected: on,
+            label: `${cardName(c)}${widow.has(c) ? ' (from the widow)' : ''}`,
+            onclick: () => {
+              if (on) selected.delete(i);
+              else if (selected.size < choosing) selected.add(i);
+              render();
+            },
+          });
+          el.dataset.key = key;
+          return el;
+        }
+        return cardEl(c, { label: `${cardName(c)}${widow.has(c) ? ' (from the widow)' : ''}` });
+      }).map((el, i) => {
+        if (!el.dataset.key) el.dataset.key = `card-${v.hand[i]}-${i}`;
+        if (widow.has(v.hand[i])) el.classList.add('from-widow');
+        return el;
+      })),
+      v.discards.length ? h('p', { class: 'hint' }, 'Your discards: ', v.discards.map((c) => cardEl(c, { small: true }))) : null);
+  };
+
+  /** @param {GameView} v */
+  const auctionBox = (v) => h('section', { class: 'auction panel', 'aria-label': 'The auction' },
+    h('h2', {}, 'Auction'),
+    v.auction.length
+      ? h('ol', {}, v.auction.map((c) => h('li', {}, `${seatName(v, c.seat)}: ${bidText(c.bid)}`)))
+      : h('p', { class: 'hint' }, 'No calls yet.'));
+
+  /** @param {GameView} v */
+  const lastHandBox = (v) => {
+    const last = v.last_hand;
+    if (!last) return null;
+    const result = last.result === 'played'
+      ? `${last.contract ? `${seatName(v, last.contract.seat)} bid ${bidText(last.contract.bid)}; ` : ''}tricks ${last.tricks_won[0]} to ${last.tricks_won[1]}; points ${signed(last.score_delta[0])} and ${signed(last.score_delta[1])}`
+      : last.result === 'thrown_in' ? 'Everyone passed: thrown in' : 'Void: the joker was in the widow';
+    return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand' },
+      h('h2', {}, `Hand ${last.number + 1}`),
+      h('p', {}, result + '.'),
+      h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(v.game_id)}/${last.number}/0`, class: 'replay-link', 'data-key': 'replay-link' }, `Replay hand ${last.number + 1}`)));
+  };
+
+  return () => {
+    stop();
+    window.clearInterval(clockTick);
+  };
+}
+
+/**
+ * "You" inside a sentence.
+ * @param {string} name
+ */
+function lower(name) {
+  return name === 'You' ? 'you' : name;
+}
+
+/** @param {number} n */
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/**
+ * @param {string[]} a
+ * @param {string[]} b
+ */
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((c, i) => c === y[i]);
+}
+
+/** @param {number} deadline */
+function clockText(deadline) {
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  return `${left} s left`;
+}
+
+/** @param {GameView} v */
+function resultText(v) {
+  const [a, b] = v.scores;
+  if (v.draw || v.winner === null) return `Game over: a draw. Final score ${a} to ${b}.`;
+  const lead = v.winner === 0 ? `${a} to ${b}` : `${b} to ${a}`;
+  if (v.seat !== null) return `Game over: ${v.seat % 2 === v.winner ? 'your team wins' : 'your team loses'}, ${lead}. Final score ${a} to ${b}.`;
+  return `Game over: team ${v.winner} wins, ${lead}. Final score ${a} to ${b}.`;
+}
