@@ -1,5 +1,8 @@
 //! Actions: the general endpoint and one per action type, all through [`act`].
 
+use crate::api::routes::problems::{
+    GameNotFound, InvalidToken, PayloadTooLarge, StoreUnavailable, UnsupportedMediaType,
+};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
@@ -201,13 +204,13 @@ macro_rules! action_endpoint {
                 (status = 200, description = "Applied: your new view (house players have already answered).", body = GameView, headers(("ETag" = String, description = "The new version, quoted"))),
                 (status = 400, description = "Malformed JSON, an unknown field, a bad card code, or the wrong endpoint for this action type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
                 (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)", "code": "missing_token"})),
-                (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the token is not valid for any seat of this game", "code": "invalid_token"})),
-                (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+                InvalidToken,
+                GameNotFound,
                 (status = 409, description = "The game moved past the If-Match version (`version_conflict`, with `current_version`), or it has not started (`game_not_started`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game is at version 13, not the version given in If-Match; fetch the game and retry", "code": "version_conflict", "current_version": 13})),
-                (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
-                (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+                PayloadTooLarge,
+                UnsupportedMediaType,
                 (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)", "code": "must_follow_suit"})),
-                (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+                StoreUnavailable,
             ),
             security(("seat_token" = []))
         )]

@@ -1,6 +1,7 @@
 //! The event stream of a game (Server-Sent Events); long polls are `GET /v1/games/{id}` with
 //! `wait_for_version` (in `games`).
 
+use crate::api::routes::problems::{GameNotFound, InvalidToken, StoreUnavailable};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -45,9 +46,9 @@ pub struct EventsQuery {
             example = json!("id: 7\nevent: view\ndata: {\"game_id\":\"k3x9p2m7q4w8z5ab\",\"version\":7,...}\n\n")),
         (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
         (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+        InvalidToken,
+        GameNotFound,
+        StoreUnavailable,
     ),
     security((), ("seat_token" = []))
 )]

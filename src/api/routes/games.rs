@@ -1,6 +1,9 @@
 //! Games: create one, see it (a seat's or the spectator's view, or a long poll), its hand
 //! history, samples of the cards a seat cannot see.
 
+use crate::api::routes::problems::{
+    GameNotFound, InvalidToken, PayloadTooLarge, StoreUnavailable, UnsupportedMediaType,
+};
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -36,10 +39,10 @@ use crate::api::wire::{CreateGameRequest, CreatedGame, GameLog, GameView, Sample
                 ("get_log" = (operation_id = "get_log", parameters(("path.id" = "$response.body#/game_id")), description = "The new game's log.")),
             )),
         (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
-        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
-        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "An impossible ruleset or scenario.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a deck with the joker cannot be played with no trump: the joker is always a trump (set `no_trump` to false or use the `pepper24` deck)", "code": "joker_with_no_trump"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        StoreUnavailable,
     )
 )]
 #[post("/v1/games")]
@@ -92,9 +95,9 @@ pub struct GetGameQuery {
         (status = 200, description = "The view.", body = GameView, headers(("ETag" = String, description = "The version, quoted"))),
         (status = 400, description = "A bad query parameter.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"invalid query string: invalid digit found in string","code":"invalid_query"})),
         (status = 401, description = "A malformed Authorization header.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the Authorization header must be `Bearer <token>`","code":"malformed_authorization"})),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+        InvalidToken,
+        GameNotFound,
+        StoreUnavailable,
     ),
     security((), ("seat_token" = []))
 )]
@@ -151,10 +154,10 @@ pub struct SamplesQuery {
         (status = 200, description = "The samples.", body = Samples),
         (status = 400, description = "A bad `count`.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"count must be between 1 and 100","code":"invalid_query"})),
         (status = 401, description = "No seat token.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"this endpoint needs a seat token: send `Authorization: Bearer <token>` (claim a seat with POST /v1/games/{id}/seats)","code":"missing_token"})),
-        (status = 403, description = "The token is not valid for this game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the token is not valid for any seat of this game","code":"invalid_token"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)","code":"game_not_found"})),
+        InvalidToken,
+        GameNotFound,
         (status = 409, description = "The game is over: nothing is hidden.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game is over: no cards are hidden","code":"nothing_hidden"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game store is unavailable; retry shortly","code":"store_unavailable"})),
+        StoreUnavailable,
     ),
     security(("seat_token" = []))
 )]
@@ -187,8 +190,8 @@ pub async fn get_samples(
     params(GamePath),
     responses(
         (status = 200, description = "The log.", body = GameLog),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        GameNotFound,
+        StoreUnavailable,
     )
 )]
 #[get("/v1/games/{id}/log")]

@@ -1,8 +1,9 @@
 //! Operations: liveness, readiness, metrics.
 
+use crate::api::routes::problems::StoreUnavailable;
 use actix_web::{HttpResponse, get, web};
 
-use crate::api::error::{ApiError, Problem};
+use crate::api::error::ApiError;
 use crate::api::service::GameService;
 use crate::api::wire::Health;
 
@@ -30,7 +31,7 @@ pub async fn healthz(svc: web::Data<GameService>) -> HttpResponse {
     operation_id = "readyz",
     responses(
         (status = 200, description = "Ready.", body = Health),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        StoreUnavailable,
     )
 )]
 #[get("/readyz")]

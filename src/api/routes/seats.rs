@@ -1,5 +1,8 @@
 //! Seats: claim one (and its token).
 
+use crate::api::routes::problems::{
+    GameNotFound, PayloadTooLarge, StoreUnavailable, UnsupportedMediaType,
+};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
@@ -30,12 +33,12 @@ use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
                 ("play" = (operation_id = "play", parameters(("path.id" = "$response.body#/game_id"), ("header.Authorization" = "Bearer {$response.body#/token}")), description = "Play a card with the seat's token.")),
             )),
         (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
-        (status = 413, description = "The body is too large.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the request body is larger than the limit of 65536 bytes", "code": "payload_too_large"})),
-        (status = 415, description = "The body is not JSON: send `Content-Type: application/json`.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send the body as JSON (Content-Type: application/json)", "code": "unsupported_media_type"})),
-        (status = 404, description = "No such game.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no game with id `k3x9p2m7q4w8z5ab` (games expire after a period without moves)", "code": "game_not_found"})),
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        GameNotFound,
         (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 2 is already taken", "code": "seat_taken"})),
         (status = 422, description = "The game has no such seat (`invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 4 does not exist; this game has seats 0 to 3", "code": "invalid_seat"})),
-        (status = 503, description = "The store is unavailable.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the game store is unavailable; retry shortly", "code": "store_unavailable"})),
+        StoreUnavailable,
     )
 )]
 #[post("/v1/games/{id}/seats")]
