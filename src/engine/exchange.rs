@@ -38,6 +38,12 @@ impl Game {
         let Some(c) = self.hand.contract else {
             return;
         };
+        if self.rules.dead_hand() {
+            // Nobody takes a dead hand: it stays face down until the hand is over.
+            self.phase = Phase::Exchange;
+            self.turn = Some(c.seat);
+            return;
+        }
         let widow = std::mem::take(&mut self.hand.widow);
         let hand = &mut self.hand.hands[c.seat as usize];
         hand.extend(widow.iter().copied());

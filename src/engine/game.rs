@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, ActionError, Bid, CardList, Phase, Seat};
+use super::action::{Action, ActionError, Bid, Phase, Seat};
 use super::auction::{Call, Contract, Forced};
 use super::cards::{Card, Ranking, Trump};
-use super::hand::{Hand, HandRecord, HandState, deal, remove_card};
+use super::hand::{Hand, HandRecord, HandState, Undealt, deal, remove_card};
 use super::play::Trick;
 use super::ruleset::{AloneRule, Ruleset, RulesetError};
 use super::scoring::{HandSummary, Outcome};
@@ -140,7 +140,7 @@ impl Game {
     pub(super) fn check_scenario(
         rules: &Ruleset,
         s: &Scenario,
-    ) -> Result<(Seat, Vec<Hand>, CardList), RulesetError> {
+    ) -> Result<(Seat, Vec<Hand>, Undealt), RulesetError> {
         let bad = |message: String| RulesetError {
             code: "invalid_scenario",
             message,
@@ -166,11 +166,11 @@ impl Game {
             }
             h.iter().for_each(|c| counts[c.index()] += 1);
         }
-        if s.widow.len() != rules.widow_size() {
+        if s.widow.len() != rules.undealt() {
             return Err(bad(format!(
-                "the widow has {} cards; this ruleset deals {}",
+                "the widow (or dead hand) has {} cards; this ruleset deals {}",
                 s.widow.len(),
-                rules.widow_size()
+                rules.undealt()
             )));
         }
         s.widow.iter().for_each(|c| counts[c.index()] += 1);

@@ -4,6 +4,10 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::action::{CardList, Seat};
+
+/// The cards dealt to no player: the widow (at most one card in the presets), or pepper for
+/// two's dead hand of 8.
+pub type Undealt = arrayvec::ArrayVec<Card, 8>;
 use super::auction::{Call, Contract};
 use super::cards::{Card, Trump};
 use super::game::MAX_SEATS;
@@ -57,7 +61,7 @@ pub(crate) struct HandState {
     pub dealer: Seat,
     pub hands: Vec<Hand>,
     pub deal: Vec<Hand>,
-    pub widow: CardList,
+    pub widow: Undealt,
     pub widow_taken: bool,
     pub auction: Vec<Call>,
     pub passed: u8,
@@ -158,7 +162,7 @@ impl HandRecord {
 }
 
 impl HandState {
-    pub(super) fn new(number: u32, dealer: Seat, hands: Vec<Hand>, widow: CardList) -> HandState {
+    pub(super) fn new(number: u32, dealer: Seat, hands: Vec<Hand>, widow: Undealt) -> HandState {
         let tricks = hands.first().map_or(0, |h| h.len());
         HandState {
             number,
@@ -187,7 +191,7 @@ impl HandState {
 }
 
 /// Deals hand number `number` of a game: the documented shuffle of [`super::shuffle`].
-pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>, CardList) {
+pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>, Undealt) {
     // The canonical deck of `DeckKind::cards`, built on the stack.
     let mut deck: ArrayVec<Card, 48> = ArrayVec::new();
     for c in Card::all() {

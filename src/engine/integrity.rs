@@ -92,7 +92,7 @@ impl Game {
             return Err("the deal is not a deck".into());
         }
         let cpp = self.rules.cards_per_player();
-        if h.deal.iter().any(|d| d.len() != cpp) || h.widow.len() != self.rules.widow_size() {
+        if h.deal.iter().any(|d| d.len() != cpp) || h.widow.len() != self.rules.undealt() {
             return Err("the deal has the wrong number of cards in a hand or the widow".into());
         }
         if h.deal.iter().any(|d| d.windows(2).any(|w| w[0] > w[1])) {

@@ -49,7 +49,7 @@ impl Preset {
                 "The German variant: open auction, left of dealer leads, going alone with the partner sitting out."
             }
             Preset::Pepper => {
-                "Pepper: 24 cards, no widow, an auction that ends after three consecutive passes, little and big pepper, no trump allowed, game to 30. With `players: 3`, every player alone with 8 cards."
+                "Pepper: 24 cards, no widow, an auction that ends after three consecutive passes, little and big pepper, no trump allowed, game to 30. With `players: 3` or `2`, every player alone with 8 cards (with 2, a dead hand of 8 nobody sees)."
             }
             Preset::DoubleHasenpfeffer => {
                 "Double Hasenpfeffer: 48-card pinochle deck without bowers, 4 or 6 players, minimum bid 3, dealer forced, game to 32."
@@ -279,9 +279,10 @@ pub struct RulesetSpec {
     /// The deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<DeckKind>,
-    /// Players: 4, or 6 with `pinochle48`, or 3 in `pepper` (every player alone, 8 cards each).
+    /// Players: 4, or 6 with `pinochle48`, or 2 or 3 in `pepper` (every player alone, 8 cards
+    /// each; with 2, a third hand is dealt to nobody and never seen while the hand is played).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(minimum = 3, maximum = 6))]
+    #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 6))]
     pub players: Option<u8>,
     /// Whether the jacks of the trump colour are the right and left bowers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -396,11 +397,20 @@ impl Ruleset {
         self.players as usize
     }
 
+    /// Whether a third hand is dealt to nobody: pepper for two players deals three hands of 8,
+    /// and the third lies face down, unseen and out of play, until the hand is over.
+    pub const fn dead_hand(&self) -> bool {
+        matches!(self.preset, Preset::Pepper) && self.players == 2
+    }
+
     /// Cards dealt to each player.
     pub const fn cards_per_player(&self) -> usize {
         // The deck divided by the players, rounded down (the rest is the widow); the common
         // cases are spelt out so that this hot path divides by constants.
         let len = self.deck.len();
+        if self.dead_hand() {
+            return len / (self.players as usize + 1);
+        }
         match self.players {
             4 => len / 4,
             6 => len / 6,
@@ -409,9 +419,14 @@ impl Ruleset {
         }
     }
 
-    /// Cards left over as the widow.
-    pub const fn widow_size(&self) -> usize {
+    /// Cards dealt to no player: the widow, or the dead hand.
+    pub const fn undealt(&self) -> usize {
         self.deck.len() - self.cards_per_player() * self.players as usize
+    }
+
+    /// Cards left over as the widow, which the declarer takes (none beside a dead hand).
+    pub const fn widow_size(&self) -> usize {
+        if self.dead_hand() { 0 } else { self.undealt() }
     }
 
     /// The highest plain numeric bid (one less than all tricks under pepper bids).
@@ -422,12 +437,12 @@ impl Ruleset {
 
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), RulesetError> {
-        let small_pepper = self.preset == Preset::Pepper && self.players == 3;
+        let small_pepper = self.preset == Preset::Pepper && matches!(self.players, 2 | 3);
         if self.players != 4 && self.players != 6 && !small_pepper {
             return Err(invalid(
                 "invalid_players",
                 format!(
-                    "players must be 4 or 6 (or 3 in `pepper`), not {}",
+                    "players must be 4 or 6 (or 2 or 3 in `pepper`), not {}",
                     self.players
                 ),
             ));
@@ -435,7 +450,7 @@ impl Ruleset {
         if small_pepper && self.deck != DeckKind::Pepper24 {
             return Err(invalid(
                 "unsupported_deal",
-                "pepper for 3 players is dealt from the 24-card `pepper24` deck, 8 cards each",
+                "pepper for 2 or 3 players is dealt from the 24-card `pepper24` deck, three hands of 8",
             ));
         }
         if matches!(self.sides(), Sides::Individual { .. }) && self.alone != AloneRule::None {

@@ -50,7 +50,8 @@ pub struct View {
     /// How many cards each seat holds, by seat. Public.
     pub hand_sizes: Vec<u8>,
     /// Cards lying face down in the widow (0 once the declarer has taken it, and in decks
-    /// without a widow). Public.
+    /// without a widow); in pepper for two, the dead hand's 8 cards, which nobody takes or sees
+    /// while the hand is played. Public.
     pub widow_size: u8,
     /// The widow cards you took into hand this hand. Yours, and only the declarer's (empty for
     /// everyone else).

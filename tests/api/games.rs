@@ -58,15 +58,30 @@ async fn full_game_double_hasenpfeffer_6(store: Store) {
 
 /// Pepper for three players, every player alone: three seats to claim, scores per player.
 async fn full_game_pepper_3(store: Store) {
-    let ruleset = json!({"preset": "pepper", "players": 3});
+    small_pepper(store, 3, 33).await;
+}
+
+/// Pepper for two players: a dead hand of 8 lies face down all hand long.
+async fn full_game_pepper_2(store: Store) {
+    small_pepper(store, 2, 34).await;
+}
+
+async fn small_pepper(store: Store, players: usize, seed: u64) {
+    let ruleset = json!({"preset": "pepper", "players": players});
     let app = spawn_app(store).await;
-    let played = play_game(&app, json!({"ruleset": ruleset, "seed": 33}), 33, false).await;
+    let played = play_game(&app, json!({"ruleset": ruleset, "seed": seed}), seed, false).await;
     let last = &played.last;
-    assert_eq!(played.tokens.len(), 3);
-    assert_eq!(last["ruleset"]["players"], 3);
+    assert_eq!(played.tokens.len(), players);
+    assert_eq!(last["ruleset"]["players"], players);
     assert_eq!(last["ruleset"]["set_penalty"], "all_tricks");
-    assert_eq!(last["scores"].as_array().map(Vec::len), Some(3));
-    assert_eq!(last["tricks_won"].as_array().map(Vec::len), Some(3));
+    assert_eq!(last["scores"].as_array().map(Vec::len), Some(players));
+    assert_eq!(last["tricks_won"].as_array().map(Vec::len), Some(players));
+    let dead = if players == 2 { 8 } else { 0 };
+    assert_eq!(last["widow_size"], dead, "the dead hand's size");
+    for hand in played.log["hands"].as_array().expect("hands") {
+        // Once the hand is over its dead hand is in the log, with the deal.
+        assert_eq!(hand["widow"].as_array().map(Vec::len), Some(dead));
+    }
     // The winners hold the highest score, and someone reached 30.
     let scores: Vec<i64> = last["scores"]
         .as_array()
@@ -76,7 +91,7 @@ async fn full_game_pepper_3(store: Store) {
         .collect();
     let best = *scores.iter().max().expect("three scores");
     assert!(best >= 30, "{scores:?}");
-    let winners: Vec<usize> = (0..3).filter(|&s| scores[s] == best).collect();
+    let winners: Vec<usize> = (0..players).filter(|&s| scores[s] == best).collect();
     let listed: Vec<usize> = last["winners"]
         .as_array()
         .expect("winners")
@@ -92,6 +107,7 @@ both_stores!(
     full_game_hasenpfeffer_open,
     full_game_pepper,
     full_game_pepper_3,
+    full_game_pepper_2,
     full_game_double_hasenpfeffer_4,
     full_game_double_hasenpfeffer_6,
 );
@@ -170,6 +186,7 @@ async fn bots_only_games_end_by_themselves(store: Store) {
         (json!({"preset": "hasenpfeffer-open"}), 4),
         (json!({"preset": "pepper"}), 4),
         (json!({"preset": "pepper", "players": 3}), 3),
+        (json!({"preset": "pepper", "players": 2}), 2),
         (json!({"preset": "double-hasenpfeffer"}), 4),
         (json!({"preset": "double-hasenpfeffer", "players": 6}), 6),
     ] {

@@ -213,9 +213,23 @@ async fn views_never_leak_pepper_3(store: Store) {
     assert_eq!(played.tokens.len(), 3);
 }
 
+/// Two players and a dead hand nobody may see while the hand is played.
+async fn views_never_leak_pepper_2(store: Store) {
+    let app = spawn_app(store).await;
+    let played = play_game(
+        &app,
+        json!({"ruleset": {"preset": "pepper", "players": 2}, "seed": 105}),
+        105,
+        true,
+    )
+    .await;
+    assert_eq!(played.tokens.len(), 2);
+}
+
 both_stores!(
     views_never_leak_hasenpfeffer,
     views_never_leak_pepper_3,
+    views_never_leak_pepper_2,
     views_never_leak_hasenpfeffer_open,
     views_never_leak_double_hasenpfeffer,
     nothing_leaks_while_clocks_fire,

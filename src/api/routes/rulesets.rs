@@ -19,8 +19,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "players",
-            "3 | 4 | 6",
-            "Players in two alternating partnerships; 6 only with pinochle48; 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie).",
+            "2 | 3 | 4 | 6",
+            "Players in two alternating partnerships; 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
         ),
         o(
             "bowers",

@@ -410,7 +410,11 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
 
     // The exchange and going alone.
     let mut held: Vec<Vec<Card>> = dealt.clone();
-    held[d as usize].extend(&widow);
+    // RULES-FAMILY section 4: two-player pepper's undealt hand is dead, nobody takes it.
+    let dead_hand = rules.preset == Preset::Pepper && rules.players == 2;
+    if !dead_hand {
+        held[d as usize].extend(&widow);
+    }
     assert_eq!(rec.discards.len(), rules.widow_size());
     for &x in &rec.discards {
         remove(&mut held[d as usize], x);
@@ -884,7 +888,7 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 
 /// Each ruleset, the share of random games that must end, and its number of fully checked
 /// games per run (long games cost more).
-fn rulesets() -> [(Ruleset, f64, u32); 6] {
+fn rulesets() -> [(Ruleset, f64, u32); 7] {
     [
         (Preset::Hasenpfeffer.rules(), 0.95, 60),
         (Preset::HasenpfefferOpen.rules(), 0.95, 60),
@@ -892,7 +896,19 @@ fn rulesets() -> [(Ruleset, f64, u32); 6] {
         (Preset::DoubleHasenpfeffer.rules(), 0.75, 15),
         (double6(), 0.75, 6),
         (pepper3(), 0.75, 15),
+        (pepper2(), 0.75, 15),
     ]
+}
+
+/// Pepper for two players, with a dead hand.
+fn pepper2() -> Ruleset {
+    RulesetSpec {
+        preset: Preset::Pepper,
+        players: Some(2),
+        ..RulesetSpec::default()
+    }
+    .build()
+    .expect("valid")
 }
 
 /// Pepper for three players, every player alone.
@@ -961,6 +977,13 @@ props!(full_double, light_double, 3, |s| vec![
 props!(full_double_six, light_double_six, 4, |s| vec![
     ("forced dealer", s.forced_dealer),
     ("lone bidder", s.alone),
+]);
+props!(full_pepper_two, light_pepper_two, 6, |s| vec![
+    ("thrown in", s.thrown_in),
+    ("little pepper", s.little_pepper),
+    ("big pepper", s.big_pepper),
+    ("declarer set", s.set),
+    ("a passer bidding again", s.rebid),
 ]);
 props!(full_pepper_three, light_pepper_three, 5, |s| vec![
     ("thrown in", s.thrown_in),

@@ -203,7 +203,7 @@ fn only_pepper_takes_three_players_and_nobody_goes_alone() {
     };
     for (s, code) in [
         (spec(Preset::Hasenpfeffer, 3, None), "invalid_players"),
-        (spec(Preset::Pepper, 2, None), "invalid_players"),
+        (spec(Preset::Pepper, 1, None), "invalid_players"),
         (spec(Preset::Pepper, 5, None), "invalid_players"),
         (
             spec(Preset::Pepper, 3, Some(AloneRule::PartnerSitsOut)),
@@ -213,4 +213,63 @@ fn only_pepper_takes_three_players_and_nobody_goes_alone() {
         let e = s.build().expect_err("invalid");
         assert_eq!(e.code, code, "{s:?}");
     }
+}
+
+fn pepper2() -> Ruleset {
+    rules_with(RulesetSpec {
+        preset: Preset::Pepper,
+        players: Some(2),
+        ..RulesetSpec::default()
+    })
+}
+
+/// Two players hold [`ALL_EIGHT`]'s first two hands; its third is the dead hand.
+const TWO: [&str; 2] = [ALL_EIGHT[0], ALL_EIGHT[1]];
+
+#[test]
+fn two_players_and_a_dead_hand_nobody_sees() {
+    // Section 4: "with 2 players the third hand is dead: face down, unseen, out of play until
+    // the hand is over."
+    let rules = pepper2();
+    assert_eq!(rules.sides(), Sides::Individual { players: 2 });
+    assert!(rules.dead_hand());
+    assert_eq!((rules.seats(), rules.cards_per_player()), (2, 8));
+    assert_eq!((rules.undealt(), rules.widow_size()), (8, 0));
+    let mut g = deal_game(rules, 1, &TWO, ALL_EIGHT[2]);
+    let dead: Vec<_> = super::support::cards(ALL_EIGHT[2]);
+    let no_dead_card = |g: &crate::engine::Game| {
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let v = g.view(viewer);
+            assert_eq!(v.widow_size, 8, "the dead hand's size is public");
+            assert!(v.widow.is_empty());
+            let json = serde_json::to_string(&v).unwrap();
+            for c in &dead {
+                assert!(
+                    !json.contains(&format!("\"{c}\"")),
+                    "{c} seen by {viewer:?}"
+                );
+            }
+        }
+    };
+    no_dead_card(&g);
+    // Seat 0 bids little pepper, seat 1 passes: the declarer names clubs and takes nothing.
+    run(&mut g, "lp p");
+    assert_eq!(g.phase(), Phase::Exchange);
+    assert_eq!(
+        g.legal_actions(0).len(),
+        5,
+        "four suits and no trump, no discard"
+    );
+    run(&mut g, "x:C");
+    assert_eq!(g.view(Viewer::Seat(0)).hand.len(), 8);
+    no_dead_card(&g);
+    // Tricks of two cards; seat 0 takes all eight.
+    let applied = run(&mut g, "JC 9H JS TH AC QH KC KH QC 9D TC TD 9C QD AD KD");
+    let rec = &applied.last().unwrap().finished_hands[0];
+    assert!(rec.tricks.iter().all(|t| t.plays.len() == 2));
+    assert_eq!(rec.summary.tricks_won, [8, 0]);
+    assert_eq!(rec.summary.score_delta, [8, 0]);
+    // The next hand is dealt afresh, with a new dead hand.
+    assert_eq!((g.hand_number(), g.dealer()), (1, 0));
+    assert_eq!(g.view(Viewer::Seat(1)).widow_size, 8);
 }
