@@ -39,6 +39,15 @@ impl Preset {
         }
     }
 
+    /// The numbers of players the preset may be played with: 4, or 6 with the `pinochle48`
+    /// deck, and pepper also by 2 or 3, every player alone.
+    pub const fn player_counts(self) -> &'static [u8] {
+        match self {
+            Preset::Pepper => &[2, 3, 4, 6],
+            _ => &[4, 6],
+        }
+    }
+
     /// One sentence on what the preset is.
     pub const fn description(self) -> &'static str {
         match self {
@@ -437,8 +446,8 @@ impl Ruleset {
 
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), RulesetError> {
-        let small_pepper = self.preset == Preset::Pepper && matches!(self.players, 2 | 3);
-        if self.players != 4 && self.players != 6 && !small_pepper {
+        let small_pepper = self.players < 4;
+        if !self.preset.player_counts().contains(&self.players) {
             return Err(invalid(
                 "invalid_players",
                 format!(

@@ -93,6 +93,7 @@ pub async fn list_rulesets() -> HttpResponse {
             .map(|p| PresetInfo {
                 name: p,
                 description: p.description().into(),
+                players: p.player_counts().to_vec(),
                 rules: p.rules(),
             })
             .collect(),

@@ -289,6 +289,9 @@ pub struct PresetInfo {
     pub name: Preset,
     /// What it is.
     pub description: String,
+    /// The numbers of players it may be played with (the ruleset's `players`; 6 only with the
+    /// `pinochle48` deck).
+    pub players: Vec<u8>,
     /// Its options.
     pub rules: crate::engine::Ruleset,
 }
