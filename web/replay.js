@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { bidText, cardEl, cardName, trumpName } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
-import { perSide, positionOf, seatName, sideSeats, sidesOf } from './table.js';
+import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
 
 /**
  * @typedef {import('./api.js').HandRecord} HandRecord
@@ -94,7 +94,7 @@ export function steps(r, name, rules) {
     }
   }
   const end = r.result === 'played'
-    ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. Points: ${perSide(rules, r.score_delta)}.`
+    ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. Points: ${perSide(rules, r.score_delta.map(signed))}.`
     : r.result === 'thrown_in' ? 'Everyone passed: the hand is thrown in.' : 'The joker was in the widow: the hand is void.';
   next({ trick: [], scores: r.scores, text: `${end} Scores: ${perSide(rules, r.scores)}.` });
   return out;

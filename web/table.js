@@ -520,7 +520,7 @@ function lower(name) {
 }
 
 /** @param {number} n */
-function signed(n) {
+export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 

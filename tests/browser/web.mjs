@@ -469,6 +469,23 @@ async function main() {
     log(`pepper for three: replay of hand ${three.hand.number} of ${three.id} ends on "${end}"`);
   }
 
+  // ---- six seats in two teams of three still lay out and play ----
+  step = 'double-hasenpfeffer for six';
+  {
+    const id = await startGame(page, 'double-hasenpfeffer', ['you', 'heuristic', 'heuristic', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester', players: 6 });
+    check((await page.locator('.felt.n6 .seat').count()) === 6, `the 6-player table of ${id} does not show 6 seats`);
+    const teams = await page.locator('.scoreboard .team-name').allInnerTexts();
+    check(JSON.stringify(teams) === JSON.stringify(['Team 0 (seats 0, 2 and 4)', 'Team 1 (seats 1, 3 and 5)']), `the 6-player scoreboard names ${JSON.stringify(teams)}`);
+    let shot6 = false;
+    const done = await playToTheEnd(page, 'double-hasenpfeffer for six', {
+      onFirstPlay: async () => { if (!shot6) { shot6 = true; await shot(page, 'table6-desktop'); } },
+    });
+    const view = await api(`/v1/games/${id}`);
+    const result = await page.locator('.controls .result').innerText();
+    check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`), `double-hasenpfeffer for six: the page says "${result}", the API's scores are ${view.scores}`);
+    log(`double-hasenpfeffer for six: game ${id} played to the end (${summary(done)}): ${result}`);
+  }
+
   // ---- every control at least once: where the random games did not reach one, games in which
   // we always take the contract with the highest bid and go alone where the rules allow ----
   const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
