@@ -29,7 +29,7 @@
  *   legal_actions: Action[], auction: Call[], contract: Contract | null, trump: string | null,
  *   alone: number | null, defender_alone: number | null, sitting_out: number[],
  *   trick: { leader: number | null, plays: Play[] }, tricks: Trick[], tricks_won: number[],
- *   scores: number[], winner: number | null, draw: boolean, joker_revealed_by: number | null,
+ *   scores: number[], winner: number | null, winners: number[], draw: boolean, joker_revealed_by: number | null,
  *   voids: string[][], last_hand: HandSummary | null }} GameView
  * @typedef {HandOutcome & { dealer: number, deal: string[][], widow: string[], auction: Call[],
  *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,

@@ -3,6 +3,7 @@
 
 import { api, claimSeat } from './api.js';
 import { h, notify } from './dom.js';
+import { partnerships, sidesOf } from './table.js';
 
 const STRATEGIES = ['random', 'heuristic', 'expert'];
 
@@ -27,6 +28,8 @@ export function mountHome(main, joinId) {
   let seatSelects = [];
   /** @type {import('./api.js').PresetInfo[]} */
   let presets = [];
+  /** @type {import('./api.js').Catalog['options'][number] | undefined} */
+  let playersOption;
 
   const presetOf = () => presets.find((p) => p.name === presetSelect.value);
   const players = () => Number(playersSelect.value) || presetOf()?.rules.players || 4;
@@ -35,7 +38,8 @@ export function mountHome(main, joinId) {
     const n = players();
     const old = seatSelects.map((s) => s.value);
     seatSelects = [];
-    seatsBox.replaceChildren(h('legend', {}, 'Seats (teams: even seats against odd seats)'));
+    const sides = sidesOf({ players: n });
+    seatsBox.replaceChildren(h('legend', {}, partnerships({ players: n }) ? 'Seats (teams: even seats against odd seats)' : 'Seats (every player alone)'));
     for (let i = 0; i < n; i++) {
       const select = h('select', { id: `seat-${i}`, name: `seat-${i}` },
         h('option', { value: 'you' }, 'You'),
@@ -48,7 +52,7 @@ export function mountHome(main, joinId) {
       });
       seatSelects.push(select);
       seatsBox.append(h('div', { class: 'field' },
-        h('label', { for: `seat-${i}` }, `Seat ${i} (team ${i % 2})`), select));
+        h('label', { for: `seat-${i}` }, partnerships({ players: n }) ? `Seat ${i} (team ${sides[i]})` : `Seat ${i}`), select));
     }
   };
 
@@ -58,8 +62,9 @@ export function mountHome(main, joinId) {
     presetInfo.textContent = p.description;
     target.value = String(p.rules.target_score);
     target.max = String(p.rules.target_score * 10);
-    const sizes = p.rules.deck === 'pinochle48' ? [4, 6] : [p.rules.players];
+    const sizes = playerCounts(p, playersOption);
     playersSelect.replaceChildren(...sizes.map((n) => h('option', { value: n }, String(n))));
+    playersSelect.value = String(p.rules.players);
     playersRow.hidden = sizes.length < 2;
     drawSeats();
   };
@@ -150,6 +155,7 @@ export function mountHome(main, joinId) {
 
   api('/v1/rulesets', { signal: abort.signal }).then((/** @type {import('./api.js').Catalog} */ catalog) => {
     presets = catalog.presets;
+    playersOption = catalog.options.find((o) => o.name === 'players');
     presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.name }, p.name)));
     presetChanged();
   }).catch((err) => {
@@ -157,4 +163,19 @@ export function mountHome(main, joinId) {
   });
   if (joinId) joinInput.focus();
   return () => abort.abort();
+}
+
+/**
+ * The player counts a preset may be played with, as `GET /v1/rulesets` says: the `players`
+ * option's values ("3 | 4 | 6"), less those its description keeps to another deck or preset
+ * ("6 only with pinochle48; 3 only in pepper"); the preset's own count in any case.
+ * @param {import('./api.js').PresetInfo} p
+ * @param {{ values: string, description: string } | undefined} option
+ * @returns {number[]}
+ */
+export function playerCounts(p, option) {
+  const all = (option?.values.match(/\d+/g) || []).map(Number);
+  const only = [...(option?.description || '').matchAll(/(\d+) only (?:with|in) `?([\w-]+)/g)];
+  const fits = (/** @type {number} */ n) => only.every(([, k, where]) => Number(k) !== n || where === p.name || where === p.rules.deck);
+  return [...new Set([...all.filter(fits), p.rules.players])].sort((a, b) => a - b);
 }

@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { bidText, cardEl, cardName, trumpName } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
-import { seatName } from './table.js';
+import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
 
 /**
  * @typedef {import('./api.js').HandRecord} HandRecord
@@ -32,15 +32,17 @@ function without(hand, cards) {
  * Every step of a hand, as snapshots of the table.
  * @param {HandRecord} r
  * @param {(s: number) => string} name
+ * @param {{ players: number }} rules
  * @returns {Snapshot[]}
  */
-export function steps(r, name) {
+export function steps(r, name, rules) {
+  const sideOf = sidesOf(rules);
   /** @type {Snapshot[]} */
   const out = [];
   /** @type {Snapshot} */
   let s = {
     text: `The deal: ${name(r.dealer)} deals.`, hands: r.deal.map((x) => [...x]), widow: [...r.widow], calls: [],
-    trump: null, contract: null, trick: [], winner: null, won: [0, 0], scores: null, acting: null,
+    trump: null, contract: null, trick: [], winner: null, won: sideSeats(rules).map(() => 0), scores: null, acting: null,
   };
   out.push(s);
   /** @param {Partial<Snapshot>} change */
@@ -81,7 +83,7 @@ export function steps(r, name) {
     for (const [i, p] of trick.plays.entries()) {
       plays = [...plays, p];
       const last = i === trick.plays.length - 1;
-      const won = last ? s.won.map((w, team) => w + (team === trick.winner % 2 ? 1 : 0)) : s.won;
+      const won = last ? s.won.map((w, side) => w + (side === sideOf[trick.winner] ? 1 : 0)) : s.won;
       next({
         hands: s.hands.map((x, seat) => (seat === p.seat ? without(x, [p.card]) : x)),
         trick: plays, acting: p.seat, won,
@@ -92,9 +94,9 @@ export function steps(r, name) {
     }
   }
   const end = r.result === 'played'
-    ? `Hand over: tricks ${r.tricks_won[0]} to ${r.tricks_won[1]}; team 0 ${r.score_delta[0]}, team 1 ${r.score_delta[1]} points.`
+    ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. Points: ${perSide(rules, r.score_delta.map(signed))}.`
     : r.result === 'thrown_in' ? 'Everyone passed: the hand is thrown in.' : 'The joker was in the widow: the hand is void.';
-  next({ trick: [], scores: r.scores, text: `${end} Scores ${r.scores[0]} to ${r.scores[1]}.` });
+  next({ trick: [], scores: r.scores, text: `${end} Scores: ${perSide(rules, r.scores)}.` });
   return out;
 }
 
@@ -128,14 +130,14 @@ export function mountReplay(main, id, handNumber, step) {
     let hand = log.hands.find((x) => x.number === handNumber) || log.hands[0];
     /** @param {number} s */
     const name = (s) => seatName({ ...view, seat: null }, s);
-    let snaps = steps(hand, name);
+    let snaps = steps(hand, name, view.ruleset);
     let at = Math.min(Math.max(0, step), snaps.length - 1);
 
     const picker = h('select', { id: 'replay-hand' }, log.hands.map((x) => h('option', { value: x.number }, `Hand ${x.number + 1}`)));
     picker.value = String(hand.number);
     picker.addEventListener('change', () => {
       hand = log.hands.find((x) => x.number === Number(picker.value)) || hand;
-      snaps = steps(hand, name);
+      snaps = steps(hand, name, view.ruleset);
       go(0);
     });
     const slider = h('input', { type: 'range', id: 'replay-step', min: 0, max: snaps.length - 1, value: at, 'aria-label': 'Step' });
@@ -176,16 +178,15 @@ export function mountReplay(main, id, handNumber, step) {
     /** @param {Snapshot} snap */
     function drawBoard(snap) {
       const n = snap.hands.length;
-      const positions = n === 6 ? ['bottom', 'left-low', 'left-high', 'top', 'right-high', 'right-low'] : ['bottom', 'left', 'top', 'right'];
       fill(board, h('div', { class: `felt n${n}` },
-        snap.hands.map((cards, s) => h('div', { class: `seat pos-${positions[s]} team-${s % 2}${snap.acting === s ? ' to-act' : ''}`, 'data-seat': s },
+        snap.hands.map((cards, s) => h('div', { class: `seat pos-${positionOf(s, n, 0)} side-${sidesOf(view.ruleset)[s]}${snap.acting === s ? ' to-act' : ''}`, 'data-seat': s },
           h('div', { class: 'seat-name' }, name(s), s === hand.dealer ? h('span', { class: 'badge' }, 'dealer') : null),
           h('div', { class: 'cards face-up', role: 'group', 'aria-label': `Hand of ${name(s)}` }, cards.map((c) => cardEl(c, { small: true }))))),
         h('div', { class: 'centre' },
           h('div', { class: 'contract' },
             snap.contract ? `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}` : 'Auction',
             h('br'), `Trump: ${trumpName(snap.trump)}`,
-            h('br'), `Tricks: ${snap.won[0]} to ${snap.won[1]}`),
+            h('br'), `Tricks: ${perSide(view.ruleset, snap.won)}`),
           snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': 'The widow' }, 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
           h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick' },
             snap.trick.map((p) => h('figure', { class: `played${snap.winner === p.seat ? ' winner' : ''}` }, cardEl(p.card), h('figcaption', {}, name(p.seat))))))));

@@ -13,13 +13,53 @@ import { follow } from './sse.js';
  * @typedef {import('./api.js').Action} Action
  */
 
+// ---- Seats and sides, for any number of seats (the replay and home use them too) ----
+/** @param {string} s */
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The side of each seat. THE one place that decides it: partnerships with four or more players
+ * (even seats against odd seats), else every player alone (each seat its own side).
+ * @param {{ players: number }} rules
+ * @returns {number[]}
+ */
+export function sidesOf(rules) {
+  return Array.from({ length: rules.players }, (_, s) => (rules.players >= 4 ? s % 2 : s));
+}
+
+/**
+ * The seats of each side: `[[0, 2], [1, 3]]`, or `[[0], [1], [2]]` when everyone plays alone.
+ * @param {{ players: number }} rules
+ * @returns {number[][]}
+ */
+export function sideSeats(rules) {
+  /** @type {number[][]} */
+  const out = [];
+  sidesOf(rules).forEach((side, seat) => (out[side] ||= []).push(seat));
+  return out;
+}
+
+/** @param {{ players: number }} rules */
+export const partnerships = (rules) => sideSeats(rules).some((seats) => seats.length > 1);
+
+/** Where seat `base + i` sits around the felt (the viewer's seat at the bottom, play clockwise). */
 const POSITIONS = {
+  2: ['bottom', 'top'],
+  3: ['bottom', 'left', 'right'],
   4: ['bottom', 'left', 'top', 'right'],
+  5: ['bottom', 'left-low', 'left-high', 'right-high', 'right-low'],
   6: ['bottom', 'left-low', 'left-high', 'top', 'right-high', 'right-low'],
 };
 
-/** @param {string} s */
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/**
+ * @param {number} seat
+ * @param {number} n seats
+ * @param {number} base the seat at the bottom
+ */
+export function positionOf(seat, n, base) {
+  const places = POSITIONS[/** @type {2|3|4|5|6} */ (n)] || POSITIONS[4];
+  return places[(seat - base + n) % n] || 'top';
+}
 
 /**
  * Who sits in a seat, for people: "You", "Ada (seat 1)", "Expert bot (seat 2)".
@@ -28,20 +68,76 @@ const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function seatName(v, s) {
   if (s === v.seat) return 'You';
-  const info = v.seats[s];
-  const who = info?.name || (info?.kind === 'bot' ? `${cap(info.strategy || 'house')} bot` : info?.claimed ? 'Player' : 'Open seat');
-  return `${who} (seat ${s})`;
+  return `${who(v, s)} (seat ${s})`;
 }
 
 /**
- * A team's name: "Team 0 (seats 0 and 2)".
- * @param {number} team
- * @param {number} n players
+ * @param {GameView} v
+ * @param {number} s
  */
-function teamName(team, n) {
-  const seats = [];
-  for (let s = team; s < n; s += 2) seats.push(s);
-  return `Team ${team} (seats ${seats.join(', ').replace(/, (\d+)$/, ' and $1')})`;
+function who(v, s) {
+  const info = v.seats[s];
+  return info?.name || (info?.kind === 'bot' ? `${cap(info.strategy || 'house')} bot` : info?.claimed ? 'Player' : 'Open seat');
+}
+
+/**
+ * A side's name: "Team 0 (seats 0 and 2)", or for a player alone "Seat 2 (Bob)", "Seat 0 (you)".
+ * @param {GameView} v
+ * @param {number} side
+ */
+export function sideName(v, side) {
+  const seats = sideSeats(v.ruleset)[side] || [];
+  if (seats.length === 1) return `Seat ${seats[0]} (${seats[0] === v.seat ? 'you' : who(v, seats[0])})`;
+  return `Team ${side} (seats ${seats.join(', ').replace(/, (\d+)$/, ' and $1')})`;
+}
+
+/**
+ * A side in a list: "team 0", "seat 2".
+ * @param {{ players: number }} rules
+ * @param {number} side
+ */
+export function sideShort(rules, side) {
+  return partnerships(rules) ? `team ${side}` : `seat ${(sideSeats(rules)[side] || [side])[0]}`;
+}
+
+/**
+ * One value per side, in words: "team 0: 5, team 1: 1" or "seat 0: 3, seat 1: 2, seat 2: 3".
+ * @param {{ players: number }} rules
+ * @param {(number | string)[]} values
+ */
+export function perSide(rules, values) {
+  return values.map((x, side) => `${sideShort(rules, side)}: ${x}`).join(', ');
+}
+
+/**
+ * The final scores: "Final score 12 to 8." (two sides), else "Final scores: seat 0: 31, …".
+ * @param {{ players: number }} rules
+ * @param {number[]} scores
+ */
+export function finalScores(rules, scores) {
+  return scores.length === 2 ? `Final score ${scores[0]} to ${scores[1]}.` : `Final scores: ${perSide(rules, scores)}.`;
+}
+
+/**
+ * The winner (or the sides tied on the highest score), in words, for this view's reader.
+ * @param {GameView} v
+ */
+export function winnersText(v) {
+  const winners = v.winners?.length ? v.winners : v.winner !== null ? [v.winner] : [];
+  const sides = sideSeats(v.ruleset).length;
+  const mine = v.seat === null ? null : sidesOf(v.ruleset)[v.seat];
+  const team = partnerships(v.ruleset);
+  if (!winners.length || (winners.length === sides && sides === 2)) return 'a draw';
+  const names = winners.map((w) => sideName(v, w)).join(', ').replace(/, ([^,]+)$/, ' and $1');
+  if (winners.length > 1) return `a tie for first between ${names}`;
+  if (mine === winners[0]) return team ? 'your team wins' : 'you win';
+  if (mine !== null && team) return `your team loses; ${names} wins`;
+  return `${names} wins`;
+}
+
+/** @param {GameView} v */
+export function resultText(v) {
+  return `Game over: ${winnersText(v)}. ${finalScores(v.ruleset, v.scores)}`;
 }
 
 /** @param {GameView} v */
@@ -178,7 +274,7 @@ export function mountTable(main, id) {
       }
       if (v.last_hand && v.last_hand.number !== prev.last_hand?.number) {
         const d = v.last_hand.score_delta;
-        news.push(`Hand ${v.last_hand.number + 1} over: team 0 ${signed(d[0])}, team 1 ${signed(d[1])}. Scores ${v.scores[0]} to ${v.scores[1]}.`);
+        news.push(`Hand ${v.last_hand.number + 1} over: ${perSide(v.ruleset, d.map(signed))}. Scores: ${perSide(v.ruleset, v.scores)}.`);
       }
     }
     if (v.status === 'finished' && prev?.status !== 'finished') news.push(resultText(v));
@@ -195,7 +291,6 @@ export function mountTable(main, id) {
       ? document.activeElement.dataset.key : undefined;
     const n = v.seats.length;
     const base = v.seat ?? 0;
-    const positions = n === 6 ? POSITIONS[6] : POSITIONS[4];
     const mine = v.seat !== null && v.turn === v.seat ? v.legal_actions : [];
 
     // For tests and scripts: the version shown and what the page waits for.
@@ -204,7 +299,7 @@ export function mountTable(main, id) {
       header(v),
       scoreboard(v),
       h('div', { class: `felt n${n}` },
-        v.seats.map((_, s) => seatBox(v, s, positions[(s - base + n) % n] || 'top')),
+        v.seats.map((_, s) => seatBox(v, s, positionOf(s, n, base))),
         centre(v)),
       controls(v, mine),
       v.seat !== null && (v.hand.length || v.discards.length) ? handBox(v, mine) : null,
@@ -222,17 +317,21 @@ export function mountTable(main, id) {
     h('h1', {}, `${cap(v.ruleset.preset.replace(/-/g, ' '))}`,
       h('span', { class: 'sub' }, v.status === 'waiting_for_players' ? ' · waiting for players' : ` · hand ${v.hand_number + 1}`)),
     h('p', { class: 'meta' },
-      h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat} (team ${v.seat % 2})`),
+      h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat}${partnerships(v.ruleset) ? ` (team ${sidesOf(v.ruleset)[v.seat]})` : ''}`),
       ' · ', h('span', {}, `Game `, h('code', {}, v.game_id)),
+      ' · ', h('span', {}, `${v.seats.length} players${partnerships(v.ruleset) ? ' in two teams' : ', every player alone'}`),
       ' · ', h('span', {}, `Playing to ${v.ruleset.target_score}`),
       ' · ', h('span', { class: 'connection' }, connectionText())));
 
   /** @param {GameView} v */
-  const scoreboard = (v) => h('div', { class: 'scoreboard', role: 'group', 'aria-label': 'Scores' },
-    [0, 1].map((team) => h('div', { class: `team team-${team}${v.seat !== null && v.seat % 2 === team ? ' ours' : ''}` },
-      h('span', { class: 'team-name' }, teamName(team, v.seats.length)),
-      h('span', { class: 'score', 'aria-label': `score ${v.scores[team]}` }, String(v.scores[team])),
-      h('span', { class: 'won' }, `${v.tricks_won[team] ?? 0} tricks this hand`))));
+  const scoreboard = (v) => {
+    const mine = v.seat === null ? null : sidesOf(v.ruleset)[v.seat];
+    return h('div', { class: `scoreboard${v.scores.length > 2 ? ' many' : ''}`, role: 'group', 'aria-label': 'Scores' },
+      sideSeats(v.ruleset).map((_, side) => h('div', { class: `team side-${side}${side === mine ? ' ours' : ''}`, 'data-side': side },
+        h('span', { class: 'team-name' }, sideName(v, side)),
+        h('span', { class: 'score', 'aria-label': `score ${v.scores[side] ?? 0}` }, String(v.scores[side] ?? 0)),
+        h('span', { class: 'won' }, `${v.tricks_won[side] ?? 0} trick${v.tricks_won[side] === 1 ? '' : 's'} this hand`))));
+  };
 
   /**
    * @param {GameView} v
@@ -250,7 +349,7 @@ export function mountTable(main, id) {
     if (v.joker_revealed_by === s) badges.push('showed the joker');
     const toAct = v.turn === s;
     const size = v.hand_sizes[s] ?? 0;
-    return h('div', { class: `seat pos-${pos} team-${s % 2}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}`, 'data-seat': s },
+    return h('div', { class: `seat pos-${pos} side-${sidesOf(v.ruleset)[s]}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}`, 'data-seat': s },
       h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
       h('div', { class: 'badges' }, badges.map((b) => h('span', { class: 'badge' }, b))),
       v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
@@ -295,7 +394,7 @@ export function mountTable(main, id) {
       return box;
     }
     if (v.status === 'finished') {
-      fill(box, h('p', { class: 'prompt result', role: 'status' }, resultText(v)),
+      fill(box, h('p', { class: 'prompt result', role: 'status', 'data-winners': (v.winners || []).join(' ') }, resultText(v)),
         h('p', {}, h('a', { href: '#/', 'data-key': 'again' }, 'Start another game')));
       return box;
     }
@@ -398,7 +497,7 @@ export function mountTable(main, id) {
     const last = v.last_hand;
     if (!last) return null;
     const result = last.result === 'played'
-      ? `${last.contract ? `${seatName(v, last.contract.seat)} bid ${bidText(last.contract.bid)}; ` : ''}tricks ${last.tricks_won[0]} to ${last.tricks_won[1]}; points ${signed(last.score_delta[0])} and ${signed(last.score_delta[1])}`
+      ? `${last.contract ? `${seatName(v, last.contract.seat)} bid ${bidText(last.contract.bid)}; ` : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; points: ${perSide(v.ruleset, last.score_delta.map(signed))}`
       : last.result === 'thrown_in' ? 'Everyone passed: thrown in' : 'Void: the joker was in the widow';
     return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand' },
       h('h2', {}, `Hand ${last.number + 1}`),
@@ -421,7 +520,7 @@ function lower(name) {
 }
 
 /** @param {number} n */
-function signed(n) {
+export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
@@ -440,13 +539,4 @@ function sameCards(a, b) {
 function clockText(deadline) {
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   return `${left} s left`;
-}
-
-/** @param {GameView} v */
-function resultText(v) {
-  const [a, b] = v.scores;
-  if (v.draw || v.winner === null) return `Game over: a draw. Final score ${a} to ${b}.`;
-  const lead = v.winner === 0 ? `${a} to ${b}` : `${b} to ${a}`;
-  if (v.seat !== null) return `Game over: ${v.seat % 2 === v.winner ? 'your team wins' : 'your team loses'}, ${lead}. Final score ${a} to ${b}.`;
-  return `Game over: team ${v.winner} wins, ${lead}. Final score ${a} to ${b}.`;
 }

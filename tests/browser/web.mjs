@@ -6,6 +6,11 @@
 //      three house players (with a low target score, an option every preset has) and plays it to
 //      the end by clicking legal cards and the bid, exchange, alone and pass-cards controls; one
 //      preset is played with the keyboard alone (Tab to a control, Enter);
+//   2b. the home page offers each preset's player counts as the API's `players` option has them
+//      (pepper 3 or 4, double-hasenpfeffer 4 or 6), the seat pickers following; a person plays
+//      pepper for three (every player alone) against two house players to the end, at desktop
+//      and phone widths: three seats, a score and tricks per player, the end naming the winner
+//      or the tied winners of the API's final view (`winners`); its replay;
 //   3. a second tab joins a game with an open seat by the host's invite link, and the host's
 //      table goes live by its event stream; a spectator page (its own tab, no token) follows a game of four expert house players live
 //      and ends on the final score, which matches the API's;
@@ -17,7 +22,8 @@
 //   7. no console errors, no uncaught errors, no failed requests, no HTTP errors (but the one
 //      provoked on purpose).
 // Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
-// spectator, replay), on success and on failure.
+// spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three), on success
+// and on failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
 // TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
@@ -256,11 +262,14 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
 }
 
 /** Fills the home page's form for a new game of `preset` and starts it; answers the game id. */
-async function startGame(page, preset, seats, { target = TARGET, name } = {}) {
+async function startGame(page, preset, seats, { target = TARGET, name, players } = {}) {
   step = `start a ${preset} game`;
   await page.goto(`${BASE_URL}/#/`, { waitUntil: 'domcontentloaded' });
   await page.locator(`#preset option[value="${preset}"]`).waitFor({ state: 'attached' });
   await page.selectOption('#preset', preset);
+  if (players) await page.selectOption('#players', String(players));
+  const pickers = await page.locator('select[id^="seat-"]').count();
+  check(pickers === seats.length, `the home page offers ${pickers} seat pickers for ${preset}${players ? ` with ${players} players` : ''}, not ${seats.length}`);
   if (target) await page.fill('#target', String(target));
   if (name) await page.fill('#name', name);
   for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
@@ -268,6 +277,52 @@ async function startGame(page, preset, seats, { target = TARGET, name } = {}) {
   await page.waitForURL(/#\/game\/[^/]+$/, { timeout: STEP_MS });
   await page.locator('.table-view[data-version]').waitFor({ timeout: STEP_MS });
   return decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+}
+
+/**
+ * A person plays pepper for three (every player alone) against two house players to the end;
+ * the table shows three seats and a score and tricks per player, and the end names the winner
+ * or the tied winners as the API's final view has them. Screenshot and axe at the first card.
+ */
+async function playThree(page, label) {
+  const id = await startGame(page, 'pepper', ['you', 'heuristic', 'expert'], { name: 'Trio', players: 3 });
+  step = `pepper for three (${label}): the table`;
+  check((await page.locator('.felt.n3 .seat').count()) === 3, `the 3-player table of ${id} shows ${await page.locator('.seat').count()} seats`);
+  const names = await page.locator('.scoreboard .team-name').allInnerTexts();
+  check(JSON.stringify(names) === JSON.stringify(['Seat 0 (you)', 'Seat 1 (Heuristic bot)', 'Seat 2 (Expert bot)']),
+    `the 3-player scoreboard names ${JSON.stringify(names)}`);
+  check((await page.locator('.scoreboard .won').count()) === 3, 'the 3-player scoreboard does not count tricks per player');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  const width = page.viewportSize()?.width || 0;
+  check(wide <= width, `the 3-player table is ${wide} px wide in a ${width} px window`);
+  let shotTaken = false;
+  const done = await playToTheEnd(page, `pepper for three (${label})`, {
+    onFirstPlay: async () => {
+      if (shotTaken) return;
+      shotTaken = true;
+      await axe(page, `3-player table (${label})`);
+      await shot(page, `table3-${label}`);
+    },
+  });
+  step = `pepper for three (${label}): the end`;
+  const final = await api(`/v1/games/${id}`);
+  check(final.status === 'finished' && final.scores.length === 3 && final.winners.length > 0, `the API's final view of ${id}: ${JSON.stringify({ status: final.status, scores: final.scores, winners: final.winners })}`);
+  const result = page.locator('.controls .result');
+  const text = await result.innerText();
+  check((await result.getAttribute('data-winners')) === final.winners.join(' '), `the page's winners are "${await result.getAttribute('data-winners')}", the API's ${final.winners}`);
+  if (final.winners.length === 1 && final.winners[0] === 0) {
+    check(/Game over: you win\./.test(text), `we won, and the end reads "${text}"`);
+  } else {
+    for (const w of final.winners) check(text.includes(w === 0 ? 'Seat 0 (you)' : `Seat ${w} (`), `the end "${text}" does not name seat ${w} among the winners`);
+    check(final.winners.length === 1 ? / wins\./.test(text) : /a tie for first/.test(text), `the end reads "${text}" for winners ${final.winners}`);
+  }
+  check(text.includes(`Final scores: seat 0: ${final.scores[0]}, seat 1: ${final.scores[1]}, seat 2: ${final.scores[2]}.`), `the end "${text}" does not show the API's scores ${final.scores}`);
+  await shot(page, `finished3-${label}`);
+  log(`pepper for three (${label}): game ${id} played to the end (${Object.entries(done).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ')}): ${text}`);
+  const log0 = await api(`/v1/games/${id}/log`);
+  const hand = log0.hands.find((x) => x.result === 'played' && x.tricks.length > 0);
+  check(hand, `game ${id} has no played hand in its log`);
+  return { id, hand };
 }
 
 async function api(path) {
@@ -316,6 +371,23 @@ async function main() {
   await page.locator('#preset option').first().waitFor({ state: 'attached' });
   const offered = await page.locator('#preset option').evaluateAll((os) => os.map((o) => o.value));
   check(JSON.stringify(offered) === JSON.stringify(presets), `the home page offers ${offered}, the API ${presets}`);
+  // The player counts offered per preset (the API's `players` option): the seat pickers follow.
+  step = 'home: player counts';
+  const expectedCounts = { pepper: [3, 4], 'double-hasenpfeffer': [4, 6] };
+  for (const p of catalog.presets) {
+    await page.selectOption('#preset', p.name);
+    const counts = await page.locator('#players option').evaluateAll((os) => os.map((o) => Number(o.value)));
+    const want = expectedCounts[p.name] || [p.rules.players];
+    check(JSON.stringify(counts) === JSON.stringify(want), `the home page offers ${p.name} for ${counts.join(', ')} players, expected ${want.join(', ')}`);
+    check((await page.locator('#players').isVisible()) === (want.length > 1), `the player count of ${p.name} is ${want.length > 1 ? 'hidden' : 'shown'}`);
+    for (const n of want) {
+      if (want.length > 1) await page.selectOption('#players', String(n));
+      const pickers = await page.locator('select[id^="seat-"]').count();
+      check(pickers === n, `${p.name} with ${n} players shows ${pickers} seat pickers`);
+    }
+  }
+  log(`home: player counts ${catalog.presets.map((p) => `${p.name} ${(expectedCounts[p.name] || [p.rules.players]).join('/')}`).join(', ')}`);
+  await page.selectOption('#preset', presets[0]);
   await axe(page, 'home (desktop)');
   await shot(page, 'home-desktop');
 
@@ -374,6 +446,44 @@ async function main() {
     add(done);
     log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
+  }
+
+  // ---- pepper for three: every player alone, against two house players ----
+  step = 'pepper for three';
+  const three = await playThree(page, 'desktop');
+  await page.goto(`${BASE_URL}/#/replay/${three.id}/${three.hand.number}/0`);
+  {
+    const stepText = page.locator('.step-text');
+    await stepText.waitFor();
+    check((await page.locator('.replay .seat').count()) === 3, `the replay of ${three.id} shows ${await page.locator('.replay .seat').count()} seats`);
+    const faceUp = await page.locator('.seat .cards.face-up .card').count();
+    check(faceUp === three.hand.deal.flat().length, `the 3-player replay's first step shows ${faceUp} cards, ${three.hand.deal.flat().length} were dealt`);
+    await page.click('button[data-step="next-trick"]');
+    check(/Trick 1 to /.test(await stepText.innerText()), `"Next trick" in the 3-player replay shows "${await stepText.innerText()}"`);
+    check((await page.locator('.replay .contract').innerText()).includes('seat 2'), 'the 3-player replay does not count tricks per player');
+    await page.click('button[data-step="last"]');
+    const end = await stepText.innerText();
+    check(/Hand over|thrown in/.test(end) && end.includes(`Scores: seat 0: ${three.hand.scores[0]}, seat 1: ${three.hand.scores[1]}, seat 2: ${three.hand.scores[2]}.`), `the 3-player replay ends on "${end}"`);
+    await axe(page, 'replay of pepper for three (desktop)');
+    await shot(page, 'replay3-desktop');
+    log(`pepper for three: replay of hand ${three.hand.number} of ${three.id} ends on "${end}"`);
+  }
+
+  // ---- six seats in two teams of three still lay out and play ----
+  step = 'double-hasenpfeffer for six';
+  {
+    const id = await startGame(page, 'double-hasenpfeffer', ['you', 'heuristic', 'heuristic', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester', players: 6 });
+    check((await page.locator('.felt.n6 .seat').count()) === 6, `the 6-player table of ${id} does not show 6 seats`);
+    const teams = await page.locator('.scoreboard .team-name').allInnerTexts();
+    check(JSON.stringify(teams) === JSON.stringify(['Team 0 (seats 0, 2 and 4)', 'Team 1 (seats 1, 3 and 5)']), `the 6-player scoreboard names ${JSON.stringify(teams)}`);
+    let shot6 = false;
+    const done = await playToTheEnd(page, 'double-hasenpfeffer for six', {
+      onFirstPlay: async () => { if (!shot6) { shot6 = true; await shot(page, 'table6-desktop'); } },
+    });
+    const view = await api(`/v1/games/${id}`);
+    const result = await page.locator('.controls .result').innerText();
+    check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`), `double-hasenpfeffer for six: the page says "${result}", the API's scores are ${view.scores}`);
+    log(`double-hasenpfeffer for six: game ${id} played to the end (${summary(done)}): ${result}`);
   }
 
   // ---- every control at least once: where the random games did not reach one, games in which
@@ -531,6 +641,7 @@ async function main() {
       await shot(mobile, 'table-phone');
     },
   });
+  await playThree(mobile, 'phone');
   await mobile.goto(`${BASE_URL}/${deep}`);
   await mobile.locator('.step-text').waitFor();
   await axe(mobile, 'replay (phone)');
