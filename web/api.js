@@ -35,7 +35,7 @@
  *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,
  *   lone_discards: string[], passed_cards: string[], tricks: Trick[] }} HandRecord
  * @typedef {{ game_id: string, version: number, hands: HandRecord[] }} GameLog
- * @typedef {{ name: string, description: string, rules: Ruleset }} PresetInfo
+ * @typedef {{ name: string, description: string, players: number[], rules: Ruleset }} PresetInfo
  * @typedef {{ presets: PresetInfo[], options: { name: string, values: string, description: string }[] }} Catalog
  * @typedef {{ game_id: string, version: number, status: string, seats: SeatInfo[] }} CreatedGame
  * @typedef {{ game_id: string, seat: number, token: string }} ClaimedSeat

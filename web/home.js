@@ -28,8 +28,6 @@ export function mountHome(main, joinId) {
   let seatSelects = [];
   /** @type {import('./api.js').PresetInfo[]} */
   let presets = [];
-  /** @type {import('./api.js').Catalog['options'][number] | undefined} */
-  let playersOption;
 
   const presetOf = () => presets.find((p) => p.name === presetSelect.value);
   const players = () => Number(playersSelect.value) || presetOf()?.rules.players || 4;
@@ -62,7 +60,7 @@ export function mountHome(main, joinId) {
     presetInfo.textContent = p.description;
     target.value = String(p.rules.target_score);
     target.max = String(p.rules.target_score * 10);
-    const sizes = playerCounts(p, playersOption);
+    const sizes = playerCounts(p);
     playersSelect.replaceChildren(...sizes.map((n) => h('option', { value: n }, String(n))));
     playersSelect.value = String(p.rules.players);
     playersRow.hidden = sizes.length < 2;
@@ -155,7 +153,6 @@ export function mountHome(main, joinId) {
 
   api('/v1/rulesets', { signal: abort.signal }).then((/** @type {import('./api.js').Catalog} */ catalog) => {
     presets = catalog.presets;
-    playersOption = catalog.options.find((o) => o.name === 'players');
     presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.name }, p.name)));
     presetChanged();
   }).catch((err) => {
@@ -166,16 +163,12 @@ export function mountHome(main, joinId) {
 }
 
 /**
- * The player counts a preset may be played with, as `GET /v1/rulesets` says: the `players`
- * option's values ("3 | 4 | 6"), less those its description keeps to another deck or preset
- * ("6 only with pinochle48; 3 only in pepper"); the preset's own count in any case.
+ * The player counts a preset may be played with, as `GET /v1/rulesets` lists them for it
+ * (`players`), less 6 unless its own deck is `pinochle48` (the page keeps the preset's deck).
  * @param {import('./api.js').PresetInfo} p
- * @param {{ values: string, description: string } | undefined} option
  * @returns {number[]}
  */
-export function playerCounts(p, option) {
-  const all = (option?.values.match(/\d+/g) || []).map(Number);
-  const only = [...(option?.description || '').matchAll(/(\d+) only (?:with|in) `?([\w-]+)/g)];
-  const fits = (/** @type {number} */ n) => only.every(([, k, where]) => Number(k) !== n || where === p.name || where === p.rules.deck);
-  return [...new Set([...all.filter(fits), p.rules.players])].sort((a, b) => a - b);
+export function playerCounts(p) {
+  const fits = (/** @type {number} */ n) => n !== 6 || p.rules.deck === 'pinochle48';
+  return [...new Set([...(p.players || []).filter(fits), p.rules.players])].sort((a, b) => a - b);
 }
