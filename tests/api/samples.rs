@@ -53,3 +53,40 @@ async fn samples_are_consistent_with_the_seat(store: Store) {
         .expect("sent");
     assert_problem(res, 400, "invalid_query").await;
 }
+
+both_stores!(two_player_pepper_samples_deal_the_dead_hand);
+
+/// Pepper for two: a sample deals the dead hand (the face-down "widow" of 8) from the cards the
+/// seat cannot see, never from its own hand.
+async fn two_player_pepper_samples_deal_the_dead_hand(store: Store) {
+    let app = spawn_app(store).await;
+    let bot = json!({"kind": "bot", "strategy": "heuristic"});
+    let id = app
+        .create_game(&json!({
+            "ruleset": {"preset": "pepper", "players": 2},
+            "seed": 12,
+            "seats": [{"kind": "open"}, bot],
+        }))
+        .await;
+    let tokens = app.claim_all(&id, 1).await;
+    let view = app.view(&id, Some(&tokens[0])).await;
+    assert_eq!(view["widow_size"], 8);
+    assert_eq!(view["widow"], json!([]));
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/games/{id}/samples?count=5")))
+        .bearer_auth(&tokens[0])
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.expect("json");
+    let own = view["hand"].as_array().expect("hand");
+    for s in body["samples"].as_array().expect("samples") {
+        let dead = s["widow"].as_array().expect("the dead hand");
+        assert_eq!(dead.len(), 8);
+        assert!(dead.iter().all(|c| !own.contains(c)));
+        let other = s["hands"][1].as_array().expect("seat 1");
+        assert!(dead.iter().all(|c| !other.contains(c)));
+    }
+}
