@@ -187,6 +187,8 @@ async fn nothing_leaks_while_clocks_fire(store: Store) {
         json!({"preset": "hasenpfeffer-open", "target_score": 5}),
         json!({"preset": "pepper", "target_score": 10}),
         json!({"preset": "double-hasenpfeffer", "target_score": 10}),
+        json!({"preset": "pepper", "players": 3, "target_score": 10}),
+        json!({"preset": "pepper", "players": 2, "target_score": 10}),
     ]
     .into_iter()
     .enumerate()
