@@ -446,16 +446,20 @@ impl Ruleset {
 
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), RulesetError> {
-        let small_pepper = self.players < 4;
-        if !self.preset.player_counts().contains(&self.players) {
+        let counts = self.preset.player_counts();
+        if !counts.contains(&self.players) {
+            let list: Vec<String> = counts.iter().map(u8::to_string).collect();
             return Err(invalid(
                 "invalid_players",
                 format!(
-                    "players must be 4 or 6 (or 2 or 3 in `pepper`), not {}",
+                    "`{}` is played by {} players (6 with the `pinochle48` deck), not {}",
+                    self.preset.name(),
+                    list.join(", "),
                     self.players
                 ),
             ));
         }
+        let small_pepper = self.players < 4;
         if small_pepper && self.deck != DeckKind::Pepper24 {
             return Err(invalid(
                 "unsupported_deal",
