@@ -660,4 +660,19 @@ mod tests {
         let (m, ci) = run_deals(pepper3(), &heuristic, &random, 60);
         assert!(m - ci > 0.0, "{m} +/- {ci}");
     }
+
+    #[test]
+    fn expert_beats_random_alone() {
+        // A small budget and no time cap, so the run is quick (even unoptimised) and exactly
+        // reproducible.
+        let expert = Player::Expert(Expert::new(ExpertConfig {
+            samples: 8,
+            oversample: 1,
+            time_limit: None,
+            ..ExpertConfig::DEFAULT
+        }));
+        let random = Player::Plain(Strategy::Random);
+        let (m, ci) = run_deals(pepper3(), &expert, &random, 4);
+        assert!(m - ci > 0.0, "{m} +/- {ci}");
+    }
 }
