@@ -7,20 +7,35 @@
 //! # What is measured
 //!
 //! - **Hands** (`--deals N`): deal `i` is the first hand of a game created with seed
-//!   `base + i` (the seed fixes both the cards and the dealer). It is played twice: once with
-//!   side A in the even seats (team 0) and B in the odd seats, once with the seats swapped, and
-//!   only that hand is played (auction to last trick; a deal thrown in or voided scores 0 for
-//!   both). The statistic per deal is the mean, over its two plays, of A's points on the hand
-//!   minus B's points; the arena prints the mean of that over all deals with a 95% confidence
-//!   interval (normal approximation, 1.96 standard errors over the deals), and each side's mean
-//!   points per hand.
+//!   `base + i` (the seed fixes both the cards and the dealer). Only that hand is played
+//!   (auction to last trick; a deal thrown in or voided scores 0 for every side), several times
+//!   with the same cards, in seatings that give A and B each seat equally often:
+//!   - **Two partnerships** (4 or 6 players): twice, once with side A in the even seats (team 0)
+//!     and B in the odd seats, once with the seats swapped. The statistic per deal is the mean,
+//!     over its two plays, of A's points on the hand minus B's points.
+//!   - **Every player alone** (pepper for 3, `--players 3`): with `n` players, `2n` plays, two
+//!     for each seat `s` (every seat rotation): A alone at `s` with B in every other seat, then
+//!     B alone at `s` with A in every other seat. In each play the arena takes the mean points
+//!     of A's seats minus the mean points of B's seats (a seat's points are its side's, so
+//!     with A alone at `s`: `s`'s points minus the others' mean). The two plays of a seat put
+//!     each player alone in the same cards against the other, so the luck of the cards at `s`
+//!     (and at the other seats, as a group) cancels; averaging over the `n` seats cancels the
+//!     position at the table too. The statistic per deal is the mean over its `2n` plays, in
+//!     points per seat per hand; with two equal players its expectation is 0.
+//!
+//!   The arena prints the mean of the statistic over all deals with a 95% confidence interval
+//!   (normal approximation, 1.96 standard errors over the deals, which are independent), each
+//!   player's mean points per hand (per seat with every player alone), and the contracts each
+//!   declared and made.
 //! - **Games** (`--games G`, default `deals / 10`): whole games from seeds `base + 1_000_000 + j`,
-//!   each also played twice with the seats swapped; it prints the share of those games A won
-//!   (a draw counts half) with its 95% interval. Games are cut off after 500 hands (counted as
-//!   draws).
+//!   each played in the same seatings as a deal; it prints the share of those games A won (a
+//!   game is won when one of A's seats wins; a draw counts half, and with every player alone a
+//!   tie for the highest score is shared among the tied seats) with its 95% interval (with every
+//!   player alone, over the seeds, each the mean of its `2n` games). Games are cut off after 500
+//!   hands (counted as draws).
 //!
 //! Options: `--preset` (`hasenpfeffer`, `hasenpfeffer-open`, `pepper`, `double-hasenpfeffer`),
-//! `--a`/`--b` (the players, below), `--deals`, `--games`, `--players 4|6`, `--seed` (base seed,
+//! `--a`/`--b` (the players, below), `--deals`, `--games`, `--players 3|4|6`, `--seed` (base seed,
 //! default 1), `--threads` (default: all cores), `--expert-samples` and `--expert-ms` (the
 //! expert's budget: worlds per decision, and its time cap in milliseconds, 0 for none; defaults
 //! from `ExpertConfig::DEFAULT`), `--expert-oversample`, and `--time-decisions` (also report
@@ -40,7 +55,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use hasenpfeffer::bots::{Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy};
-use hasenpfeffer::engine::{Action, Game, Outcome, Preset, RulesetSpec, Seat, Viewer};
+use hasenpfeffer::engine::{
+    Action, Game, HandResult, Outcome, Preset, Ruleset, RulesetSpec, Seat, Sides, Viewer,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -170,7 +187,7 @@ fn parse_args() -> Result<Options, String> {
 }
 
 const USAGE: &str = "usage: arena --preset NAME --a PLAYER --b PLAYER [--deals N] [--games G] \
-[--players 4|6] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
+[--players 3|4|6] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
 [--expert-oversample K] [--time-decisions]
   players: random, heuristic, expert (or heuristic:NAME=VALUE,... / expert:NAME=VALUE,...)
   presets: hasenpfeffer, hasenpfeffer-open, pepper, double-hasenpfeffer";
@@ -185,7 +202,7 @@ fn mix(x: u64) -> u64 {
 
 #[derive(Default)]
 struct Tally {
-    /// Per deal: mean of A minus B over the two plays.
+    /// Per deal: mean of A minus B over its plays.
     diffs: Vec<f64>,
     a_points: f64,
     b_points: f64,
@@ -194,14 +211,55 @@ struct Tally {
     a_made: usize,
     b_declared: usize,
     b_made: usize,
-    /// Per game: 1 win, 0.5 draw, 0 loss for A.
+    /// Per game played (with two teams) or per game seed (every player alone, the mean over its
+    /// plays): 1 win, 0.5 draw, 0 loss for A.
     games: Vec<f64>,
     decision_times: Vec<Duration>,
 }
 
+impl Tally {
+    fn add_hands(&mut self, other: &Tally) {
+        self.a_points += other.a_points;
+        self.b_points += other.b_points;
+        self.hands += other.hands;
+        self.a_declared += other.a_declared;
+        self.a_made += other.a_made;
+        self.b_declared += other.b_declared;
+        self.b_made += other.b_made;
+    }
+}
+
+/// A's seats in one play, as a bit mask over the seats.
+type Seating = u16;
+
+/// The seatings a deal (or a game seed) is played in, in order. With two partnerships: A in the
+/// even seats, then A in the odd seats. Every player alone with `n` players: for each seat `s`
+/// in turn, A alone at `s` (B in every other seat), then B alone at `s` (A in every other seat),
+/// `2n` plays.
+fn seatings(sides: Sides) -> Vec<Seating> {
+    match sides {
+        Sides::Partners { teams } => {
+            assert_eq!(teams, 2, "the arena compares two partnerships");
+            // With 4 or 6 seats, the even ones and then the odd ones.
+            vec![0b01_0101, 0b10_1010]
+        }
+        Sides::Individual { players } => {
+            let all: Seating = (1 << players) - 1;
+            (0..players)
+                .flat_map(|s| [1 << s, all & !(1 << s)])
+                .collect()
+        }
+    }
+}
+
+/// Whether `seat` is one of A's in `seating`.
+fn is_a(seating: Seating, seat: Seat) -> bool {
+    seating & (1 << seat) != 0
+}
+
 struct Match<'a> {
     game: Game,
-    a_team: u8,
+    seating: Seating,
     a: &'a Player,
     b: &'a Player,
     rng: SmallRng,
@@ -215,7 +273,7 @@ impl Match<'_> {
         let Some(seat) = self.game.turn() else {
             return false;
         };
-        let player = if seat % 2 == self.a_team {
+        let player = if is_a(self.seating, seat) {
             self.a
         } else {
             self.b
@@ -235,6 +293,126 @@ impl Match<'_> {
             .expect("players only choose legal actions");
         true
     }
+}
+
+/// The mean over A's seats of their sides' `values`, and the same over B's seats.
+fn seat_means(rules: &Ruleset, seating: Seating, values: &[i32]) -> (f64, f64) {
+    let sides = rules.sides();
+    let (mut a, mut na, mut b, mut nb) = (0i64, 0i64, 0i64, 0i64);
+    for seat in 0..rules.players {
+        let v = i64::from(values[sides.of(seat) as usize]);
+        if is_a(seating, seat) {
+            a += v;
+            na += 1;
+        } else {
+            b += v;
+            nb += 1;
+        }
+    }
+    (a as f64 / na as f64, b as f64 / nb as f64)
+}
+
+/// A's result in a finished (or cut off) game played in `seating`: 1 if a seat of A's won, 0 if
+/// one of B's did; a draw (or a game cut off) counts half with two teams, and with every
+/// player alone A's share of the tied winners.
+fn game_result(game: &Game, seating: Seating) -> f64 {
+    let rules = game.rules();
+    let sides = rules.sides();
+    match game.outcome() {
+        Some(Outcome::Winner(t)) => {
+            let seat = (0..rules.players)
+                .find(|&s| sides.of(s) == t)
+                .expect("the winner has a seat");
+            if is_a(seating, seat) { 1.0 } else { 0.0 }
+        }
+        Some(Outcome::Draw) if matches!(sides, Sides::Individual { .. }) => {
+            let scores = game.scores();
+            let top = scores.iter().copied().max().unwrap_or(0);
+            let tied: Vec<Seat> = (0..rules.players)
+                .filter(|&s| scores[sides.of(s) as usize] == top)
+                .collect();
+            let a = tied.iter().filter(|&&s| is_a(seating, s)).count();
+            a as f64 / tied.len().max(1) as f64
+        }
+        _ => 0.5,
+    }
+}
+
+/// What one deal (or one game seed) gave over its plays.
+#[derive(Default)]
+struct SeedResult {
+    /// A minus B points on the hand, or A's game result, per play.
+    results: Vec<f64>,
+    /// The hands' points and contracts.
+    tally: Tally,
+}
+
+/// Plays seed `seed` in every seating of [`seatings`]: its first hand only, or (`whole_game`)
+/// the whole game (cut off after 500 hands).
+fn play_seed(
+    rules: Ruleset,
+    seed: u64,
+    whole_game: bool,
+    a: &Player,
+    b: &Player,
+    timed: bool,
+) -> SeedResult {
+    let sides = rules.sides();
+    let mut out = SeedResult::default();
+    for (run, seating) in seatings(sides).into_iter().enumerate() {
+        let mut m = Match {
+            game: Game::new(rules, seed, None).expect("valid rules"),
+            seating,
+            a,
+            b,
+            rng: SmallRng::seed_from_u64(mix(seed ^ mix(run as u64 + 7))),
+            timed,
+            times: Vec::new(),
+        };
+        if whole_game {
+            while m.game.hand_number() < 500 && m.step() {}
+            out.results.push(game_result(&m.game, seating));
+        } else {
+            while m.game.hand_number() == 0 && m.step() {}
+            let h = m.game.last_hand().expect("the hand was played");
+            let (pa, pb) = seat_means(&rules, seating, &h.score_delta);
+            out.results.push(pa - pb);
+            let local = &mut out.tally;
+            local.a_points += pa;
+            local.b_points += pb;
+            local.hands += 1;
+            if let Some(c) = h.contract
+                && h.result == HandResult::Played
+            {
+                let side = sides.of(c.seat);
+                let made = h.tricks_won[side as usize] >= c.bid.tricks;
+                if is_a(seating, c.seat) {
+                    local.a_declared += 1;
+                    local.a_made += usize::from(made);
+                } else {
+                    local.b_declared += 1;
+                    local.b_made += usize::from(made);
+                }
+            }
+        }
+        out.tally.decision_times.extend(m.times);
+    }
+    out
+}
+
+/// The mean of `v` and the half-width of its 95% confidence interval (1.96 standard errors).
+fn mean_ci(v: &[f64]) -> (f64, f64) {
+    let n = v.len() as f64;
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = v.iter().sum::<f64>() / n;
+    let var = if v.len() > 1 {
+        v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    (mean, 1.96 * (var / n).sqrt())
 }
 
 fn run() -> Result<(), String> {
@@ -266,6 +444,8 @@ fn run() -> Result<(), String> {
                 d.as_millis()
             )),
     );
+    let individual = matches!(rules.sides(), Sides::Individual { .. });
+    let plays = seatings(rules.sides()).len();
     let started = Instant::now();
     let tally = Mutex::new(Tally::default());
     let next = AtomicUsize::new(0);
@@ -284,97 +464,54 @@ fn run() -> Result<(), String> {
                     } else {
                         o.seed + job as u64
                     };
-                    let mut results = [0.0f64; 2];
-                    let mut local = Tally::default();
-                    for (run, a_team) in [0u8, 1].into_iter().enumerate() {
-                        let mut m = Match {
-                            game: Game::new(rules, seed, None).expect("valid rules"),
-                            a_team,
-                            a: &a,
-                            b: &b,
-                            rng: SmallRng::seed_from_u64(mix(seed ^ mix(run as u64 + 7))),
-                            timed: o.time_decisions,
-                            times: Vec::new(),
-                        };
-                        if whole_game {
-                            while m.game.hand_number() < 500 && m.step() {}
-                            results[run] = match m.game.outcome() {
-                                Some(Outcome::Winner(t)) if t == a_team => 1.0,
-                                Some(Outcome::Winner(_)) => 0.0,
-                                _ => 0.5,
-                            };
-                        } else {
-                            while m.game.hand_number() == 0 && m.step() {}
-                            let h = m.game.last_hand().expect("the hand was played");
-                            let d = h.score_delta;
-                            let (pa, pb) = (d[a_team as usize], d[1 - a_team as usize]);
-                            results[run] = f64::from(pa - pb);
-                            local.a_points += f64::from(pa);
-                            local.b_points += f64::from(pb);
-                            local.hands += 1;
-                            if let Some(c) = h.contract
-                                && h.result == hasenpfeffer::engine::HandResult::Played
-                            {
-                                let team = c.seat % 2;
-                                let made = h.tricks_won[team as usize] >= c.bid.tricks;
-                                if team == a_team {
-                                    local.a_declared += 1;
-                                    local.a_made += usize::from(made);
-                                } else {
-                                    local.b_declared += 1;
-                                    local.b_made += usize::from(made);
-                                }
-                            }
-                        }
-                        local.decision_times.extend(m.times);
-                    }
+                    let r = play_seed(rules, seed, whole_game, &a, &b, o.time_decisions);
                     let mut t = tally.lock().expect("tally lock");
+                    let mean = r.results.iter().sum::<f64>() / r.results.len() as f64;
                     if whole_game {
-                        t.games.extend(results);
+                        if individual {
+                            t.games.push(mean);
+                        } else {
+                            t.games.extend(r.results);
+                        }
                     } else {
-                        t.diffs.push((results[0] + results[1]) / 2.0);
-                        t.a_points += local.a_points;
-                        t.b_points += local.b_points;
-                        t.hands += local.hands;
-                        t.a_declared += local.a_declared;
-                        t.a_made += local.a_made;
-                        t.b_declared += local.b_declared;
-                        t.b_made += local.b_made;
+                        t.diffs.push(mean);
+                        t.add_hands(&r.tally);
                     }
-                    t.decision_times.extend(local.decision_times);
+                    t.decision_times.extend(r.tally.decision_times);
                 }
             });
         }
     });
     let mut t = tally.into_inner().expect("tally lock");
     let elapsed = started.elapsed();
-    let mean_ci = |v: &[f64]| -> (f64, f64) {
-        let n = v.len() as f64;
-        if v.is_empty() {
-            return (0.0, 0.0);
-        }
-        let mean = v.iter().sum::<f64>() / n;
-        let var = if v.len() > 1 {
-            v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
-        } else {
-            0.0
-        };
-        (mean, 1.96 * (var / n).sqrt())
-    };
     if !t.diffs.is_empty() {
         let (m, ci) = mean_ci(&t.diffs);
         let hands = t.hands.max(1) as f64;
-        println!(
-            "hands: {} deals x 2 plays; mean points per hand: A {:.3}, B {:.3}",
-            t.diffs.len(),
-            t.a_points / hands,
-            t.b_points / hands
-        );
-        println!(
-            "A - B points per hand (per deal pair): {m:+.3} +/- {ci:.3} (95% CI [{:+.3}, {:+.3}])",
-            m - ci,
-            m + ci
-        );
+        if individual {
+            println!(
+                "hands: {} deals x {plays} plays (each seat alone for A, then for B); mean points per seat per hand: A {:.3}, B {:.3}",
+                t.diffs.len(),
+                t.a_points / hands,
+                t.b_points / hands
+            );
+            println!(
+                "A - B points per seat per hand (per deal, over its {plays} plays): {m:+.3} +/- {ci:.3} (95% CI [{:+.3}, {:+.3}])",
+                m - ci,
+                m + ci
+            );
+        } else {
+            println!(
+                "hands: {} deals x 2 plays; mean points per hand: A {:.3}, B {:.3}",
+                t.diffs.len(),
+                t.a_points / hands,
+                t.b_points / hands
+            );
+            println!(
+                "A - B points per hand (per deal pair): {m:+.3} +/- {ci:.3} (95% CI [{:+.3}, {:+.3}])",
+                m - ci,
+                m + ci
+            );
+        }
         let pct = |made: usize, of: usize| 100.0 * made as f64 / of.max(1) as f64;
         println!(
             "contracts: A declared {} ({:.1}% made), B declared {} ({:.1}% made)",
@@ -386,13 +523,22 @@ fn run() -> Result<(), String> {
     }
     if !t.games.is_empty() {
         let (m, ci) = mean_ci(&t.games);
-        println!(
-            "games: {} ({} seeds x 2); A's share of games won: {:.1}% +/- {:.1}% (draws count half)",
-            t.games.len(),
-            t.games.len() / 2,
-            100.0 * m,
-            100.0 * ci
-        );
+        if individual {
+            println!(
+                "games: {} seeds x {plays} plays; A's share of games won: {:.1}% +/- {:.1}% (per seed, over its plays; a tie shared among the tied winners)",
+                t.games.len(),
+                100.0 * m,
+                100.0 * ci
+            );
+        } else {
+            println!(
+                "games: {} ({} seeds x 2); A's share of games won: {:.1}% +/- {:.1}% (draws count half)",
+                t.games.len(),
+                t.games.len() / 2,
+                100.0 * m,
+                100.0 * ci
+            );
+        }
     }
     if o.time_decisions && !t.decision_times.is_empty() {
         t.decision_times.sort_unstable();
@@ -427,5 +573,106 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pepper3() -> Ruleset {
+        RulesetSpec {
+            preset: Preset::Pepper,
+            players: Some(3),
+            ..RulesetSpec::default()
+        }
+        .build()
+        .expect("pepper for 3")
+    }
+
+    #[test]
+    fn seatings_partnerships_are_even_then_odd() {
+        let rules = Preset::Hasenpfeffer.rules();
+        let s = seatings(rules.sides());
+        assert_eq!(s.len(), 2);
+        for seat in 0..rules.players {
+            assert_eq!(is_a(s[0], seat), seat % 2 == 0);
+            assert_eq!(is_a(s[1], seat), seat % 2 == 1);
+        }
+    }
+
+    #[test]
+    fn seatings_every_player_alone_rotate_each_seat() {
+        let rules = pepper3();
+        let n = rules.players;
+        let s = seatings(rules.sides());
+        assert_eq!(s.len(), 2 * n as usize);
+        for seat in 0..n {
+            let (alone_a, alone_b) = (s[2 * seat as usize], s[2 * seat as usize + 1]);
+            // A alone at `seat`, then B alone there: complementary seatings.
+            assert_eq!(alone_a.count_ones(), 1);
+            assert!(is_a(alone_a, seat));
+            assert_eq!(alone_b.count_ones(), u32::from(n) - 1);
+            assert!(!is_a(alone_b, seat));
+            assert_eq!(alone_a ^ alone_b, (1 << n) - 1);
+        }
+        // Every seat is A's as often as B's.
+        for seat in 0..n {
+            let a = s.iter().filter(|&&m| is_a(m, seat)).count();
+            assert_eq!(a, n as usize);
+        }
+    }
+
+    #[test]
+    fn seat_means_with_a_alone() {
+        let rules = pepper3();
+        let (a, b) = seat_means(&rules, 0b010, &[3, -8, 1]);
+        assert_eq!((a, b), (-8.0, 2.0));
+        let (a, b) = seat_means(&rules, 0b101, &[3, -8, 1]);
+        assert_eq!((a, b), (2.0, -8.0));
+    }
+
+    fn run_deals(rules: Ruleset, a: &Player, b: &Player, deals: u64) -> (f64, f64) {
+        let diffs: Vec<f64> = (0..deals)
+            .map(|i| {
+                let r = play_seed(rules, 1 + i, false, a, b, false);
+                r.results.iter().sum::<f64>() / r.results.len() as f64
+            })
+            .collect();
+        mean_ci(&diffs)
+    }
+
+    #[test]
+    fn random_against_itself_is_even() {
+        let random = Player::Plain(Strategy::Random);
+        let (m, ci) = run_deals(pepper3(), &random, &random, 60);
+        assert!(m - ci <= 0.0 && 0.0 <= m + ci, "{m} +/- {ci}");
+        // A whole game seed: one result per seating, each a share of a win.
+        let r = play_seed(pepper3(), 5, true, &random, &random, false);
+        assert_eq!(r.results.len(), 6);
+        assert!(r.results.iter().all(|x| (0.0..=1.0).contains(x)));
+    }
+
+    #[test]
+    fn heuristic_beats_random_alone() {
+        let heuristic = Player::Plain(Strategy::Heuristic);
+        let random = Player::Plain(Strategy::Random);
+        let (m, ci) = run_deals(pepper3(), &heuristic, &random, 60);
+        assert!(m - ci > 0.0, "{m} +/- {ci}");
+    }
+
+    #[test]
+    fn expert_beats_random_alone() {
+        // A small budget and no time cap, so the run is quick (even unoptimised) and exactly
+        // reproducible.
+        let expert = Player::Expert(Expert::new(ExpertConfig {
+            samples: 8,
+            oversample: 1,
+            time_limit: None,
+            ..ExpertConfig::DEFAULT
+        }));
+        let random = Player::Plain(Strategy::Random);
+        let (m, ci) = run_deals(pepper3(), &expert, &random, 4);
+        assert!(m - ci > 0.0, "{m} +/- {ci}");
     }
 }

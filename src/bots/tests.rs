@@ -712,3 +712,33 @@ fn measure_hands_per_game() {
         );
     }
 }
+
+#[test]
+fn alone_the_heuristic_bids_with_the_solo_margin() {
+    let pepper3 = RulesetSpec {
+        preset: Preset::Pepper,
+        players: Some(3),
+        ..Default::default()
+    }
+    .build()
+    .unwrap();
+    let pepper4 = Preset::Pepper.rules();
+    let p = HeuristicParams::DEFAULT;
+    let other = HeuristicParams {
+        solo_margin: 5.0,
+        ..p
+    };
+    for seed in 0..20 {
+        // Alone: no partner and no widow, the estimate less the solo margin.
+        let game = Game::new(pepper3, seed, None).unwrap();
+        let (_, own, limit) = heuristic::bid_limit(&pepper3, game.hand_of(0), &p);
+        assert_eq!(limit, own - p.solo_margin);
+        // Partnerships never read it.
+        let game = Game::new(pepper4, seed, None).unwrap();
+        let hand = game.hand_of(0);
+        assert_eq!(
+            heuristic::bid_limit(&pepper4, hand, &p),
+            heuristic::bid_limit(&pepper4, hand, &other)
+        );
+    }
+}

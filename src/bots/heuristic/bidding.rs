@@ -8,6 +8,9 @@ pub(super) fn joker_forced(ctx: &Ctx) -> bool {
 }
 
 pub(super) fn margin(rules: &Ruleset, p: &HeuristicParams) -> f64 {
+    if matches!(rules.sides(), Sides::Individual { .. }) {
+        return p.solo_margin;
+    }
     match rules.set_penalty {
         SetPenalty::Contract => p.bid_margin,
         // Failing costs a hand's worth whatever the bid: bid as carefully as under fixed_6.

@@ -8,7 +8,7 @@
 //! - **Auction**: the team estimate is the hand's best trump (suits, and no trump where allowed;
 //!   with a small allowance for the widow it would take) plus about a quarter of the tricks for
 //!   the partners. It bids the lowest legal bid when that is within the estimate less a margin
-//!   (larger when a failed contract costs a fixed 6), does not outbid its partner without a
+//!   (larger when a failed contract costs a fixed 6, small with every player alone), does not outbid its partner without a
 //!   clear surplus, bids big pepper only with every trick certain (and little pepper only when
 //!   needed to outbid, with at most one doubtful trick), bids low with the joker when it would
 //!   otherwise be forced to bid 3, and makes the lowest bid when it may not pass. The numbers
@@ -44,8 +44,8 @@ use strength::{best_trump, certain_tricks, partner_bonus};
 
 use crate::engine::{
     Action, AllPass, AloneRule, AuctionKind, Bid, Call, Card, Contract, DeckKind, Game, MAX_SEATS,
-    Pepper, Phase, Play, Rank, Ranking, Ruleset, Seat, SeatKnowledge, SetPenalty, Suit, Trick,
-    Trump, Viewer,
+    Pepper, Phase, Play, Rank, Ranking, Ruleset, Seat, SeatKnowledge, SetPenalty, Sides, Suit,
+    Trick, Trump, Viewer,
 };
 
 /// The heuristic's tunable numbers. [`HeuristicParams::DEFAULT`] is what the house player uses.
@@ -55,6 +55,11 @@ pub struct HeuristicParams {
     pub bid_margin: f64,
     /// The same when a failed contract costs a fixed 6.
     pub fixed6_margin: f64,
+    /// The same when every player plays alone (pepper for 3, where a failed declarer loses all
+    /// the tricks): alone, a made contract scores every trick taken and no partner shares the
+    /// risk, so bidding to the estimate pays (measured in the arena, issue 20: 0.9 bid too
+    /// carefully).
+    pub solo_margin: f64,
     /// What the partners add to the declarer's tricks, as a share of the tricks in a hand.
     pub partner_share: f64,
     /// Extra tricks of surplus needed to outbid a partner.
@@ -76,6 +81,7 @@ impl HeuristicParams {
     pub const DEFAULT: HeuristicParams = HeuristicParams {
         bid_margin: -0.1,
         fixed6_margin: 0.9,
+        solo_margin: -0.1,
         partner_share: 0.25,
         partner_surplus: 1.5,
         alone_share: 0.7,
@@ -96,6 +102,7 @@ impl HeuristicParams {
                 "cover_partner" => p.cover_partner = v != 0.0,
                 "bid_margin" => p.bid_margin = v,
                 "fixed6_margin" => p.fixed6_margin = v,
+                "solo_margin" => p.solo_margin = v,
                 "partner_share" => p.partner_share = v,
                 "partner_surplus" => p.partner_surplus = v,
                 "alone_share" => p.alone_share = v,
