@@ -66,13 +66,34 @@ impl Suit {
     }
 }
 
-/// The six ranks, low to high in their natural order.
+/// The sixteen ranks, low to high in their natural order: 2 to 10, then 500's 11, 12 and 13
+/// (`L`, `M`, `N`: only in the six-player Five Hundred pack), then jack, queen, king and ace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
+    /// Two.
+    Two,
+    /// Three.
+    Three,
+    /// Four.
+    Four,
+    /// Five.
+    Five,
+    /// Six.
+    Six,
+    /// Seven.
+    Seven,
+    /// Eight.
+    Eight,
     /// Nine.
     Nine,
     /// Ten (`T`).
     Ten,
+    /// Eleven (`L`), in the six-player Five Hundred pack.
+    Eleven,
+    /// Twelve (`M`), in the six-player Five Hundred pack.
+    Twelve,
+    /// Thirteen (`N`), in the six-player Five Hundred pack.
+    Thirteen,
     /// Jack.
     Jack,
     /// Queen.
@@ -85,61 +106,78 @@ pub enum Rank {
 
 impl Rank {
     /// All ranks, low to high.
-    pub const ALL: [Rank; 6] = [
+    pub const ALL: [Rank; 16] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
         Rank::Nine,
         Rank::Ten,
+        Rank::Eleven,
+        Rank::Twelve,
+        Rank::Thirteen,
         Rank::Jack,
         Rank::Queen,
         Rank::King,
         Rank::Ace,
     ];
 
-    /// The one-character code: `9 T J Q K A`.
+    /// The one-character code: `2`–`9`, `T`, `L`, `M`, `N`, `J`, `Q`, `K`, `A`.
     pub const fn char(self) -> char {
-        match self {
-            Rank::Nine => '9',
-            Rank::Ten => 'T',
-            Rank::Jack => 'J',
-            Rank::Queen => 'Q',
-            Rank::King => 'K',
-            Rank::Ace => 'A',
-        }
+        RANK_CHARS[self as usize]
     }
 
     /// Parses a one-character code.
     pub const fn from_char(c: char) -> Option<Rank> {
-        match c {
-            '9' => Some(Rank::Nine),
-            'T' => Some(Rank::Ten),
-            'J' => Some(Rank::Jack),
-            'Q' => Some(Rank::Queen),
-            'K' => Some(Rank::King),
-            'A' => Some(Rank::Ace),
-            _ => None,
+        let mut i = 0;
+        while i < RANK_CHARS.len() {
+            if RANK_CHARS[i] == c {
+                return Some(Rank::ALL[i]);
+            }
+            i += 1;
         }
+        None
     }
 }
 
-/// A card: one of the 24 suited cards or the joker, packed in one byte.
+const RANK_CHARS: [char; 16] = [
+    '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'L', 'M', 'N', 'J', 'Q', 'K', 'A',
+];
+
+/// A card: one of the 64 suited cards or the joker, packed in one byte.
 ///
-/// Codes `0..24` are `suit * 6 + rank`; `24` is the joker.
+/// Codes `0..64` are `suit * 16 + rank` (ranks in their natural order, so the codes of a suit
+/// run from its two to its ace); `64` is the joker. The canonical deck order (suit, then rank,
+/// the joker last) is code order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
+/// A set of distinct cards, one bit per card code.
+pub type CardSet = u128;
+
 impl Card {
     /// The joker.
-    pub const JOKER: Card = Card(24);
-    /// Number of distinct card codes (24 suited cards and the joker).
-    pub const CODES: usize = 25;
+    pub const JOKER: Card = Card(64);
+    /// Number of distinct card codes (64 suited cards and the joker).
+    pub const CODES: usize = 65;
 
     /// A suited card.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
-        Card(suit as u8 * 6 + rank as u8)
+        Card(suit as u8 * 16 + rank as u8)
     }
 
-    /// The card's code, `0..25`, usable as an index.
+    /// The card's code, `0..65`, usable as an index.
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The card's bit in a [`CardSet`].
+    #[inline]
+    pub const fn bit(self) -> CardSet {
+        1 << self.0
     }
 
     /// The card with the given index, if it is in range.
@@ -151,7 +189,7 @@ impl Card {
         }
     }
 
-    /// The card with code `i` (`i < 25`, not checked).
+    /// The card with code `i` (`i < 65`, not checked).
     #[inline]
     pub(crate) const fn from_code(i: u8) -> Card {
         Card(i)
@@ -159,7 +197,7 @@ impl Card {
 
     /// Whether this is the joker.
     pub const fn is_joker(self) -> bool {
-        self.0 == 24
+        self.0 == 64
     }
 
     /// The natural suit (None for the joker).
@@ -167,7 +205,7 @@ impl Card {
         if self.is_joker() {
             None
         } else {
-            Some(Suit::ALL[(self.0 / 6) as usize])
+            Some(Suit::ALL[(self.0 / 16) as usize])
         }
     }
 
@@ -176,25 +214,69 @@ impl Card {
         if self.is_joker() {
             None
         } else {
-            Some(Rank::ALL[(self.0 % 6) as usize])
+            Some(Rank::ALL[(self.0 % 16) as usize])
         }
     }
 
-    /// Every card code in canonical order: clubs, diamonds, hearts, spades (9 to ace), then the joker.
+    /// Every card code in canonical order: clubs, diamonds, hearts, spades (two to ace), then
+    /// the joker.
     pub fn all() -> impl Iterator<Item = Card> {
         (0..Self::CODES as u8).map(Card)
     }
 
-    /// The two-character code: rank then suit (`AS`, `TD`), or `JK` for the joker.
+    /// The two-character code: rank then suit (`AS`, `TD`, `LH`), or `JK` for the joker.
     pub const fn code(self) -> &'static str {
         CODES[self.0 as usize]
+    }
+
+    /// The byte a card is stored as in binary formats (the stored MessagePack). The 25 cards of
+    /// the first decks (9 to ace and the joker) keep the bytes they were stored with before the
+    /// other ranks existed, `suit * 6 + (9 T J Q K A = 0..6)` and 24 for the joker, so stored
+    /// games read back unchanged; every other card is `25 +` its code. One byte each, below 128.
+    pub const fn stored_byte(self) -> u8 {
+        if self.is_joker() {
+            return 24;
+        }
+        let rank = self.0 % 16;
+        let legacy = match rank {
+            7 => 0,  // nine
+            8 => 1,  // ten
+            12 => 2, // jack
+            13 => 3, // queen
+            14 => 4, // king
+            15 => 5, // ace
+            _ => return 25 + self.0,
+        };
+        (self.0 / 16) * 6 + legacy
+    }
+
+    /// The card stored as `byte` (see [`Card::stored_byte`]), if it is one.
+    pub const fn from_stored_byte(byte: u8) -> Option<Card> {
+        const LEGACY_RANKS: [u8; 6] = [7, 8, 12, 13, 14, 15];
+        if byte < 24 {
+            return Some(Card((byte / 6) * 16 + LEGACY_RANKS[(byte % 6) as usize]));
+        }
+        if byte == 24 {
+            return Some(Card::JOKER);
+        }
+        if byte < 25 + 64 {
+            let card = Card(byte - 25);
+            // One byte per card: a card of the first decks is only read from its old byte.
+            if card.stored_byte() == byte {
+                return Some(card);
+            }
+        }
+        None
     }
 }
 
 /// Every card's code, by index.
 const CODES: [&str; Card::CODES] = [
-    "9C", "TC", "JC", "QC", "KC", "AC", "9D", "TD", "JD", "QD", "KD", "AD", "9H", "TH", "JH", "QH",
-    "KH", "AH", "9S", "TS", "JS", "QS", "KS", "AS", "JK",
+    "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "LC", "MC", "NC", "JC", "QC", "KC", "AC",
+    "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "LD", "MD", "ND", "JD", "QD", "KD", "AD",
+    "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "LH", "MH", "NH", "JH", "QH", "KH", "AH",
+    "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "LS", "MS", "NS", "JS", "QS", "KS", "AS",
+    "JK",
 ];
 
 impl fmt::Display for Card {
@@ -212,7 +294,7 @@ impl fmt::Debug for Card {
 /// A card code that does not name a card.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a card code: write rank then suit (ranks 9 T J Q K A, suits C D H S, e.g. `TD`), or `JK` for the joker"
+    "`{0}` is not a card code: write rank then suit (ranks 2 to 9, T, L M N for 11 12 13, J Q K A; suits C D H S; e.g. `TD`), or `JK` for the joker"
 )]
 pub struct ParseCardError(pub String);
 
@@ -233,14 +315,14 @@ impl FromStr for Card {
 }
 
 /// A card is its code (`"AS"`) in human-readable formats such as JSON, and one byte (its
-/// index, `0..25`) in compact binary ones such as the stored MessagePack. Reading accepts both,
-/// so records written with codes still load.
+/// [`Card::stored_byte`]) in compact binary ones such as the stored MessagePack. Reading accepts
+/// both, so records written with codes still load.
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if s.is_human_readable() {
             s.serialize_str(self.code())
         } else {
-            s.serialize_u8(self.0)
+            s.serialize_u8(self.stored_byte())
         }
     }
 }
@@ -253,7 +335,7 @@ impl<'de> Deserialize<'de> for Card {
             type Value = Card;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a card code such as \"AS\" or a card index below 25")
+                f.write_str("a card code such as \"AS\" or a stored card byte")
             }
 
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
@@ -263,14 +345,13 @@ impl<'de> Deserialize<'de> for Card {
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Card, E> {
                 u8::try_from(v)
                     .ok()
-                    .filter(|i| usize::from(*i) < Card::CODES)
-                    .map(Card)
-                    .ok_or_else(|| E::custom(format!("{v} is not a card index (0 to 24)")))
+                    .and_then(Card::from_stored_byte)
+                    .ok_or_else(|| E::custom(format!("{v} is not a stored card byte")))
             }
 
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Card, E> {
                 u64::try_from(v)
-                    .map_err(|_| E::custom(format!("{v} is not a card index (0 to 24)")))
+                    .map_err(|_| E::custom(format!("{v} is not a stored card byte")))
                     .and_then(|v| self.visit_u64(v))
             }
         }
@@ -359,14 +440,14 @@ const NO_SUIT: u8 = 4;
 
 /// The reference definitions, evaluated once at compile time into [`TABLES`].
 const fn eff_slow(trump: Option<Suit>, bowers: bool, code: u8) -> u8 {
-    if code == 24 {
+    if code == 64 {
         return match trump {
             Some(t) => t as u8,
             None => NO_SUIT,
         };
     }
-    let suit = code / 6;
-    let rank = code % 6;
+    let suit = code / 16;
+    let rank = code % 16;
     if let Some(t) = trump
         && bowers
         && rank == Rank::Jack as u8
@@ -378,15 +459,15 @@ const fn eff_slow(trump: Option<Suit>, bowers: bool, code: u8) -> u8 {
 }
 
 const fn strength_slow(trump: Option<Suit>, bowers: bool, code: u8) -> u8 {
-    if code == 24 {
+    if code == 64 {
         return 100;
     }
-    let rank = code % 6;
+    let rank = code % 16;
     if let Some(t) = trump
         && bowers
         && rank == Rank::Jack as u8
     {
-        if code / 6 == t as u8 {
+        if code / 16 == t as u8 {
             return 99;
         }
         if eff_slow(trump, bowers, code) == t as u8 {
@@ -505,7 +586,7 @@ impl Ranking {
     }
 }
 
-/// The decks of RULES.md section 3.
+/// The decks of RULES.md section 3 and RULES-FAMILY.md section 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DeckKind {
@@ -518,14 +599,26 @@ pub enum DeckKind {
     /// Two copies of 9 to ace in four suits: 48 cards.
     #[serde(rename = "pinochle48")]
     Pinochle48,
+    /// 7 to ace in four suits: 32 cards (Euchre).
+    #[serde(rename = "euchre32")]
+    Euchre32,
+    /// 9 to ace in four suits: 24 cards (Euchre's short pack, Buck Euchre).
+    #[serde(rename = "euchre24")]
+    Euchre24,
+    /// 2 to ace in four suits: 52 cards (Bacon).
+    #[serde(rename = "full52")]
+    Full52,
 }
 
 impl DeckKind {
     /// Every deck kind.
-    pub const ALL: [DeckKind; 3] = [
+    pub const ALL: [DeckKind; 6] = [
         DeckKind::Standard25,
         DeckKind::Pepper24,
         DeckKind::Pinochle48,
+        DeckKind::Euchre32,
+        DeckKind::Euchre24,
+        DeckKind::Full52,
     ];
 
     /// The wire name.
@@ -534,6 +627,9 @@ impl DeckKind {
             DeckKind::Standard25 => "standard25",
             DeckKind::Pepper24 => "pepper24",
             DeckKind::Pinochle48 => "pinochle48",
+            DeckKind::Euchre32 => "euchre32",
+            DeckKind::Euchre24 => "euchre24",
+            DeckKind::Full52 => "full52",
         }
     }
 
@@ -541,8 +637,10 @@ impl DeckKind {
     pub const fn len(self) -> usize {
         match self {
             DeckKind::Standard25 => 25,
-            DeckKind::Pepper24 => 24,
+            DeckKind::Pepper24 | DeckKind::Euchre24 => 24,
             DeckKind::Pinochle48 => 48,
+            DeckKind::Euchre32 => 32,
+            DeckKind::Full52 => 52,
         }
     }
 
@@ -556,11 +654,29 @@ impl DeckKind {
         matches!(self, DeckKind::Standard25)
     }
 
-    /// How many copies of each suited card the deck holds.
-    pub const fn copies(self) -> u8 {
+    /// The lowest rank of its suits.
+    const fn lowest(self) -> Rank {
         match self {
-            DeckKind::Pinochle48 => 2,
-            _ => 1,
+            DeckKind::Euchre32 => Rank::Seven,
+            DeckKind::Full52 => Rank::Two,
+            _ => Rank::Nine,
+        }
+    }
+
+    /// How many copies of `card` the deck holds.
+    pub const fn copies_of(self, card: Card) -> u8 {
+        let Some(rank) = card.rank() else {
+            return self.has_joker() as u8;
+        };
+        let r = rank as u8;
+        let in_pack = r >= self.lowest() as u8
+            && !matches!(rank, Rank::Eleven | Rank::Twelve | Rank::Thirteen);
+        if !in_pack {
+            0
+        } else if matches!(self, DeckKind::Pinochle48) {
+            2
+        } else {
+            1
         }
     }
 
@@ -568,12 +684,7 @@ impl DeckKind {
     pub fn cards(self) -> Vec<Card> {
         let mut v = Vec::with_capacity(self.len());
         for c in Card::all() {
-            let n = if c.is_joker() {
-                u8::from(self.has_joker())
-            } else {
-                self.copies()
-            };
-            for _ in 0..n {
+            for _ in 0..self.copies_of(c) {
                 v.push(c);
             }
         }
@@ -583,8 +694,8 @@ impl DeckKind {
     /// How many of each card code the deck holds, indexed by [`Card::index`].
     pub fn counts(self) -> [u8; Card::CODES] {
         let mut counts = [0u8; Card::CODES];
-        for c in self.cards() {
-            counts[c.index()] += 1;
+        for c in Card::all() {
+            counts[c.index()] = self.copies_of(c);
         }
         counts
     }
@@ -596,14 +707,30 @@ mod tests {
 
     #[test]
     fn binary_formats_store_a_card_as_one_byte_and_still_read_codes() {
+        let mut bytes_seen = std::collections::HashSet::new();
         for c in Card::all() {
             let bytes = rmp_serde::to_vec(&c).unwrap();
             assert_eq!(bytes.len(), 1, "{c} is a positive fixint");
+            assert!(bytes_seen.insert(bytes[0]), "{c}'s byte is its own");
             assert_eq!(rmp_serde::from_slice::<Card>(&bytes).unwrap(), c);
             let old = rmp_serde::to_vec(&c.to_string()).unwrap();
             assert_eq!(rmp_serde::from_slice::<Card>(&old).unwrap(), c);
         }
-        for bad in [25u64, 255, 1 << 40] {
+        // The bytes of the first decks' 25 cards, as stored before ranks 2 to 8 existed: the
+        // index of the card in `9C TC JC QC KC AC 9D ... AS JK`.
+        let first = [
+            "9C", "TC", "JC", "QC", "KC", "AC", "9D", "TD", "JD", "QD", "KD", "AD", "9H", "TH",
+            "JH", "QH", "KH", "AH", "9S", "TS", "JS", "QS", "KS", "AS", "JK",
+        ];
+        for (byte, code) in first.iter().enumerate() {
+            let card: Card = code.parse().unwrap();
+            assert_eq!(usize::from(card.stored_byte()), byte, "{code}");
+            assert_eq!(Card::from_stored_byte(byte as u8), Some(card));
+        }
+        // A card of the first decks is never read from a second byte.
+        let nine_clubs: Card = "9C".parse().unwrap();
+        assert_eq!(Card::from_stored_byte(25 + nine_clubs.index() as u8), None);
+        for bad in [89u64, 255, 1 << 40] {
             let bytes = rmp_serde::to_vec(&bad).unwrap();
             assert!(rmp_serde::from_slice::<Card>(&bytes).is_err(), "{bad}");
         }
@@ -638,7 +765,52 @@ mod tests {
     #[test]
     fn decks_have_the_right_sizes() {
         for d in DeckKind::ALL {
-            assert_eq!(d.cards().len(), d.len());
+            assert_eq!(d.cards().len(), d.len(), "{d:?}");
         }
+        let codes = |d: DeckKind| d.cards().iter().map(|c| c.code()).collect::<Vec<_>>();
+        assert_eq!(
+            codes(DeckKind::Euchre32)[..8],
+            ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]
+        );
+        assert_eq!(codes(DeckKind::Full52)[..2], ["2C", "3C"]);
+        assert!(
+            codes(DeckKind::Full52)
+                .iter()
+                .all(|c| !c.starts_with(['L', 'M', 'N']))
+        );
+        assert_eq!(codes(DeckKind::Standard25).last(), Some(&"JK"));
+    }
+
+    #[test]
+    fn ranks_order_and_codes() {
+        // Plain suits rank 2 3 ... 9 T L M N J Q K A (RULES-FAMILY section 0).
+        let plain = Ranking {
+            trump: None,
+            bowers: true,
+        };
+        let spades: Vec<Card> = "2S 3S 4S 5S 6S 7S 8S 9S TS LS MS NS JS QS KS AS"
+            .split(' ')
+            .map(|c| c.parse().unwrap())
+            .collect();
+        for w in spades.windows(2) {
+            assert!(
+                plain.beats(w[1], w[0], Some(Suit::Spades)),
+                "{} over {}",
+                w[1],
+                w[0]
+            );
+        }
+        // With trump, the bowers still top the trump suit of a long deck.
+        let hearts = Ranking {
+            trump: Some(Suit::Hearts),
+            bowers: true,
+        };
+        let jh: Card = "JH".parse().unwrap();
+        let jd: Card = "JD".parse().unwrap();
+        let ah: Card = "AH".parse().unwrap();
+        let two: Card = "2H".parse().unwrap();
+        assert!(hearts.beats(jh, jd, Some(Suit::Hearts)) && hearts.beats(jd, ah, None));
+        assert!(hearts.beats(two, "AS".parse().unwrap(), Some(Suit::Spades)));
+        assert!("1C".parse::<Card>().is_err() && "LX".parse::<Card>().is_err());
     }
 }

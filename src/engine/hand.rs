@@ -9,7 +9,7 @@ use super::action::{CardList, Seat};
 /// two's dead hand of 8.
 pub type Undealt = arrayvec::ArrayVec<Card, 8>;
 use super::auction::{Call, Contract};
-use super::cards::{Card, Trump};
+use super::cards::{Card, CardSet, Trump};
 use super::game::MAX_SEATS;
 use super::play::Trick;
 use super::ruleset::Ruleset;
@@ -193,14 +193,9 @@ impl HandState {
 /// Deals hand number `number` of a game: the documented shuffle of [`super::shuffle`].
 pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>, Undealt) {
     // The canonical deck of `DeckKind::cards`, built on the stack.
-    let mut deck: ArrayVec<Card, 48> = ArrayVec::new();
+    let mut deck: ArrayVec<Card, 64> = ArrayVec::new();
     for c in Card::all() {
-        let copies = if c.is_joker() {
-            u8::from(rules.deck.has_joker())
-        } else {
-            rules.deck.copies()
-        };
-        for _ in 0..copies {
+        for _ in 0..rules.deck.copies_of(c) {
             deck.push(c);
         }
     }
@@ -209,12 +204,12 @@ pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>
     let cpp = rules.cards_per_player();
     // Each hand as a bit set per copy (a double deck has two copies of a card), which reads
     // back out in card order: sorted without comparisons.
-    let mut first = [0u32; MAX_SEATS];
-    let mut second = [0u32; MAX_SEATS];
+    let mut first: [CardSet; MAX_SEATS] = [0; MAX_SEATS];
+    let mut second: [CardSet; MAX_SEATS] = [0; MAX_SEATS];
     let mut seat = dealer as usize;
     for &card in deck.iter().take(n * cpp) {
         seat = if seat + 1 >= n { 0 } else { seat + 1 };
-        let bit = 1u32 << card.index();
+        let bit = card.bit();
         if first[seat] & bit == 0 {
             first[seat] |= bit;
         } else {
@@ -229,7 +224,7 @@ pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>
                 let i = bits.trailing_zeros();
                 let card = Card::from_code(i as u8);
                 hand.push(card);
-                if second[s] & (1 << i) != 0 {
+                if second[s] & card.bit() != 0 {
                     hand.push(card);
                 }
                 bits &= bits - 1;

@@ -198,7 +198,7 @@ impl Game {
             }
             Action::Play { card } => {
                 let (held, follow) = self.play_masks(hand);
-                let bit = 1u32 << card.index();
+                let bit = card.bit();
                 if held & bit == 0 {
                     return Err(ActionError::CardNotInHand { card: *card });
                 }

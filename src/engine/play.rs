@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::action::{ActionError, Phase, Seat, SuitName};
-use super::cards::{Card, Ranking, Suit};
+use super::cards::{Card, CardSet, Ranking, Suit};
 use super::game::{Applied, Game, MAX_SEATS};
 use super::hand::remove_card;
 use super::ruleset::{AloneRule, FirstLead};
@@ -42,13 +42,13 @@ pub struct Trick {
 impl Game {
     /// Bit sets (by card code) of the cards in `hand`, and of those that follow the effective
     /// suit led to the trick in progress (none before the lead).
-    pub(super) fn play_masks(&self, hand: &[Card]) -> (u32, u32) {
+    pub(super) fn play_masks(&self, hand: &[Card]) -> (CardSet, CardSet) {
         let ranking = self.ranking();
         let led = self.led_code(ranking);
         let row = ranking.eff_row();
-        let (mut held, mut follow) = (0u32, 0u32);
+        let (mut held, mut follow): (CardSet, CardSet) = (0, 0);
         for &c in hand {
-            let bit = 1u32 << c.index();
+            let bit = c.bit();
             held |= bit;
             if row[c.index()] == led {
                 follow |= bit;
@@ -76,7 +76,7 @@ impl Game {
         let led = self.led_code(ranking);
         let hand = &self.hand.hands[seat as usize];
         let (held, follow) = self.play_masks(hand);
-        let bit = 1u32 << card.index();
+        let bit = card.bit();
         if held & bit == 0 {
             return Err(ActionError::CardNotInHand { card });
         }

@@ -48,6 +48,15 @@ impl Preset {
         }
     }
 
+    /// The decks the preset may be played with.
+    pub const fn decks(self) -> &'static [DeckKind] {
+        &[
+            DeckKind::Standard25,
+            DeckKind::Pepper24,
+            DeckKind::Pinochle48,
+        ]
+    }
+
     /// One sentence on what the preset is.
     pub const fn description(self) -> &'static str {
         match self {
@@ -456,6 +465,19 @@ impl Ruleset {
                     self.preset.name(),
                     list.join(", "),
                     self.players
+                ),
+            ));
+        }
+        let decks = self.preset.decks();
+        if !decks.contains(&self.deck) {
+            let list: Vec<&str> = decks.iter().map(|d| d.name()).collect();
+            return Err(invalid(
+                "unsupported_deal",
+                format!(
+                    "`{}` is played with the {} decks, not `{}`",
+                    self.preset.name(),
+                    list.join(", "),
+                    self.deck.name()
                 ),
             ));
         }

@@ -48,7 +48,7 @@ pub(crate) use string_enum_schema;
 string_enum_schema!(
     Card,
     "Card",
-    "A card code: rank (9 T J Q K A) then suit (C D H S), e.g. `TD` for the ten of diamonds; `JK` is the joker. The two copies of a card in a double deck share a code.",
+    "A card code: rank (2 to 9, T, J Q K A, and L M N for the 11, 12 and 13 of Five Hundred's six-player pack) then suit (C D H S), e.g. `TD` for the ten of diamonds; `JK` is the joker. The two copies of a card in a double deck share a code.",
     Card::all().collect()
 );
 string_enum_schema!(
@@ -95,7 +95,7 @@ string_enum_schema!(
 string_enum_schema!(
     DeckKind,
     "Deck",
-    "The deck: `standard25` (9-A and the joker), `pepper24` (9-A), `pinochle48` (two copies of 9-A).",
+    "The deck: `standard25` (9-A and the joker), `pepper24` (9-A), `pinochle48` (two copies of 9-A), `euchre32` (7-A), `euchre24` (9-A), `full52` (2-A). Each preset names the decks it is played with.",
     DeckKind::ALL.to_vec()
 );
 string_enum_schema!(

@@ -289,11 +289,7 @@ pub(crate) fn ranking_for(rules: &Ruleset, trump: Trump) -> Ranking {
 }
 
 fn deck_count(deck: DeckKind, c: Card) -> u8 {
-    if c.is_joker() {
-        u8::from(deck.has_joker())
-    } else {
-        deck.copies()
-    }
+    deck.copies_of(c)
 }
 
 fn all_cards(deck: DeckKind) -> impl Iterator<Item = Card> {

@@ -2,13 +2,15 @@
 
 use super::*;
 
-/// Where each card code sits under one ranking: its effective suit and strength index (9 places:
-/// 9 to ace, then the left bower, the right bower and the joker; within a suit a place names one
-/// card), and how many of each place the deck holds.
+/// Where each card code sits under one ranking: its effective suit and strength index (19
+/// places: the sixteen ranks 2 to ace, then the left bower, the right bower and the joker;
+/// within a suit a place names one card), and how many of each place the deck holds.
+const PLACES: usize = 19;
+
 struct Layout {
     /// Per card code: (suit index, place), suit 255 for a card the ranking gives no suit.
     place: [(u8, u8); Card::CODES],
-    deck_at: [[f64; 9]; 4],
+    deck_at: [[f64; PLACES]; 4],
     deck_trumps: f64,
 }
 
@@ -16,7 +18,7 @@ impl Layout {
     fn build(deck: DeckKind, ranking: Ranking) -> Layout {
         let mut l = Layout {
             place: [(255, 0); Card::CODES],
-            deck_at: [[0.0; 9]; 4],
+            deck_at: [[0.0; PLACES]; 4],
             deck_trumps: 0.0,
         };
         for x in Card::all() {
@@ -24,10 +26,10 @@ impl Layout {
                 continue;
             };
             let i = match ranking.strength(x) {
-                100 => 8,
-                99 => 7,
-                98 => 6,
-                st => (st as usize).saturating_sub(10).min(5),
+                100 => PLACES - 1,
+                99 => PLACES - 2,
+                98 => PLACES - 3,
+                st => (st as usize).saturating_sub(10).min(PLACES - 4),
             };
             l.place[x.index()] = (su.index() as u8, i as u8);
             let n = f64::from(deck_count(deck, x));
@@ -65,7 +67,7 @@ pub fn hand_tricks(rules: &Ruleset, hand: &[Card], trump: Trump) -> f64 {
     let ranking = ranking_for(rules, trump);
     let layout = Layout::get(rules.deck, ranking);
     // The copies this hand holds and the ones it does not, by effective suit and strength.
-    let mut held = [[0u8; 9]; 4];
+    let mut held = [[0u8; PLACES]; 4];
     for &c in hand {
         let (su, i) = layout.place[c.index()];
         if su < 4 {
@@ -74,7 +76,7 @@ pub fn hand_tricks(rules: &Ruleset, hand: &[Card], trump: Trump) -> f64 {
     }
     let mut out = layout.deck_at;
     for su in 0..4 {
-        for i in 0..9 {
+        for i in 0..PLACES {
             out[su][i] = (out[su][i] - f64::from(held[su][i])).max(0.0);
         }
     }
@@ -91,7 +93,7 @@ pub fn hand_tricks(rules: &Ruleset, hand: &[Card], trump: Trump) -> f64 {
     if let Some(t) = ranking.trump {
         let t = t.index();
         let mut pos = 0;
-        for i in (0..9).rev() {
+        for i in (0..PLACES).rev() {
             for _ in 0..held[t][i] {
                 let guards = (nt - 1 - pos) as f64;
                 let a = (above(t, i) - 0.6 * guards).max(0.0);
@@ -123,7 +125,7 @@ pub fn hand_tricks(rules: &Ruleset, hand: &[Card], trump: Trump) -> f64 {
         }
         let mut pos = 0;
         let mut first_above = 0.0;
-        for i in (0..9).rev() {
+        for i in (0..PLACES).rev() {
             for _ in 0..held_su[i] {
                 let a = above(su, i);
                 if pos == 0 {

@@ -128,15 +128,12 @@ fn eff(card: Card, trump: Option<Suit>, bowers: bool) -> Option<Suit> {
 /// How strongly a card plays in a trick led in `led`: higher wins; 0 cannot win.
 fn power(card: Card, trump: Option<Suit>, bowers: bool, led: Option<Suit>) -> u32 {
     let e = eff(card, trump, bowers);
-    let natural = match card.rank() {
-        Some(Rank::Ace) => 6,
-        Some(Rank::King) => 5,
-        Some(Rank::Queen) => 4,
-        Some(Rank::Jack) => 3,
-        Some(Rank::Ten) => 2,
-        Some(Rank::Nine) => 1,
-        None => 0,
-    };
+    // Plain suits rank 2 3 4 5 6 7 8 9 T L M N J Q K A (RULES-FAMILY section 0).
+    let natural = card.rank().map_or(0, |r| {
+        "23456789TLMNJQKA"
+            .find(r.char())
+            .map_or(0, |i| i as u32 + 1)
+    });
     if trump.is_some() && e == trump {
         if card.is_joker() {
             1000
