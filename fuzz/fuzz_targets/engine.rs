@@ -10,8 +10,8 @@
 
 use hasenpfeffer::bots::Strategy;
 use hasenpfeffer::engine::{
-    Action, AllPass, AloneRule, AuctionKind, DeckKind, FirstLead, Game, GameEnd, Preset,
-    RulesetSpec, Scenario, SetPenalty, Viewer,
+    Action, AllPass, AloneRule, AuctionKind, DealerPickup, DeckKind, FirstLead, Game, GameEnd,
+    Preset, RulesetSpec, Scenario, SetPenalty, Viewer,
 };
 use libfuzzer_sys::fuzz_target;
 use rand::SeedableRng;
@@ -55,12 +55,9 @@ impl<'a> Input<'a> {
 
 fn ruleset(input: &mut Input) -> RulesetSpec {
     RulesetSpec {
-        preset: Preset::ALL[input.byte() as usize % Preset::ALL.len()],
-        deck: input.pick(&[
-            DeckKind::Standard25,
-            DeckKind::Pepper24,
-            DeckKind::Pinochle48,
-        ]),
+        // The presets the service offers, and Euchre, which the engine already plays.
+        preset: PRESETS[input.byte() as usize % PRESETS.len()],
+        deck: input.pick(&DeckKind::ALL),
         players: input.pick(&[4, 6, 0, 5, 255]),
         bowers: input.pick(&[true, false]),
         auction: input.pick(&AuctionKind::ALL),
@@ -76,13 +73,29 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
             AloneRule::None,
             AloneRule::PartnerSitsOut,
             AloneRule::ExchangeTwo,
+            AloneRule::Maker,
         ]),
-        first_lead: input.pick(&[FirstLead::HighBidder, FirstLead::LeftOfDealer]),
+        first_lead: input.pick(&[
+            FirstLead::HighBidder,
+            FirstLead::LeftOfDealer,
+            FirstLead::DealerLeft,
+        ]),
         set_penalty: input.pick(&[SetPenalty::Contract, SetPenalty::Fixed6]),
         target_score: input.pick(&[1, 2, 5, 10, 32, 100, 101, 300, 320, 1000, 0, -1, i32::MAX]),
         game_end: input.pick(&[GameEnd::DeclarersWinTies, GameEnd::HigherScoreOrDraw]),
+        dealer_pickup: input.pick(&[DealerPickup::Optional, DealerPickup::Mandatory]),
+        stick_the_dealer: input.pick(&[true, false]),
+        lone_defender: input.pick(&[true, false]),
     }
 }
+
+const PRESETS: [Preset; 5] = [
+    Preset::ALL[0],
+    Preset::ALL[1],
+    Preset::ALL[2],
+    Preset::ALL[3],
+    Preset::Euchre,
+];
 
 /// Checks what must hold of any game the engine produced.
 fn check(game: &Game) {

@@ -91,6 +91,10 @@ make_error_codes! {
     MustFollowSuit = "must_follow_suit", 422, "Illegal action";
     WrongCardCount = "wrong_card_count", 422, "Illegal action";
     NoTrumpNotAllowed = "no_trump_not_allowed", 422, "Illegal action";
+    WrongRound = "wrong_round", 422, "Illegal action";
+    SuitTurnedDown = "suit_turned_down", 422, "Illegal action";
+    MustNameTrump = "must_name_trump", 422, "Illegal action";
+    MustTakeUpcard = "must_take_upcard", 422, "Illegal action";
     GameOver = "game_over", 422, "Illegal action";
     /// A seat number the game does not have: from the engine for an action, and from a claim.
     InvalidSeat = "invalid_seat", 422, "Illegal action";
@@ -105,6 +109,7 @@ make_error_codes! {
     AloneExchangeTwoNeedsNoWidow = "alone_exchange_two_needs_no_widow", 422, "Invalid game settings";
     UnsupportedDeal = "unsupported_deal", 422, "Invalid game settings";
     AloneNeedsPartners = "alone_needs_partners", 422, "Invalid game settings";
+    OptionNotInGame = "option_not_in_game", 422, "Invalid game settings";
     InvalidScenario = "invalid_scenario", 422, "Invalid game settings";
     WrongSeatCount = "wrong_seat_count", 422, "Invalid game settings";
     InvalidTurnTimeLimit = "invalid_turn_time_limit", 422, "Invalid game settings";

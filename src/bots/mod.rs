@@ -24,7 +24,8 @@ pub use sampler::{SampleError, Sampler, sample_hidden};
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
     /// A random legal action, every one equally likely, except in the auction: there it passes
-    /// three times in four when it may, and otherwise makes the lowest legal bid. (A uniformly
+    /// three times in four when it may, and otherwise makes the lowest legal bid (in an upcard
+    /// game, a random call: ordering up or naming a suit). (A uniformly
     /// random bidder overbids so wildly that scores drift below zero and games of pepper or
     /// double Hasenpfeffer practically never end. One that never passes, as the load
     /// benchmark's driver does, fares no better: its bids climb to the maximum, which random
@@ -68,7 +69,16 @@ impl Strategy {
                     if may_pass && (legal.len() == 1 || rng.random_range(0..4) != 0) {
                         return Some(Action::Pass);
                     }
-                    return legal.iter().find(|a| a.as_bid().is_some()).cloned();
+                    // The lowest bid, or in an upcard game a random call.
+                    if let Some(bid) = legal.iter().find(|a| a.as_bid().is_some()) {
+                        return Some(bid.clone());
+                    }
+                    let calls: Vec<&Action> =
+                        legal.iter().filter(|a| **a != Action::Pass).collect();
+                    return calls
+                        .get(rng.random_range(0..calls.len().max(1)))
+                        .map(|a| (*a).clone())
+                        .or_else(|| legal.first().cloned());
                 }
                 let i = rng.random_range(0..legal.len());
                 legal.get(i).cloned()

@@ -742,3 +742,97 @@ fn alone_the_heuristic_bids_with_the_solo_margin() {
         );
     }
 }
+
+/// Euchre with every option the random and heuristic players must cope with (the expert's
+/// sampler does not know the upcard yet: Euchre is not offered by the service until it does).
+fn euchres() -> Vec<Ruleset> {
+    let spec = |stick: bool, mandatory: bool, lone_defender: bool| RulesetSpec {
+        preset: Preset::Euchre,
+        stick_the_dealer: Some(stick),
+        dealer_pickup: Some(if mandatory {
+            crate::engine::DealerPickup::Mandatory
+        } else {
+            crate::engine::DealerPickup::Optional
+        }),
+        lone_defender: Some(lone_defender),
+        ..Default::default()
+    };
+    [
+        spec(false, false, false),
+        spec(true, true, true),
+        spec(true, false, false),
+    ]
+    .into_iter()
+    .map(|s| s.build().unwrap())
+    .collect()
+}
+
+#[test]
+fn random_and_heuristic_players_play_whole_games_of_euchre() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    for rules in euchres() {
+        for strategy in [Strategy::Random, Strategy::Heuristic] {
+            for seed in 0..30 {
+                let g = play_game(rules, seed, &mut rng, |g, s, r| strategy.choose(g, s, r));
+                assert!(g.is_over(), "{strategy:?} seed {seed}");
+            }
+        }
+        // Mixed tables: the heuristic in the even seats.
+        for seed in 0..30 {
+            let g = play_game(rules, seed, &mut rng, |g, s, r| {
+                if s % 2 == 0 {
+                    Strategy::Heuristic.choose(g, s, r)
+                } else {
+                    Strategy::Random.choose(g, s, r)
+                }
+            });
+            assert!(g.is_over());
+        }
+    }
+}
+
+#[test]
+fn the_heuristic_orders_up_a_strong_hand_passes_a_weak_one_and_names_when_stuck() {
+    use crate::engine::{Scenario, Suit, Trump};
+    let cards = |s: &str| -> Vec<Card> { s.split(' ').map(|c| c.parse().unwrap()).collect() };
+    let stuck = RulesetSpec {
+        preset: Preset::Euchre,
+        stick_the_dealer: Some(true),
+        ..Default::default()
+    }
+    .build()
+    .unwrap();
+    // Seat 0 (left of the dealer, seat 3) holds both bowers and the ace and king of hearts;
+    // the upcard is the ten of hearts. Seat 1 holds nothing.
+    let scenario = Scenario {
+        dealer: 3,
+        hands: vec![
+            cards("JH JD AH KH 9C"),
+            cards("7C 8C 7D 8D 7S"),
+            cards("AC KC QC AD KD"),
+            cards("AS KS QS JS TS"),
+        ],
+        widow: cards("TH QH 9H 8H 7H JC TC QD TD 9D 9S 8S"),
+    };
+    let mut rng = SmallRng::seed_from_u64(0);
+    let mut g = Game::new(stuck, 1, Some(&scenario)).unwrap();
+    assert_eq!(
+        Strategy::Heuristic.choose(&g, 0, &mut rng),
+        Some(Action::OrderUp)
+    );
+    g.apply(0, &Action::Pass).unwrap();
+    assert_eq!(
+        Strategy::Heuristic.choose(&g, 1, &mut rng),
+        Some(Action::Pass)
+    );
+    // Everybody passes to the stuck dealer, who names its spades.
+    for seat in [1, 2, 3, 0, 1, 2] {
+        g.apply(seat, &Action::Pass).unwrap();
+    }
+    assert_eq!(
+        Strategy::Heuristic.choose(&g, 3, &mut rng),
+        Some(Action::NameTrump {
+            trump: Trump::Suit(Suit::Spades)
+        })
+    );
+}

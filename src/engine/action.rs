@@ -100,6 +100,23 @@ pub enum Action {
         /// The two cards.
         cards: CardList,
     },
+    /// Upcard games, round 1: accept the upcard's suit as trump (order it up; the dealer's
+    /// partner assists, the dealer takes it up). The caller becomes the maker.
+    OrderUp,
+    /// Upcard games, round 2: name a suit other than the turned-down upcard's as trump. The
+    /// caller becomes the maker.
+    NameTrump {
+        /// The suit (`C`, `D`, `H` or `S`; not `NT`).
+        trump: Trump,
+    },
+    /// Upcard games: the dealer takes the upcard ordered up and discards one of the cards held
+    /// before, face down.
+    TakeUpcard {
+        /// The card discarded.
+        discard: Card,
+    },
+    /// Upcard games (`dealer_pickup` `optional`): the dealer leaves the upcard on the stub.
+    LeaveUpcard,
 }
 
 /// An optional field that, when written, holds a value: a missing field is `None` (serde's
@@ -122,6 +139,10 @@ impl Action {
             Action::Play { .. } => "play",
             Action::Alone { .. } => "alone",
             Action::PassCards { .. } => "pass_cards",
+            Action::OrderUp => "order_up",
+            Action::NameTrump { .. } => "name_trump",
+            Action::TakeUpcard { .. } => "take_upcard",
+            Action::LeaveUpcard => "leave_upcard",
         }
     }
 
@@ -261,6 +282,24 @@ pub enum ActionError {
     /// No trump was named where the ruleset does not allow it.
     #[error("no trump (`NT`) is not allowed in this ruleset; name a suit: C, D, H or S")]
     NoTrumpNotAllowed,
+    /// An upcard call of the other round (ordering up in round 2, naming a suit in round 1).
+    #[error("{message}")]
+    WrongRound {
+        /// Details.
+        message: &'static str,
+    },
+    /// Round 2 named the suit of the upcard that everybody turned down.
+    #[error("{suit} was turned down in round 1 and cannot be trump: name another suit or pass")]
+    SuitTurnedDown {
+        /// The turned-down suit.
+        suit: SuitName,
+    },
+    /// A dealer stuck in round 2 (`stick_the_dealer`) passed.
+    #[error("you may not pass: everybody else passed twice, so the dealer must name trump")]
+    MustNameTrump,
+    /// A dealer who must take the upcard (`dealer_pickup` `mandatory`) left it.
+    #[error("the dealer must take the upcard here: post `take_upcard` with a card to discard")]
+    MustTakeUpcard,
 }
 
 /// A suit in an error message, written as its code.
@@ -281,7 +320,7 @@ impl fmt::Display for SuitName {
 
 impl ActionError {
     /// Every code an action error can have, for documentation.
-    pub const CODES: [&'static str; 12] = [
+    pub const CODES: [&'static str; 16] = [
         "game_over",
         "invalid_seat",
         "not_your_turn",
@@ -294,6 +333,10 @@ impl ActionError {
         "must_follow_suit",
         "wrong_card_count",
         "no_trump_not_allowed",
+        "wrong_round",
+        "suit_turned_down",
+        "must_name_trump",
+        "must_take_upcard",
     ];
 
     /// The stable snake_case code.
@@ -311,6 +354,10 @@ impl ActionError {
             ActionError::MustFollowSuit { .. } => "must_follow_suit",
             ActionError::WrongCardCount { .. } => "wrong_card_count",
             ActionError::NoTrumpNotAllowed => "no_trump_not_allowed",
+            ActionError::WrongRound { .. } => "wrong_round",
+            ActionError::SuitTurnedDown { .. } => "suit_turned_down",
+            ActionError::MustNameTrump => "must_name_trump",
+            ActionError::MustTakeUpcard => "must_take_upcard",
         }
     }
 }

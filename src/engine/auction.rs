@@ -80,7 +80,8 @@ impl Game {
         let passed = self.hand.passed.count_ones() as u8;
         let high = self.highest_bid();
         let over = match self.rules.auction {
-            AuctionKind::SingleRound => seat == self.hand.dealer,
+            // The upcard auction is its own module's (`upcard.rs`); bids never reach here.
+            AuctionKind::SingleRound | AuctionKind::Upcard => seat == self.hand.dealer,
             AuctionKind::Open => passed == n || (passed == n - 1 && high.is_some()),
             AuctionKind::ConsecutivePasses => {
                 // The passes since the last bid (or since the start): everybody else has

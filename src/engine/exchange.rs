@@ -17,8 +17,15 @@ impl Game {
         };
         order.push(c.seat);
         if self.rules.alone == AloneRule::PartnerSitsOut {
-            let mut s = self.next_seat(c.seat);
-            while s != c.seat {
+            // The defenders in seat order from the declarer's left, or in an upcard game
+            // (Euchre's lone defender) from the dealer's left.
+            let from = if self.rules.upcard() {
+                self.hand.dealer
+            } else {
+                c.seat
+            };
+            let mut s = self.next_seat(from);
+            for _ in 0..self.n() {
                 if !self.rules.sides().same(s, c.seat) {
                     order.push(s);
                 }
@@ -26,6 +33,21 @@ impl Game {
             }
         }
         order
+    }
+
+    /// Trump is made (and the widow or upcard taken): the going-alone decisions, from the
+    /// declarer, if the ruleset has them; else the play.
+    pub(super) fn start_alone(&mut self) {
+        let Some(c) = self.hand.contract else {
+            return;
+        };
+        if self.rules.alone == AloneRule::None {
+            self.start_play();
+        } else {
+            self.phase = Phase::Alone;
+            self.hand.alone_step = 0;
+            self.turn = Some(c.seat);
+        }
     }
 
     /// The partner who passes two cards to a lone bidder under `exchange_two`: the one on the

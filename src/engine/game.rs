@@ -10,7 +10,7 @@ use super::auction::{Call, Contract, Forced};
 use super::cards::{Card, Ranking, Trump};
 use super::hand::{Hand, HandRecord, HandState, Undealt, deal, remove_card};
 use super::play::Trick;
-use super::ruleset::{AloneRule, Ruleset, RulesetError};
+use super::ruleset::{Ruleset, RulesetError};
 use super::scoring::{HandSummary, Outcome};
 use super::shuffle::SplitMix64;
 use super::side::BySide;
@@ -318,6 +318,10 @@ impl Game {
         }
         self.validate(seat, action)?;
         let mut applied = Applied::default();
+        if self.rules.upcard() && matches!(self.phase, Phase::Auction | Phase::Exchange) {
+            self.upcard_apply(seat, action, &mut applied);
+            return Ok(applied);
+        }
         match action {
             Action::Pass => {
                 self.hand.auction.push(Call { seat, bid: None });
@@ -355,13 +359,7 @@ impl Game {
                 }
                 self.hand.discards = discard.clone();
                 self.hand.trump = Some(*trump);
-                if self.rules.alone == AloneRule::None {
-                    self.start_play();
-                } else {
-                    self.phase = Phase::Alone;
-                    self.hand.alone_step = 0;
-                    self.turn = Some(seat);
-                }
+                self.start_alone();
             }
             Action::Alone { alone } => self.apply_alone(seat, *alone),
             Action::PassCards { cards } => {
@@ -382,6 +380,11 @@ impl Game {
                 }
             }
             Action::Play { card } => return self.play(seat, *card),
+            // Upcard games only, applied above (`validate` refuses them elsewhere).
+            Action::OrderUp
+            | Action::NameTrump { .. }
+            | Action::TakeUpcard { .. }
+            | Action::LeaveUpcard => {}
         }
         Ok(applied)
     }

@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{CardList, Seat};
 
-/// The cards dealt to no player: the widow (at most one card in the presets), or pepper for
-/// two's dead hand of 8.
-pub type Undealt = arrayvec::ArrayVec<Card, 8>;
+/// The cards dealt to no player: the widow (at most one card in the presets), pepper for two's
+/// dead hand of 8, or an upcard game's upcard (first) and stub.
+pub type Undealt = arrayvec::ArrayVec<Card, 32>;
 use super::auction::{Call, Contract};
 use super::cards::{Card, CardSet, Trump};
 use super::game::MAX_SEATS;
@@ -15,6 +15,7 @@ use super::play::Trick;
 use super::ruleset::Ruleset;
 use super::scoring::HandSummary;
 use super::shuffle::SplitMix64;
+use super::upcard::{Upcard, UpcardCall, UpcardFate};
 
 /// A hand of cards, kept sorted.
 pub type Hand = ArrayVec<Card, 16>;
@@ -52,6 +53,13 @@ pub struct HandRecord {
     pub passed_cards: Vec<Card>,
     /// The tricks.
     pub tricks: Vec<Trick>,
+    /// Upcard games: the upcard and what became of it (left out in other games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub upcard: Option<Upcard>,
+    /// Upcard games: the calls of rounds 1 and 2 (left out in other games).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upcard_calls: Vec<UpcardCall>,
 }
 
 /// The state of the hand in progress.
@@ -78,6 +86,13 @@ pub(crate) struct HandState {
     pub tricks: Vec<Trick>,
     pub joker_revealed_by: Option<Seat>,
     pub voids: [u8; MAX_SEATS],
+    /// Upcard games: the calls of rounds 1 and 2 (last, and defaulted, so that states stored
+    /// before upcard games read back).
+    #[serde(default)]
+    pub upcard_calls: Vec<UpcardCall>,
+    /// Upcard games: what became of the upcard (the first undealt card).
+    #[serde(default)]
+    pub upcard_fate: UpcardFate,
 }
 
 pub(super) fn remove_card(hand: &mut Hand, card: Card) -> bool {
@@ -143,8 +158,10 @@ pub(super) fn combinations(hand: &[Card], k: usize, mut f: impl FnMut(CardList))
 
 impl HandRecord {
     /// The record of a finished hand, taking its state apart.
-    pub(super) fn new(h: HandState, summary: HandSummary) -> HandRecord {
+    pub(super) fn new(h: HandState, summary: HandSummary, upcard: Option<Upcard>) -> HandRecord {
         HandRecord {
+            upcard,
+            upcard_calls: h.upcard_calls,
             summary,
             dealer: h.dealer,
             deal: h.deal.iter().map(|c| c.to_vec()).collect(),
@@ -186,6 +203,8 @@ impl HandState {
             tricks: Vec::with_capacity(tricks),
             joker_revealed_by: None,
             voids: [0; MAX_SEATS],
+            upcard_calls: Vec::new(),
+            upcard_fate: UpcardFate::FaceUp,
         }
     }
 }

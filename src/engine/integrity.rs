@@ -6,6 +6,7 @@ use super::cards::Card;
 use super::game::{Game, STATE_FORMAT};
 use super::hand::HandState;
 use super::scoring::tricks_won;
+use super::upcard::UpcardFate;
 
 impl Game {
     /// Checks the invariants a state must hold (used when a stored state is read back): the
@@ -69,7 +70,9 @@ impl Game {
         let mut add = |c: &Card| counts[c.index()] = counts[c.index()].saturating_add(1);
         h.hands.iter().flatten().for_each(&mut add);
         if !h.widow_taken {
-            h.widow.iter().for_each(&mut add);
+            // An upcard the dealer took is in the dealer's hand, not on the stub.
+            let skip = usize::from(self.rules.upcard() && h.upcard_fate == UpcardFate::Taken);
+            h.widow.iter().skip(skip).for_each(&mut add);
         }
         h.discards.iter().for_each(&mut add);
         h.lone_discards.iter().for_each(&mut add);
@@ -161,7 +164,24 @@ impl Game {
                 &call.bid.map_or(Action::Pass, Action::from),
             )?;
         }
-        if let (Some(trump), Some(c)) = (h.trump, h.contract) {
+        if self.rules.upcard() {
+            for call in &h.upcard_calls {
+                let action = match (call.trump, call.round) {
+                    (None, _) => Action::Pass,
+                    (Some(_), 1) => Action::OrderUp,
+                    (Some(trump), _) => Action::NameTrump { trump },
+                };
+                step(&mut g, call.seat, &action)?;
+            }
+            let dealer = h.dealer;
+            match (h.upcard_fate, h.discards.first()) {
+                (UpcardFate::Taken, Some(&discard)) => {
+                    step(&mut g, dealer, &Action::TakeUpcard { discard })?
+                }
+                (UpcardFate::Left, _) => step(&mut g, dealer, &Action::LeaveUpcard)?,
+                _ => {}
+            }
+        } else if let (Some(trump), Some(c)) = (h.trump, h.contract) {
             let discard = h.discards.clone();
             step(&mut g, c.seat, &Action::Exchange { trump, discard })?;
         }

@@ -12,6 +12,7 @@ use super::play::Trick;
 use super::ruleset::Ruleset;
 use super::scoring::{HandSummary, Outcome, tricks_won};
 use super::side::BySide;
+use super::upcard::{Upcard, UpcardCall};
 use super::view::Viewer;
 
 /// What one seat (or a spectator) knows: borrowed from the game, nothing hidden from it.
@@ -71,6 +72,10 @@ pub struct SeatKnowledge<'a> {
     pub last_hand: Option<&'a HandSummary>,
     /// The tricks of the last finished hand (all played face up).
     pub last_tricks: &'a [Trick],
+    /// Upcard games: the upcard and what became of it.
+    pub upcard: Option<Upcard>,
+    /// Upcard games: the calls of rounds 1 and 2 so far.
+    pub upcard_calls: &'a [UpcardCall],
 }
 
 impl SeatKnowledge<'_> {
@@ -123,6 +128,13 @@ impl Game {
             if to_viewer { cards } else { &[] }
         }
         let mine = is(declarer);
+        // Face-down discards are their discarder's: the declarer's, or in an upcard game the
+        // dealer's, who took the upcard.
+        let discarder = if self.rules.upcard() {
+            Some(h.dealer)
+        } else {
+            declarer
+        };
         SeatKnowledge {
             seat,
             rules: &self.rules,
@@ -134,6 +146,9 @@ impl Game {
             hand_sizes: h.hands.iter().map(|c| c.len() as u8).collect(),
             widow_size: if h.widow_taken {
                 0
+            } else if self.rules.upcard() {
+                // The stub, face down; the upcard is shown as such.
+                h.widow.len().saturating_sub(1) as u8
             } else {
                 h.widow.len() as u8
             },
@@ -142,7 +157,7 @@ impl Game {
             } else {
                 &[]
             },
-            discards: shown(&h.discards, mine),
+            discards: shown(&h.discards, is(discarder)),
             lone_discards: shown(&h.lone_discards, mine),
             passed_cards: shown(&h.passed_cards, mine || is(passer)),
             auction: &h.auction,
@@ -159,6 +174,8 @@ impl Game {
             voids: &h.voids[..n],
             last_hand: self.last_hand.as_ref(),
             last_tricks: &self.last_tricks,
+            upcard: self.upcard_state(),
+            upcard_calls: &h.upcard_calls,
         }
     }
 }

@@ -23,6 +23,10 @@ impl Game {
             return;
         }
         let hand = self.hand_of(seat);
+        if self.rules.upcard() && matches!(self.phase, Phase::Auction | Phase::Exchange) {
+            self.upcard_legal(seat, out);
+            return;
+        }
         match self.phase {
             Phase::Auction => {
                 if !self.dealer_must_bid(seat) {
@@ -98,8 +102,12 @@ impl Game {
             phase: self.phase,
         };
         let expected = match action {
-            Action::Pass | Action::Bid { .. } => Phase::Auction,
-            Action::Exchange { .. } => Phase::Exchange,
+            Action::Pass | Action::Bid { .. } | Action::OrderUp | Action::NameTrump { .. } => {
+                Phase::Auction
+            }
+            Action::Exchange { .. } | Action::TakeUpcard { .. } | Action::LeaveUpcard => {
+                Phase::Exchange
+            }
             Action::Alone { .. } => Phase::Alone,
             Action::PassCards { .. } => Phase::PassCards,
             Action::Play { .. } => Phase::Play,
@@ -111,8 +119,15 @@ impl Game {
         if seat != turn {
             return Err(ActionError::NotYourTurn { turn });
         }
+        if self.rules.upcard() && matches!(self.phase, Phase::Auction | Phase::Exchange) {
+            return self.upcard_validate(seat, action);
+        }
         let hand = self.hand_of(seat);
         match action {
+            Action::OrderUp
+            | Action::NameTrump { .. }
+            | Action::TakeUpcard { .. }
+            | Action::LeaveUpcard => return Err(wrong_phase()),
             Action::Pass => {
                 if self.dealer_must_bid(seat) {
                     return Err(ActionError::MustBid {

@@ -48,6 +48,7 @@ pub(crate) mod schema;
 mod scoring;
 pub mod shuffle;
 mod side;
+mod upcard;
 mod view;
 
 pub use action::{Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team};
@@ -59,11 +60,12 @@ pub use hand::{Hand, HandRecord, deal};
 pub use knowledge::SeatKnowledge;
 pub use play::{Play, Trick};
 pub use ruleset::{
-    AllPass, AloneRule, AuctionKind, FirstLead, GameEnd, Preset, Ruleset, RulesetError,
-    RulesetSpec, SetPenalty,
+    AllPass, AloneRule, AuctionKind, DealerPickup, FirstLead, GameEnd, Preset, Ruleset,
+    RulesetError, RulesetSpec, Scoring, SetPenalty,
 };
 pub use scoring::{HandResult, HandSummary, Outcome};
 pub use side::{BySide, Sides};
+pub use upcard::{Upcard, UpcardCall, UpcardFate};
 pub use view::{CurrentTrick, LastHand, View, Viewer};
 
 #[cfg(test)]

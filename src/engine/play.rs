@@ -106,7 +106,10 @@ impl Game {
         // Someone alone (seed 002): the player to the lone player's left leads; if the high
         // bidder and a defender are both alone, the defender leads. The seat left of a lone
         // player is always an opponent, who plays (only the lone player's partners sit out).
-        let leader = if let Some(d) = self.hand.defender_alone {
+        let leader = if self.rules.first_lead == FirstLead::DealerLeft {
+            // Euchre: the first active seat from the dealer's left, whoever is alone.
+            self.next_active(self.hand.dealer)
+        } else if let Some(d) = self.hand.defender_alone {
             if self.hand.alone.is_some() {
                 d
             } else {
@@ -117,7 +120,7 @@ impl Game {
         } else {
             match self.rules.first_lead {
                 FirstLead::HighBidder => c.seat,
-                FirstLead::LeftOfDealer => {
+                FirstLead::LeftOfDealer | FirstLead::DealerLeft => {
                     let s = self.next_seat(self.hand.dealer);
                     if self.is_active(s) {
                         s

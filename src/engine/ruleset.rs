@@ -18,10 +18,14 @@ pub enum Preset {
     Pepper,
     /// Double Hasenpfeffer: the 48-card pinochle deck, 4 or 6 players.
     DoubleHasenpfeffer,
+    /// Euchre (RULES-FAMILY section 1): trump made by an upcard in two rounds. Played by the
+    /// engine; not in [`Preset::ALL`] (so not offered by the service) until its house players,
+    /// samples and web page play it too.
+    Euchre,
 }
 
 impl Preset {
-    /// Every preset.
+    /// Every preset the service offers.
     pub const ALL: [Preset; 4] = [
         Preset::Hasenpfeffer,
         Preset::HasenpfefferOpen,
@@ -36,6 +40,7 @@ impl Preset {
             Preset::HasenpfefferOpen => "hasenpfeffer-open",
             Preset::Pepper => "pepper",
             Preset::DoubleHasenpfeffer => "double-hasenpfeffer",
+            Preset::Euchre => "euchre",
         }
     }
 
@@ -44,17 +49,21 @@ impl Preset {
     pub const fn player_counts(self) -> &'static [u8] {
         match self {
             Preset::Pepper => &[2, 3, 4, 6],
+            Preset::Euchre => &[4],
             _ => &[4, 6],
         }
     }
 
     /// The decks the preset may be played with.
     pub const fn decks(self) -> &'static [DeckKind] {
-        &[
-            DeckKind::Standard25,
-            DeckKind::Pepper24,
-            DeckKind::Pinochle48,
-        ]
+        match self {
+            Preset::Euchre => &[DeckKind::Euchre32, DeckKind::Euchre24],
+            _ => &[
+                DeckKind::Standard25,
+                DeckKind::Pepper24,
+                DeckKind::Pinochle48,
+            ],
+        }
     }
 
     /// One sentence on what the preset is.
@@ -71,6 +80,9 @@ impl Preset {
             }
             Preset::DoubleHasenpfeffer => {
                 "Double Hasenpfeffer: 48-card pinochle deck without bowers, 4 or 6 players, minimum bid 3, dealer forced, game to 32."
+            }
+            Preset::Euchre => {
+                "Euchre: 32 cards (7 to ace), 5 each, an upcard ordered up in round 1 (the dealer may pick it up) or another suit named in round 2, the maker may go alone, march 2 (alone 4), euchred 2 to the defenders, first side to 5."
             }
         }
     }
@@ -120,6 +132,9 @@ impl Preset {
             set_penalty: SetPenalty::Contract,
             target_score: 10,
             game_end: GameEnd::DeclarersWinTies,
+            dealer_pickup: DealerPickup::Optional,
+            stick_the_dealer: false,
+            scoring: Scoring::Contract,
         };
         match self {
             Preset::Hasenpfeffer => base,
@@ -149,6 +164,17 @@ impl Preset {
                 target_score: 32,
                 ..base
             },
+            Preset::Euchre => Ruleset {
+                deck: DeckKind::Euchre32,
+                auction: AuctionKind::Upcard,
+                min_bid: 3,
+                all_pass: AllPass::Redeal,
+                alone: AloneRule::Maker,
+                first_lead: FirstLead::DealerLeft,
+                target_score: 5,
+                scoring: Scoring::Euchre,
+                ..base
+            },
         }
     }
 }
@@ -167,14 +193,29 @@ pub enum AuctionKind {
     /// on the standing bid), or when the maximum is bid. As many passes as players with no bid:
     /// all pass. Bids only rise, so the auction is bounded.
     ConsecutivePasses,
+    /// Trump made by an upcard (Euchre): the first undealt card is turned face up; in round 1,
+    /// from the dealer's left, each passes or orders it up (its suit becomes trump and the dealer
+    /// may take it, discarding one card); if all pass it is turned down, and in round 2 each
+    /// passes or names another suit. The first to accept or name is the maker, whose side need
+    /// 3 of the 5 tricks. All pass twice: thrown in (see `all_pass`), unless
+    /// `stick_the_dealer`.
+    Upcard,
 }
 
 impl AuctionKind {
-    /// Every auction form.
-    pub const ALL: [AuctionKind; 3] = [
+    /// The bidding auction forms of RULES.md, which every preset of RULES.md takes.
+    pub const BIDDING: [AuctionKind; 3] = [
         AuctionKind::SingleRound,
         AuctionKind::Open,
         AuctionKind::ConsecutivePasses,
+    ];
+
+    /// Every auction form: the bidding ones and the upcard's.
+    pub const ALL: [AuctionKind; 4] = [
+        AuctionKind::SingleRound,
+        AuctionKind::Open,
+        AuctionKind::ConsecutivePasses,
+        AuctionKind::Upcard,
     ];
 
     /// The wire name.
@@ -183,6 +224,7 @@ impl AuctionKind {
             AuctionKind::SingleRound => "single_round",
             AuctionKind::Open => "open",
             AuctionKind::ConsecutivePasses => "consecutive_passes",
+            AuctionKind::Upcard => "upcard",
         }
     }
 }
@@ -212,6 +254,10 @@ pub enum AloneRule {
     /// The high bidder may go alone: discards two cards, receives two from the partner on the
     /// left, and the partners sit out.
     ExchangeTwo,
+    /// Only the maker may go alone (Euchre): after trump and the dealer's exchange, the maker
+    /// plays alone or with the partner, who then sits out. With `partner_sits_out` instead, the
+    /// defenders may then go alone too (Euchre's `lone_defender`).
+    Maker,
 }
 
 /// Who leads the first trick (when nobody is alone).
@@ -220,8 +266,11 @@ pub enum AloneRule {
 pub enum FirstLead {
     /// The high bidder.
     HighBidder,
-    /// The player left of the dealer.
+    /// The player left of the dealer (or, when a lone player's partner sits out, the player
+    /// left of the lone player; a lone defender leads if both sides have one).
     LeftOfDealer,
+    /// The first active seat from the dealer's left, whoever plays alone (Euchre).
+    DealerLeft,
 }
 
 /// What declarers lose when they fail.
@@ -246,6 +295,31 @@ pub enum GameEnd {
     DeclarersWinTies,
     /// When a side reaches the target the higher score wins; equal scores are a draw.
     HigherScoreOrDraw,
+}
+
+/// Whether the dealer must take an upcard ordered up in round 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DealerPickup {
+    /// The dealer may take the upcard (discarding one of the five cards held before) or leave
+    /// it on the stub.
+    #[default]
+    Optional,
+    /// The dealer must take it.
+    Mandatory,
+}
+
+/// How a played hand is scored: the one rule module of a game's points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    /// The declarers score their tricks if they made the contract, else lose `set_penalty`;
+    /// every other side scores its own tricks (RULES.md).
+    #[default]
+    Contract,
+    /// Euchre: the makers score 1 for 3 or 4 tricks and 2 for all 5 (4 alone); with fewer than
+    /// 3 they are euchred and the defenders score 2 (4 for a lone defender).
+    Euchre,
 }
 
 /// A complete ruleset, every option resolved.
@@ -281,6 +355,15 @@ pub struct Ruleset {
     pub target_score: i32,
     /// How the game ends.
     pub game_end: GameEnd,
+    /// Whether the dealer must take an upcard ordered up (upcard games).
+    #[serde(default)]
+    pub dealer_pickup: DealerPickup,
+    /// Whether the dealer may not pass in round 2 of an upcard auction.
+    #[serde(default)]
+    pub stick_the_dealer: bool,
+    /// How a played hand is scored.
+    #[serde(default)]
+    pub scoring: Scoring,
 }
 
 /// A ruleset: a preset plus any option overrides (RULES.md section 3). Every field may be left
@@ -338,6 +421,17 @@ pub struct RulesetSpec {
     /// How the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_end: Option<GameEnd>,
+    /// Upcard games (`euchre`): whether the dealer must take an upcard ordered up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer_pickup: Option<DealerPickup>,
+    /// Upcard games (`euchre`): the dealer may not pass in round 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stick_the_dealer: Option<bool>,
+    /// `euchre`: after the maker's choice, each defender from the dealer's left may go alone
+    /// (at most one; a euchre by a lone defender scores 4). The same as `"alone":
+    /// "partner_sits_out"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lone_defender: Option<bool>,
 }
 
 impl From<Preset> for RulesetSpec {
@@ -367,8 +461,43 @@ fn invalid(code: &'static str, message: impl Into<String>) -> RulesetError {
 }
 
 impl RulesetSpec {
+    /// Refuses an option the preset's game does not have: the bidding options of RULES.md in an
+    /// upcard game, the upcard options elsewhere.
+    fn check_options(&self) -> Result<(), RulesetError> {
+        let upcard = self.preset.rules().upcard();
+        let given: &[(&str, bool)] = if upcard {
+            &[
+                ("auction", self.auction.is_some()),
+                ("min_bid", self.min_bid.is_some()),
+                ("pepper_bids", self.pepper_bids.is_some()),
+                ("no_trump", self.no_trump.is_some()),
+                ("all_pass", self.all_pass.is_some()),
+                ("first_lead", self.first_lead.is_some()),
+                ("set_penalty", self.set_penalty.is_some()),
+                ("game_end", self.game_end.is_some()),
+            ]
+        } else {
+            &[
+                ("dealer_pickup", self.dealer_pickup.is_some()),
+                ("stick_the_dealer", self.stick_the_dealer.is_some()),
+                ("lone_defender", self.lone_defender.is_some()),
+            ]
+        };
+        match given.iter().find(|(_, present)| *present) {
+            Some((name, _)) => Err(invalid(
+                "option_not_in_game",
+                format!(
+                    "`{name}` is not an option of `{}` (GET /v1/rulesets lists each preset's options)",
+                    self.preset.name()
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Applies the overrides to the preset and validates the result.
     pub fn build(&self) -> Result<Ruleset, RulesetError> {
+        self.check_options()?;
         let p = self.preset.rules_for(self.players);
         let r = Ruleset {
             preset: self.preset,
@@ -385,6 +514,21 @@ impl RulesetSpec {
             set_penalty: self.set_penalty.unwrap_or(p.set_penalty),
             target_score: self.target_score.unwrap_or(p.target_score),
             game_end: self.game_end.unwrap_or(p.game_end),
+            dealer_pickup: self.dealer_pickup.unwrap_or(p.dealer_pickup),
+            stick_the_dealer: self.stick_the_dealer.unwrap_or(p.stick_the_dealer),
+            scoring: p.scoring,
+        };
+        // `lone_defender` (upcard games only, see `check_options`) names an `alone` rule.
+        let r = match self.lone_defender {
+            None => r,
+            Some(lone) => Ruleset {
+                alone: if lone {
+                    AloneRule::PartnerSitsOut
+                } else {
+                    AloneRule::Maker
+                },
+                ..r
+            },
         };
         r.validate()?;
         Ok(r)
@@ -421,8 +565,16 @@ impl Ruleset {
         matches!(self.preset, Preset::Pepper) && self.players == 2
     }
 
+    /// Whether trump is made by an upcard (Euchre): the first undealt card is turned face up.
+    pub const fn upcard(&self) -> bool {
+        matches!(self.auction, AuctionKind::Upcard)
+    }
+
     /// Cards dealt to each player.
     pub const fn cards_per_player(&self) -> usize {
+        if self.upcard() {
+            return 5;
+        }
         // The deck divided by the players, rounded down (the rest is the widow); the common
         // cases are spelt out so that this hot path divides by constants.
         let len = self.deck.len();
@@ -444,7 +596,11 @@ impl Ruleset {
 
     /// Cards left over as the widow, which the declarer takes (none beside a dead hand).
     pub const fn widow_size(&self) -> usize {
-        if self.dead_hand() { 0 } else { self.undealt() }
+        if self.dead_hand() || self.upcard() {
+            0
+        } else {
+            self.undealt()
+        }
     }
 
     /// The highest plain numeric bid (one less than all tricks under pepper bids).
@@ -479,6 +635,32 @@ impl Ruleset {
                     list.join(", "),
                     self.deck.name()
                 ),
+            ));
+        }
+        if self.upcard() != self.preset.rules().upcard() {
+            return Err(invalid(
+                "option_not_in_game",
+                format!(
+                    "the `upcard` auction is Euchre's own: `{}` is played with its own auction",
+                    self.preset.name()
+                ),
+            ));
+        }
+        if self.upcard()
+            && !matches!(
+                self.alone,
+                AloneRule::None | AloneRule::Maker | AloneRule::PartnerSitsOut
+            )
+        {
+            return Err(invalid(
+                "option_not_in_game",
+                "in an upcard game `alone` is `none`, `maker` or `partner_sits_out`",
+            ));
+        }
+        if !self.upcard() && self.alone == AloneRule::Maker {
+            return Err(invalid(
+                "option_not_in_game",
+                "`alone: maker` belongs to upcard games (`euchre`)",
             ));
         }
         let small_pepper = self.players < 4;
@@ -680,7 +862,7 @@ mod tests {
 
     #[test]
     fn auction_kinds_and_presets() {
-        for k in AuctionKind::ALL {
+        for k in AuctionKind::BIDDING {
             assert_eq!(serde_json::to_value(k).unwrap(), k.name());
             // Every auction form goes with every preset (and 6 players).
             for p in Preset::ALL {

@@ -8,8 +8,8 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use super::{
-    AllPass, AloneRule, AuctionKind, Card, DeckKind, FirstLead, Forced, GameEnd, HandResult,
-    Pepper, Phase, Preset, SetPenalty, Suit, Trump,
+    AllPass, AloneRule, AuctionKind, Card, DealerPickup, DeckKind, FirstLead, Forced, GameEnd,
+    HandResult, Pepper, Phase, Preset, Scoring, SetPenalty, Suit, Trump, UpcardFate,
 };
 
 /// The schema of a string enum: its values as serde writes them, the first as the example.
@@ -101,7 +101,7 @@ string_enum_schema!(
 string_enum_schema!(
     AuctionKind,
     "AuctionKind",
-    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid. `consecutive_passes`: round and round, a player who passed may bid again, until a bid is followed by a pass from every other player in a row (three at four players) or the maximum is bid.",
+    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid. `consecutive_passes`: round and round, a player who passed may bid again, until a bid is followed by a pass from every other player in a row (three at four players) or the maximum is bid. `upcard` (Euchre): an upcard accepted in round 1 or another suit named in round 2.",
     AuctionKind::ALL.to_vec()
 );
 string_enum_schema!(
@@ -117,18 +117,46 @@ string_enum_schema!(
 string_enum_schema!(
     AloneRule,
     "AloneRule",
-    "Going alone: `none`; `partner_sits_out` (after the exchange the high bidder, then at most one defender, may go alone); `exchange_two` (the lone bidder discards two and receives two from the partner on the left).",
+    "Going alone: `none`; `partner_sits_out` (after the exchange the high bidder, then at most one defender, may go alone); `exchange_two` (the lone bidder discards two and receives two from the partner on the left); `maker` (upcard games: only the maker may go alone).",
     vec![
         AloneRule::None,
         AloneRule::PartnerSitsOut,
-        AloneRule::ExchangeTwo
+        AloneRule::ExchangeTwo,
+        AloneRule::Maker
     ]
 );
 string_enum_schema!(
     FirstLead,
     "FirstLead",
-    "Who leads the first trick when nobody is alone.",
-    vec![FirstLead::HighBidder, FirstLead::LeftOfDealer]
+    "Who leads the first trick: `high_bidder`; `left_of_dealer` (when nobody is alone); `dealer_left` (the first active seat from the dealer's left, whoever is alone).",
+    vec![
+        FirstLead::HighBidder,
+        FirstLead::LeftOfDealer,
+        FirstLead::DealerLeft
+    ]
+);
+string_enum_schema!(
+    DealerPickup,
+    "DealerPickup",
+    "Upcard games: whether the dealer may leave an upcard ordered up (`optional`) or must take it (`mandatory`).",
+    vec![DealerPickup::Optional, DealerPickup::Mandatory]
+);
+string_enum_schema!(
+    Scoring,
+    "Scoring",
+    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4).",
+    vec![Scoring::Contract, Scoring::Euchre]
+);
+string_enum_schema!(
+    UpcardFate,
+    "UpcardFate",
+    "What became of the upcard: `face_up` (round 1 is being called), `turned_down` (everybody passed it), `taken` (the dealer holds it until it is played), `left` (ordered up, left on the stub).",
+    vec![
+        UpcardFate::FaceUp,
+        UpcardFate::TurnedDown,
+        UpcardFate::Taken,
+        UpcardFate::Left
+    ]
 );
 string_enum_schema!(
     SetPenalty,

@@ -8,7 +8,7 @@ use super::auction::{Contract, Forced};
 use super::game::{Applied, Game};
 use super::hand::{HandRecord, HandState, deal};
 use super::play::Trick;
-use super::ruleset::GameEnd;
+use super::ruleset::{GameEnd, Scoring};
 use super::side::{BySide, Sides};
 
 /// How a hand ended.
@@ -69,8 +69,48 @@ pub enum Outcome {
 }
 
 impl Game {
-    /// The points each team scores for the hand just played.
+    /// The points each side scores for the hand just played, by the ruleset's scoring.
     pub(super) fn score_hand(&self) -> BySide<i32> {
+        match self.rules.scoring {
+            Scoring::Contract => self.score_contract(),
+            Scoring::Euchre => self.score_euchre(),
+        }
+    }
+
+    /// Euchre (RULES-FAMILY section 1): one side scores. The makers 1 for 3 or 4 tricks, 2 for
+    /// the march (4 alone); euchred (fewer than 3), the defenders 2 (4 for a lone defender).
+    fn score_euchre(&self) -> BySide<i32> {
+        let sides = self.rules.sides();
+        let mut delta = sides.zeroed();
+        let Some(c) = self.hand.contract else {
+            return delta;
+        };
+        let won = tricks_won(sides, &self.hand.tricks);
+        let makers = sides.of(c.seat) as usize;
+        let all = self.rules.cards_per_player() as u8;
+        if won[makers] >= c.bid.tricks {
+            delta[makers] = match (won[makers] == all, self.hand.alone.is_some()) {
+                (true, true) => 4,
+                (true, false) => 2,
+                (false, _) => 1,
+            };
+        } else {
+            let points = if self.hand.defender_alone.is_some() {
+                4
+            } else {
+                2
+            };
+            for (side, d) in delta.iter_mut().enumerate() {
+                if side != makers {
+                    *d = points;
+                }
+            }
+        }
+        delta
+    }
+
+    /// RULES.md: the declarers score their tricks or lose the penalty; the others their tricks.
+    fn score_contract(&self) -> BySide<i32> {
         let sides = self.rules.sides();
         let Some(c) = self.hand.contract else {
             return sides.zeroed();
@@ -138,9 +178,11 @@ impl Game {
         self.last_tricks.clone_from(&self.hand.tricks);
         if let Some(outcome) = self.game_outcome() {
             // The finished hand stays on the table; the record gets a copy.
-            applied
-                .finished_hands
-                .push(HandRecord::new(self.hand.clone(), summary));
+            applied.finished_hands.push(HandRecord::new(
+                self.hand.clone(),
+                summary,
+                self.upcard_state(),
+            ));
             self.outcome = Some(outcome);
             self.phase = Phase::GameOver;
             self.turn = None;
@@ -149,12 +191,13 @@ impl Game {
         }
         let number = self.hand.number + 1;
         let dealer = self.next_seat(self.hand.dealer);
+        let upcard = self.upcard_state();
         let (hands, widow) = deal(&self.rules, self.seed, number, dealer);
         let finished =
             std::mem::replace(&mut self.hand, HandState::new(number, dealer, hands, widow));
         applied
             .finished_hands
-            .push(HandRecord::new(finished, summary));
+            .push(HandRecord::new(finished, summary, upcard));
         self.phase = Phase::Auction;
         self.turn = Some(self.next_seat(dealer));
     }

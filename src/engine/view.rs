@@ -11,6 +11,7 @@ use super::play::Trick;
 use super::ruleset::Ruleset;
 use super::scoring::{HandSummary, Outcome};
 use super::side::BySide;
+use super::upcard::{Upcard, UpcardCall};
 
 /// Who is looking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,6 +130,14 @@ pub struct View {
     /// last trick included); null before the first hand ends. Public.
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub last_hand: Option<LastHand>,
+    /// Upcard games (`euchre`): the upcard of the hand in progress and what became of it
+    /// (`face_up`, `turned_down`, `taken` by the dealer, who holds it until it is played, or
+    /// `left` on the stub); null in other games. Public.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub upcard: Option<Upcard>,
+    /// Upcard games: this hand's calls of rounds 1 and 2 so far (`trump` null for a pass);
+    /// empty in other games. Public.
+    pub upcard_calls: Vec<UpcardCall>,
 }
 
 /// The public result of the last finished hand and its tricks (every card of which was played
@@ -261,6 +270,8 @@ impl Game {
                 summary: summary.clone(),
                 tricks: k.last_tricks.to_vec(),
             }),
+            upcard: k.upcard,
+            upcard_calls: k.upcard_calls.to_vec(),
         }
     }
 }

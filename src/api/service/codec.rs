@@ -3,7 +3,7 @@
 
 use super::record::{GameRecord, LogEntry};
 use crate::api::error::ApiError;
-use crate::engine::{Call, Card, HandRecord, HandSummary, Seat, Trick, Trump};
+use crate::engine::{Call, Card, HandRecord, HandSummary, Seat, Trick, Trump, Upcard, UpcardCall};
 
 /// The version of the stored record format written: 3 is positional MessagePack (structs as
 /// arrays, no field names), 2 named MessagePack with cards as one byte each (see `Card`'s
@@ -49,20 +49,30 @@ impl GameRecord {
 /// Defines how a finished hand is stored in the log (since record format 3): positional
 /// MessagePack, the fields of [`HandRecord`] in order with the summary as the first (it is
 /// flattened in the JSON, which positions cannot express); about an eighth of the JSON's size.
-/// The field list is written once; both conversions destructure or build a whole
+/// Fields added later come last with `#[serde(default)]`, so older entries (shorter arrays)
+/// still read. The field list is written once; both conversions destructure or build a whole
 /// `HandRecord`, so a field added there fails to compile here until it is added.
 macro_rules! stored_hand {
-    ($($field:ident: $ty:ty),* $(,)?) => {
-        /// A finished hand as stored: a tuple of [`HandRecord`]'s fields.
-        type StoredHand = ($($ty,)*);
+    ($($(#[$attr:meta])* $field:ident: $ty:ty),* $(,)?) => {
+        /// A finished hand as written: [`HandRecord`]'s fields, borrowed, as an array.
+        #[derive(serde::Serialize)]
+        struct StoredHandRef<'a> {
+            $($field: &'a $ty,)*
+        }
+
+        /// A finished hand as read back.
+        #[derive(serde::Deserialize)]
+        struct StoredHand {
+            $($(#[$attr])* $field: $ty,)*
+        }
 
         fn encode_hand(h: &HandRecord) -> Result<Vec<u8>, rmp_serde::encode::Error> {
             let HandRecord { $($field),* } = h;
-            rmp_serde::to_vec(&($($field,)*))
+            rmp_serde::to_vec(&StoredHandRef { $($field),* })
         }
 
         fn decode_hand(raw: &[u8]) -> Result<HandRecord, rmp_serde::decode::Error> {
-            let ($($field,)*): StoredHand = rmp_serde::from_slice(raw)?;
+            let StoredHand { $($field),* } = rmp_serde::from_slice(raw)?;
             Ok(HandRecord { $($field),* })
         }
     };
@@ -81,6 +91,10 @@ stored_hand!(
     lone_discards: Vec<Card>,
     passed_cards: Vec<Card>,
     tricks: Vec<Trick>,
+    #[serde(default)]
+    upcard: Option<Upcard>,
+    #[serde(default)]
+    upcard_calls: Vec<UpcardCall>,
 );
 
 /// The stored form of log entries: hands as [`StoredHand`], timeouts (rare) as JSON.
@@ -107,7 +121,7 @@ pub(super) fn decode_log_entry(raw: &[u8]) -> Result<LogEntry, String> {
         return serde_json::from_slice(raw).map_err(|e| e.to_string());
     }
     decode_hand(raw)
-        .map(LogEntry::Hand)
+        .map(|h| LogEntry::Hand(Box::new(h)))
         .map_err(|e| e.to_string())
 }
 
@@ -248,6 +262,8 @@ mod tests {
             players: Some(6),
             ..RulesetSpec::default()
         });
+        // Euchre too (the engine plays it; the service does not offer it yet).
+        specs.push(RulesetSpec::from(Preset::Euchre));
         for (i, spec) in specs.into_iter().enumerate() {
             let preset = spec.preset;
             for seed in 0..6u64 {
@@ -298,7 +314,7 @@ mod tests {
                     let action = &legal[(rng % legal.len() as u64) as usize];
                     let applied = r.game.apply(seat, action).expect("a legal action");
                     for hand in applied.finished_hands {
-                        check_log_round_trip(LogEntry::Hand(hand), &mut hands);
+                        check_log_round_trip(LogEntry::Hand(Box::new(hand)), &mut hands);
                     }
                 }
             }
@@ -316,6 +332,56 @@ mod tests {
             }),
             &mut hands,
         );
+    }
+
+    /// A hand stored before upcard games (the twelve fields without `upcard` and
+    /// `upcard_calls`) still reads, with neither.
+    #[test]
+    fn log_entries_stored_before_upcard_games_still_read() {
+        let mut g = Game::new(crate::engine::Preset::Pepper.rules(), 3, None).expect("a game");
+        let hand = loop {
+            let seat = g.turn().expect("a live game");
+            let action = g.legal_actions(seat)[0].clone();
+            if let Some(h) = g.apply(seat, &action).expect("legal").finished_hands.pop() {
+                break h;
+            }
+        };
+        let HandRecord {
+            summary,
+            dealer,
+            deal,
+            widow,
+            auction,
+            trump,
+            discards,
+            alone,
+            defender_alone,
+            lone_discards,
+            passed_cards,
+            tricks,
+            upcard,
+            upcard_calls,
+        } = hand.clone();
+        assert!(upcard.is_none() && upcard_calls.is_empty());
+        let old = rmp_serde::to_vec(&(
+            summary,
+            dealer,
+            deal,
+            widow,
+            auction,
+            trump,
+            discards,
+            alone,
+            defender_alone,
+            lone_discards,
+            passed_cards,
+            tricks,
+        ))
+        .expect("encode");
+        match decode_log_entry(&old).expect("an old entry reads") {
+            LogEntry::Hand(h) => assert_eq!(*h, hand),
+            LogEntry::Timeout(_) => panic!("a hand"),
+        }
     }
 
     /// A log entry survives its stored form; a hand's is far smaller than its JSON, which

@@ -44,7 +44,7 @@ impl SeatRecord {
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum LogEntry {
     /// A finished hand, hidden cards included.
-    Hand(HandRecord),
+    Hand(Box<HandRecord>),
     /// A move the server made for a seat whose turn clock ran out.
     Timeout(TimeoutRecord),
 }
@@ -104,8 +104,12 @@ impl GameRecord {
     /// Applies one seat's action and logs any hand it finished.
     pub(super) fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ApiError> {
         let applied = self.game.apply(seat, action)?;
-        self.pending_log
-            .extend(applied.finished_hands.into_iter().map(LogEntry::Hand));
+        self.pending_log.extend(
+            applied
+                .finished_hands
+                .into_iter()
+                .map(|h| LogEntry::Hand(Box::new(h))),
+        );
         Ok(())
     }
 

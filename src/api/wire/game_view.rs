@@ -74,9 +74,11 @@ impl Serialize for GameView {
             winners,
             joker_revealed_by,
             voids,
+            upcard,
+            upcard_calls,
             last_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 37)?;
+        let mut m = s.serialize_struct("GameView", 39)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
@@ -114,6 +116,8 @@ impl Serialize for GameView {
         m.serialize_field("joker_revealed_by", joker_revealed_by)?;
         m.serialize_field("voids", voids)?;
         m.serialize_field("last_hand", last_hand)?;
+        m.serialize_field("upcard", upcard)?;
+        m.serialize_field("upcard_calls", upcard_calls)?;
         m.end()
     }
 }

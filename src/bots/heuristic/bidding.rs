@@ -83,6 +83,90 @@ pub(super) fn auction_decision(ctx: &Ctx, legal: &[Action]) -> Action {
     Action::Pass
 }
 
+/// The tricks a hand should take with `trump` after the dealer's exchange: the dealer's own
+/// hand takes the upcard and drops its weakest card.
+fn with_upcard(ctx: &Ctx, hand: &[Card], upcard: Card, trump: Trump) -> f64 {
+    (0..hand.len())
+        .map(|i| {
+            let mut h: Vec<Card> = hand.to_vec();
+            h[i] = upcard;
+            hand_tricks(ctx.rules, &h, trump)
+        })
+        .fold(hand_tricks(ctx.rules, hand, trump), f64::max)
+}
+
+/// Upcard games (Euchre): order the upcard up in round 1, or name a suit in round 2, when the
+/// hand (with its partner's usual share, and the upcard in the dealer's hand: ours, our
+/// partner's, or the opponents') promises the makers' 3 tricks; a stuck dealer names its best
+/// suit.
+pub(super) fn upcard_call_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let p = &ctx.params;
+    let need = f64::from(ctx.rules.min_bid) - p.bid_margin + 0.2;
+    let partner = partner_bonus(ctx.rules, p);
+    let may_pass = legal.contains(&Action::Pass);
+    if legal.contains(&Action::OrderUp) {
+        let Some(up) = ctx.upcard else {
+            return Action::Pass;
+        };
+        let Some(suit) = up.card.suit() else {
+            return Action::Pass;
+        };
+        let trump = Trump::Suit(suit);
+        let own = if ctx.seat == ctx.dealer {
+            with_upcard(ctx, ctx.hand, up.card, trump)
+        } else {
+            hand_tricks(ctx.rules, ctx.hand, trump)
+        };
+        // The upcard strengthens whichever side deals: about half a trick for a high trump.
+        let boost = if ctx.seat == ctx.dealer {
+            0.0
+        } else if ctx.partner_of(ctx.dealer) {
+            0.5
+        } else {
+            -0.5
+        };
+        if own + partner + boost >= need || !may_pass {
+            return Action::OrderUp;
+        }
+        return Action::Pass;
+    }
+    let named = legal.iter().filter_map(|a| match a {
+        Action::NameTrump { trump } => Some((*trump, hand_tricks(ctx.rules, ctx.hand, *trump))),
+        _ => None,
+    });
+    match named.max_by(|a, b| a.1.total_cmp(&b.1)) {
+        Some((trump, own)) if own + partner >= need || !may_pass => Action::NameTrump { trump },
+        _ => legal[0].clone(),
+    }
+}
+
+/// Upcard games: the dealer takes the upcard, dropping the card whose loss weakens the hand
+/// least, unless leaving it (where allowed) keeps a stronger hand.
+pub(super) fn upcard_exchange_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let trump = ctx.trump.unwrap_or(Trump::NoTrump);
+    let Some(up) = ctx.upcard else {
+        return legal[0].clone();
+    };
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        let v = match a {
+            Action::TakeUpcard { discard } => {
+                let h: Vec<Card> = ctx
+                    .hand
+                    .iter()
+                    .map(|&c| if c == *discard { up.card } else { c })
+                    .collect();
+                hand_tricks(ctx.rules, &h, trump)
+            }
+            _ => hand_tricks(ctx.rules, ctx.hand, trump),
+        };
+        if best.is_none_or(|(b, _)| v > b + 1e-9) {
+            best = Some((v, a));
+        }
+    }
+    best.map_or_else(|| legal[0].clone(), |(_, a)| a.clone())
+}
+
 pub(super) fn exchange_decision(ctx: &Ctx, legal: &[Action]) -> Action {
     let mut best: Option<(f64, &Action)> = None;
     for a in legal {

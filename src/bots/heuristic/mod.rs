@@ -36,6 +36,7 @@ mod strength;
 pub(crate) use bidding::bid_limit;
 use bidding::{
     alone_decision, auction_decision, exchange_decision, keep_value, pass_cards_decision,
+    upcard_call_decision, upcard_exchange_decision,
 };
 pub(crate) use play::play_card;
 
@@ -45,7 +46,7 @@ use strength::{best_trump, certain_tricks, partner_bonus};
 use crate::engine::{
     Action, AllPass, AloneRule, AuctionKind, Bid, Call, Card, Contract, DeckKind, Game, MAX_SEATS,
     Pepper, Phase, Play, Rank, Ranking, Ruleset, Seat, SeatKnowledge, SetPenalty, Sides, Suit,
-    Trick, Trump, Viewer,
+    Trick, Trump, Upcard, UpcardFate, Viewer,
 };
 
 /// The heuristic's tunable numbers. [`HeuristicParams::DEFAULT`] is what the house player uses.
@@ -141,6 +142,8 @@ pub(crate) struct Ctx<'a> {
     /// The hand's [`bid_limit`], when the caller already knows it (the hand does not change
     /// during the auction).
     pub bid_eval: Option<(Trump, f64, f64)>,
+    /// Upcard games: the upcard and what became of it.
+    pub upcard: Option<Upcard>,
     /// The strength of the best unseen card of each effective suit (0: none).
     top_unseen: [u8; 4],
     unseen_trumps: u32,
@@ -191,6 +194,13 @@ impl<'a> Ctx<'a> {
         {
             seen[c.index()] += 1;
         }
+        // An upcard left on the stub (turned down or not taken) is out of play; one the dealer
+        // took may still be played.
+        if let Some(u) = k.upcard
+            && matches!(u.fate, UpcardFate::TurnedDown | UpcardFate::Left)
+        {
+            seen[u.card.index()] += 1;
+        }
         let mut voids = [0u8; MAX_SEATS];
         voids[..k.voids.len()].copy_from_slice(k.voids);
         Ctx {
@@ -208,6 +218,7 @@ impl<'a> Ctx<'a> {
             voids,
             params: HeuristicParams::DEFAULT,
             bid_eval: None,
+            upcard: k.upcard,
             top_unseen: [0; 4],
             unseen_trumps: 0,
         }
@@ -331,6 +342,8 @@ pub(crate) fn decide(ctx: &Ctx, legal: &[Action]) -> Action {
         return legal[0].clone();
     }
     match ctx.phase {
+        Phase::Auction if ctx.rules.upcard() => upcard_call_decision(ctx, legal),
+        Phase::Exchange if ctx.rules.upcard() => upcard_exchange_decision(ctx, legal),
         Phase::Auction => auction_decision(ctx, legal),
         Phase::Exchange => exchange_decision(ctx, legal),
         Phase::Alone => alone_decision(ctx),

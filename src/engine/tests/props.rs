@@ -24,9 +24,9 @@ use serde_json::Value;
 use super::support::double6;
 use crate::engine::shuffle::SplitMix64;
 use crate::engine::{
-    Action, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, FirstLead, Forced, Game, GameEnd,
-    HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank, Ruleset, RulesetSpec, Seat,
-    SetPenalty, Suit, Trump, Viewer, deal,
+    Action, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, DealerPickup, DeckKind,
+    FirstLead, Forced, Game, GameEnd, HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank,
+    Ruleset, RulesetSpec, Scoring, Seat, SetPenalty, Suit, Trump, UpcardFate, Viewer, deal,
 };
 
 const MAX_HANDS: u32 = 80;
@@ -60,6 +60,10 @@ struct Stats {
     draws: u32,
     both_reached: u32,
     rebid: u32,
+    upcard_taken: u32,
+    upcard_left: u32,
+    named_in_round_two: u32,
+    march: u32,
 }
 
 impl Stats {
@@ -70,7 +74,21 @@ impl Stats {
             HandResult::VoidJokerInWidow => self.void_joker += 1,
             HandResult::ThrownIn => self.thrown_in += 1,
         }
+        match rec.upcard.map(|u| u.fate) {
+            Some(UpcardFate::Taken) => self.upcard_taken += 1,
+            Some(UpcardFate::Left) => self.upcard_left += 1,
+            Some(UpcardFate::TurnedDown) if rec.summary.contract.is_some() => {
+                self.named_in_round_two += 1
+            }
+            _ => {}
+        }
         if let Some(c) = rec.summary.contract {
+            if rules.upcard()
+                && rec.summary.tricks_won[side_of(rules, c.seat)] as usize
+                    == rules.cards_per_player()
+            {
+                self.march += 1;
+            }
             match c.forced {
                 Some(Forced::JokerHolder) => self.forced_joker += 1,
                 Some(Forced::Dealer) => self.forced_dealer += 1,
@@ -211,6 +229,17 @@ fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
     let c = rec.summary.contract.expect("a played hand has a contract");
     let won: Vec<i32> = won_by_side(rules, rec).into_iter().map(i32::from).collect();
     let d = side_of(rules, c.seat);
+    if rules.scoring == Scoring::Euchre {
+        // RULES-FAMILY section 1: one side scores.
+        let mut delta = vec![0; side_count(rules)];
+        match (won[d], rec.alone.is_some()) {
+            (5, true) => delta[d] = 4,
+            (5, false) => delta[d] = 2,
+            (3 | 4, _) => delta[d] = 1,
+            _ => delta[1 - d] = if rec.defender_alone.is_some() { 4 } else { 2 },
+        }
+        return delta;
+    }
     let all = rules.cards_per_player() as i32;
     let mut declarers = if c.bid.pepper == Some(Pepper::Big) {
         // Big pepper: +12 for all six tricks, else -12 (twice the stakes of all tricks).
@@ -290,6 +319,10 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     assert_eq!(rec.deal, dealt, "the seed's deal");
     assert_eq!(rec.widow, widow.to_vec());
 
+    if rules.upcard() {
+        check_upcard_record(rules, rec, dealer, &dealt, &widow);
+        return;
+    }
     // The auction.
     let max = if rules.pepper_bids {
         Bid {
@@ -356,6 +389,7 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
             AuctionKind::ConsecutivePasses => {
                 ended |= run == n as usize || (run == n as usize - 1 && high.is_some())
             }
+            AuctionKind::Upcard => unreachable!("upcard games are checked on their own"),
         }
         seat = (seat + 1) % n;
         if rules.auction == AuctionKind::Open {
@@ -403,9 +437,8 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     if trump == Trump::NoTrump {
         assert!(rules.no_trump);
     }
-    let trump = trump.suit();
 
-    // The exchange and going alone.
+    // The exchange.
     let mut held: Vec<Vec<Card>> = dealt.clone();
     // RULES-FAMILY section 4: two-player pepper's undealt hand is dead, nobody takes it.
     let dead_hand = rules.preset == Preset::Pepper && rules.players == 2;
@@ -416,7 +449,92 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     for &x in &rec.discards {
         remove(&mut held[d as usize], x);
     }
+    check_play(rules, rec, dealer, held);
+}
+
+/// An upcard game's calls and the dealer's exchange (RULES-FAMILY section 1), then the play.
+fn check_upcard_record(
+    rules: &Ruleset,
+    rec: &HandRecord,
+    dealer: Seat,
+    dealt: &[Vec<Card>],
+    widow: &[Card],
+) {
+    let n = rules.seats() as Seat;
+    assert!(rec.auction.is_empty(), "no bids in an upcard game");
+    let upcard = rec.upcard.expect("an upcard");
+    assert_eq!(
+        upcard.card, widow[0],
+        "the upcard is the first undealt card"
+    );
+    let up_suit = upcard.card.suit().unwrap();
+    let mut seat = (dealer + 1) % n;
+    let mut maker = None;
+    for (i, call) in rec.upcard_calls.iter().enumerate() {
+        assert!(maker.is_none(), "a call after trump was made");
+        assert_eq!(
+            call.seat, seat,
+            "call {i}: from the dealer's left, dealer last"
+        );
+        let round = if i < n as usize { 1 } else { 2 };
+        assert_eq!(call.round, round);
+        match call.trump {
+            None => assert!(
+                !(round == 2 && seat == dealer && rules.stick_the_dealer),
+                "a stuck dealer passed"
+            ),
+            Some(t) => {
+                if round == 1 {
+                    assert_eq!(t, Trump::Suit(up_suit), "round 1 takes the upcard's suit");
+                } else {
+                    assert!(t != Trump::Suit(up_suit) && t != Trump::NoTrump);
+                }
+                maker = Some((seat, t, round));
+            }
+        }
+        seat = (seat + 1) % n;
+    }
+    let Some((maker, trump, round)) = maker else {
+        assert_eq!(rec.upcard_calls.len(), 2 * n as usize, "all pass twice");
+        assert_eq!(rec.summary.result, HandResult::ThrownIn);
+        assert_eq!(rec.summary.contract, None);
+        assert!(rec.tricks.is_empty() && rec.discards.is_empty());
+        assert!(rec.summary.score_delta.iter().all(|&d| d == 0));
+        return;
+    };
+    let c = rec.summary.contract.expect("a maker makes a contract");
+    assert_eq!((c.seat, c.bid.tricks), (maker, 3));
+    assert_eq!(rec.trump, Some(trump));
+    let mut held: Vec<Vec<Card>> = dealt.to_vec();
+    match (round, upcard.fate) {
+        (1, UpcardFate::Taken) => {
+            assert_eq!(rec.discards.len(), 1);
+            assert_ne!(rec.discards[0], upcard.card, "one of the five held before");
+            remove(&mut held[dealer as usize], rec.discards[0]);
+            held[dealer as usize].push(upcard.card);
+        }
+        (1, UpcardFate::Left) => {
+            assert_eq!(rules.dealer_pickup, DealerPickup::Optional);
+            assert!(rec.discards.is_empty());
+        }
+        (2, UpcardFate::TurnedDown) => assert!(rec.discards.is_empty()),
+        other => panic!("round and upcard disagree: {other:?}"),
+    }
+    check_play(rules, rec, dealer, held);
+}
+
+/// Going alone, the tricks (order, leaders, following, winners) and the score of a played
+/// hand, from each seat's cards after the exchange.
+fn check_play(rules: &Ruleset, rec: &HandRecord, dealer: Seat, mut held: Vec<Vec<Card>>) {
+    let n = rules.seats() as Seat;
+    let cpp = rules.cards_per_player();
+    let d = rec.summary.contract.expect("a contract").seat;
+    let trump = rec.trump.expect("trump named").suit();
     match rules.alone {
+        AloneRule::Maker => {
+            assert!(rec.alone.is_none_or(|a| a == d));
+            assert!(rec.defender_alone.is_none());
+        }
         AloneRule::None => assert!(rec.alone.is_none() && rec.defender_alone.is_none()),
         AloneRule::PartnerSitsOut => {
             assert!(rec.alone.is_none_or(|a| a == d));
@@ -454,7 +572,10 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     // The tricks.
     assert_eq!(rec.tricks.len(), cpp, "a hand has cards_per_player tricks");
     // Someone alone: the player to the lone player's left; both alone: the lone defender.
-    let mut leader = if let Some(x) = rec.defender_alone {
+    let mut leader = if rules.first_lead == FirstLead::DealerLeft {
+        // Euchre: the first active seat from the dealer's left, whoever is alone.
+        next_active(dealer)
+    } else if let Some(x) = rec.defender_alone {
         if rec.alone.is_some() {
             x
         } else {
@@ -465,7 +586,7 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     } else {
         match rules.first_lead {
             FirstLead::HighBidder => d,
-            FirstLead::LeftOfDealer => {
+            FirstLead::LeftOfDealer | FirstLead::DealerLeft => {
                 if out[((dealer + 1) % n) as usize] {
                     next_active((dealer + 1) % n)
                 } else {
@@ -523,7 +644,9 @@ fn check_conservation(g: &Game) {
         all.extend(g.hand_of(s));
     }
     if !h.widow_taken {
-        all.extend(&h.widow);
+        // A taken upcard is in the dealer's hand, no longer on the stub.
+        let taken = g.rules().upcard() && h.upcard_fate == UpcardFate::Taken;
+        all.extend(h.widow.iter().skip(usize::from(taken)));
     }
     all.extend(&h.discards);
     all.extend(&h.lone_discards);
@@ -552,14 +675,23 @@ fn visible(g: &Game, viewer: Viewer) -> Vec<Card> {
             .iter()
             .flat_map(|t| t.plays.iter().map(|p| p.card)),
     );
+    if g.rules().upcard() {
+        // RULES-FAMILY section 0: the upcard stays public, turned down or taken.
+        v.push(h.widow[0]);
+    }
     if let Viewer::Seat(s) = viewer {
         v.extend(g.hand_of(s));
         let declarer = g.contract().map(|c| c.seat);
+        if g.rules().upcard() && g.dealer() == s {
+            v.extend(&h.discards);
+        }
         if declarer == Some(s) {
             if h.widow_taken {
                 v.extend(&h.widow);
             }
-            v.extend(&h.discards);
+            if !g.rules().upcard() {
+                v.extend(&h.discards);
+            }
             v.extend(&h.lone_discards);
             v.extend(&h.passed_cards);
         }
@@ -612,7 +744,12 @@ fn check_views(g: &Game) {
                 if !is_declarer || !h.widow_taken {
                     assert!(view.widow.is_empty());
                 }
-                if !is_declarer {
+                let discarder = if g.rules().upcard() {
+                    g.dealer() == s
+                } else {
+                    is_declarer
+                };
+                if !discarder {
                     assert!(view.discards.is_empty());
                 }
                 let passer = declarer.map(|d| (d + 2) % n);
@@ -660,7 +797,21 @@ fn random_action(rng: &mut SplitMix64) -> Action {
         let k = rng.below(max + 1);
         (0..k).map(|_| random_card(rng)).collect()
     };
-    match rng.below(6) {
+    match rng.below(10) {
+        6 => Action::OrderUp,
+        7 => Action::LeaveUpcard,
+        8 => Action::NameTrump {
+            trump: [
+                Trump::Suit(Suit::Clubs),
+                Trump::Suit(Suit::Diamonds),
+                Trump::Suit(Suit::Hearts),
+                Trump::Suit(Suit::Spades),
+                Trump::NoTrump,
+            ][rng.below(5) as usize],
+        },
+        9 => Action::TakeUpcard {
+            discard: random_card(rng),
+        },
         0 => Action::Pass,
         1 => Action::Bid {
             tricks: rng.below(15) as u8,
@@ -885,7 +1036,7 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 
 /// Each ruleset, the share of random games that must end, and its number of fully checked
 /// games per run (long games cost more).
-fn rulesets() -> [(Ruleset, f64, u32); 7] {
+fn rulesets() -> [(Ruleset, f64, u32); 10] {
     [
         (Preset::Hasenpfeffer.rules(), 0.95, 60),
         (Preset::HasenpfefferOpen.rules(), 0.95, 60),
@@ -894,7 +1045,37 @@ fn rulesets() -> [(Ruleset, f64, u32); 7] {
         (double6(), 0.75, 6),
         (pepper3(), 0.75, 15),
         (pepper2(), 0.75, 15),
+        (Preset::Euchre.rules(), 0.95, 40),
+        (
+            euchre_with(DeckKind::Euchre24, true, DealerPickup::Mandatory, true),
+            0.95,
+            40,
+        ),
+        (
+            euchre_with(DeckKind::Euchre32, false, DealerPickup::Optional, true),
+            0.95,
+            20,
+        ),
     ]
+}
+
+/// Euchre with options: the deck, stick the dealer, the dealer's pick-up, a lone defender.
+fn euchre_with(
+    deck: DeckKind,
+    stick_the_dealer: bool,
+    dealer_pickup: DealerPickup,
+    lone_defender: bool,
+) -> Ruleset {
+    RulesetSpec {
+        preset: Preset::Euchre,
+        deck: Some(deck),
+        stick_the_dealer: Some(stick_the_dealer),
+        dealer_pickup: Some(dealer_pickup),
+        lone_defender: Some(lone_defender),
+        ..RulesetSpec::default()
+    }
+    .build()
+    .expect("valid")
 }
 
 /// Pepper for two players, with a dead hand.
@@ -989,6 +1170,38 @@ props!(full_pepper_three, light_pepper_three, 5, |s| vec![
     ("declarer set", s.set),
     ("a passer bidding again", s.rebid),
 ]);
+
+props!(full_euchre, light_euchre, 7, |s| vec![
+    ("thrown in", s.thrown_in),
+    ("upcard taken", s.upcard_taken),
+    ("upcard left", s.upcard_left),
+    ("trump named in round 2", s.named_in_round_two),
+    ("lone maker", s.alone),
+    ("makers euchred", s.set),
+    ("march", s.march),
+]);
+props!(
+    full_euchre_short_stuck_mandatory,
+    light_euchre_short_stuck_mandatory,
+    8,
+    |s| vec![
+        ("upcard taken", s.upcard_taken),
+        ("trump named in round 2", s.named_in_round_two),
+        ("lone maker", s.alone),
+        ("lone defender", s.defender_alone),
+        ("makers euchred", s.set),
+    ]
+);
+props!(
+    full_euchre_lone_defender,
+    light_euchre_lone_defender,
+    9,
+    |s| vec![
+        ("thrown in", s.thrown_in),
+        ("upcard left", s.upcard_left),
+        ("lone defender", s.defender_alone),
+    ]
+);
 
 /// The game-end oracle itself, on the cases RULES.md names.
 #[test]

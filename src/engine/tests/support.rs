@@ -3,7 +3,8 @@
 //! A script is a whitespace-separated list of tokens, each applied for the seat whose turn it
 //! is: `p` pass, `b3` bid 3, `lp`/`bp` little/big pepper, `x:H:AS` exchange (trump `H`, discard
 //! `AS`; `x:S` discards nothing, `x:NT` names no trump), `a1`/`a0` alone or not,
-//! `pc:9S,TS` pass cards, and a card code (`JK`, `TD`) plays that card.
+//! `pc:9S,TS` pass cards, `ou` order the upcard up, `n:S` name trump in round 2, `tk:9S` take
+//! the upcard discarding `9S`, `lv` leave it, and a card code (`JK`, `TD`) plays that card.
 
 use crate::engine::{
     Action, ActionError, Applied, Bid, Card, CardList, Game, HandSummary, Pepper, Preset, Ruleset,
@@ -66,6 +67,14 @@ pub fn action(game: &Game, token: &str) -> Action {
         }
         .into(),
         "a0" => Action::Alone { alone: false },
+        "ou" => Action::OrderUp,
+        "lv" => Action::LeaveUpcard,
+        t if t.starts_with("n:") => Action::NameTrump {
+            trump: t[2..].parse().unwrap(),
+        },
+        t if t.starts_with("tk:") => Action::TakeUpcard {
+            discard: card(&t[3..]),
+        },
         "a1" => Action::Alone { alone: true },
         t if t.starts_with("x:") => {
             let mut parts = t[2..].splitn(2, ':');
