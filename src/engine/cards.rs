@@ -155,8 +155,10 @@ const RANK_CHARS: [char; 16] = [
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
-/// A set of distinct cards, one bit per card code.
-pub type CardSet = u128;
+/// A set of distinct cards of one deck: one bit per card, at the card's place among the deck's
+/// distinct cards ([`DeckKind::places`]; at most 64 in any deck), so that the hot paths of play
+/// work on one machine word.
+pub type DeckSet = u64;
 
 impl Card {
     /// The joker.
@@ -174,12 +176,6 @@ impl Card {
         self.0 as usize
     }
 
-    /// The card's bit in a [`CardSet`].
-    #[inline]
-    pub const fn bit(self) -> CardSet {
-        1 << self.0
-    }
-
     /// The card with the given index, if it is in range.
     pub const fn from_index(i: usize) -> Option<Card> {
         if i < Self::CODES {
@@ -187,12 +183,6 @@ impl Card {
         } else {
             None
         }
-    }
-
-    /// The card with code `i` (`i < 65`, not checked).
-    #[inline]
-    pub(crate) const fn from_code(i: u8) -> Card {
-        Card(i)
     }
 
     /// Whether this is the joker.
@@ -682,13 +672,28 @@ impl DeckKind {
 
     /// The deck in canonical order: for each card code in [`Card::all`] order, its copies.
     pub fn cards(self) -> Vec<Card> {
-        let mut v = Vec::with_capacity(self.len());
-        for c in Card::all() {
-            for _ in 0..self.copies_of(c) {
-                v.push(c);
-            }
-        }
-        v
+        self.canonical().to_vec()
+    }
+
+    /// Each card code's place among the deck's distinct cards, in card order (`NOT_IN_DECK`
+    /// for a card the deck does not hold): its bit in a [`DeckSet`].
+    #[inline]
+    pub(crate) fn places(self) -> &'static [u8; Card::CODES] {
+        &PLACES[self as usize].0
+    }
+
+    /// The card at `place` among the deck's distinct cards (`place < 64`).
+    #[inline]
+    pub(crate) fn card_at(self, place: u32) -> Card {
+        PLACES[self as usize].1[place as usize & (MAX_DECK - 1)]
+    }
+
+    /// The deck in canonical order, as a table made at compile time (every deal starts from
+    /// it).
+    #[inline]
+    pub fn canonical(self) -> &'static [Card] {
+        let (cards, len) = &CANONICAL[self as usize];
+        &cards[..*len]
     }
 
     /// How many of each card code the deck holds, indexed by [`Card::index`].
@@ -701,9 +706,79 @@ impl DeckKind {
     }
 }
 
+/// The most cards a deck holds.
+pub const MAX_DECK: usize = 64;
+
+/// Each deck kind's cards in canonical order (by [`DeckKind`] index), and how many there are.
+static CANONICAL: [([Card; MAX_DECK], usize); DeckKind::ALL.len()] = {
+    let mut out = [([Card::JOKER; MAX_DECK], 0); DeckKind::ALL.len()];
+    let mut d = 0;
+    while d < DeckKind::ALL.len() {
+        let deck = DeckKind::ALL[d];
+        let (cards, len) = &mut out[deck as usize];
+        let mut code = 0;
+        while code < Card::CODES {
+            let card = Card(code as u8);
+            let mut k = 0;
+            while k < deck.copies_of(card) {
+                cards[*len] = card;
+                *len += 1;
+                k += 1;
+            }
+            code += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// The place of a card the deck does not hold (see [`DeckKind::places`]).
+pub(crate) const NOT_IN_DECK: u8 = 255;
+
+/// Per deck kind: each code's place among the deck's distinct cards, and the card at each place.
+static PLACES: [([u8; Card::CODES], [Card; MAX_DECK]); DeckKind::ALL.len()] = {
+    let mut out = [([NOT_IN_DECK; Card::CODES], [Card::JOKER; MAX_DECK]); DeckKind::ALL.len()];
+    let mut d = 0;
+    while d < DeckKind::ALL.len() {
+        let deck = DeckKind::ALL[d];
+        let (places, cards) = &mut out[deck as usize];
+        let mut next = 0;
+        let mut code = 0;
+        while code < Card::CODES {
+            let card = Card(code as u8);
+            if deck.copies_of(card) > 0 {
+                places[code] = next as u8;
+                cards[next] = card;
+                next += 1;
+            }
+            code += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_card_of_a_deck_has_a_place_in_card_order() {
+        for d in DeckKind::ALL {
+            let mut last = None;
+            for c in Card::all() {
+                let place = d.places()[c.index()];
+                if d.copies_of(c) == 0 {
+                    assert_eq!(place, NOT_IN_DECK, "{d:?} {c}");
+                    continue;
+                }
+                assert!(usize::from(place) < MAX_DECK);
+                assert_eq!(d.card_at(u32::from(place)), c);
+                assert!(last.is_none_or(|l| l < place), "places follow card order");
+                last = Some(place);
+            }
+        }
+    }
 
     #[test]
     fn binary_formats_store_a_card_as_one_byte_and_still_read_codes() {

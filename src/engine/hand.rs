@@ -9,7 +9,7 @@ use super::action::{CardList, Seat};
 /// dead hand of 8, or an upcard game's upcard (first) and stub.
 pub type Undealt = arrayvec::ArrayVec<Card, 32>;
 use super::auction::{Call, Contract};
-use super::cards::{Card, CardSet, Trump};
+use super::cards::{Card, DeckSet, MAX_DECK, Trump};
 use super::game::MAX_SEATS;
 use super::play::Trick;
 use super::ruleset::Ruleset;
@@ -212,23 +212,21 @@ impl HandState {
 /// Deals hand number `number` of a game: the documented shuffle of [`super::shuffle`].
 pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>, Undealt) {
     // The canonical deck of `DeckKind::cards`, built on the stack.
-    let mut deck: ArrayVec<Card, 64> = ArrayVec::new();
-    for c in Card::all() {
-        for _ in 0..rules.deck.copies_of(c) {
-            deck.push(c);
-        }
-    }
+    let mut deck: ArrayVec<Card, MAX_DECK> = ArrayVec::new();
+    // Within capacity: no deck holds more than `MAX_DECK` cards.
+    let _ = deck.try_extend_from_slice(rules.deck.canonical());
     SplitMix64::for_hand(seed, number).shuffle(&mut deck);
     let n = rules.seats();
     let cpp = rules.cards_per_player();
     // Each hand as a bit set per copy (a double deck has two copies of a card), which reads
     // back out in card order: sorted without comparisons.
-    let mut first: [CardSet; MAX_SEATS] = [0; MAX_SEATS];
-    let mut second: [CardSet; MAX_SEATS] = [0; MAX_SEATS];
+    let places = rules.deck.places();
+    let mut first: [DeckSet; MAX_SEATS] = [0; MAX_SEATS];
+    let mut second: [DeckSet; MAX_SEATS] = [0; MAX_SEATS];
     let mut seat = dealer as usize;
     for &card in deck.iter().take(n * cpp) {
         seat = if seat + 1 >= n { 0 } else { seat + 1 };
-        let bit = card.bit();
+        let bit = 1u64 << (places[card.index()] & 63);
         if first[seat] & bit == 0 {
             first[seat] |= bit;
         } else {
@@ -241,9 +239,9 @@ pub fn deal(rules: &Ruleset, seed: u64, number: u32, dealer: Seat) -> (Vec<Hand>
             let mut bits = first[s];
             while bits != 0 {
                 let i = bits.trailing_zeros();
-                let card = Card::from_code(i as u8);
+                let card = rules.deck.card_at(i);
                 hand.push(card);
-                if second[s] & card.bit() != 0 {
+                if second[s] & (1 << i) != 0 {
                     hand.push(card);
                 }
                 bits &= bits - 1;

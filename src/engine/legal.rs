@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 
 use super::action::{Action, ActionError, Bid, Pepper, Phase, Seat, SuitName};
 use super::auction::Call;
-use super::cards::{Card, Suit, Trump};
+use super::cards::{Suit, Trump};
 use super::game::Game;
 use super::hand::{combinations, holds_all};
 
@@ -76,8 +76,9 @@ impl Game {
                 // The cards of the suit led if the seat holds any, else every card; a bit set
                 // per distinct card, read out in card (= hand) order.
                 let mut playable = if follow != 0 { follow } else { held };
+                let deck = self.rules.deck;
                 while playable != 0 {
-                    let card = Card::from_code(playable.trailing_zeros() as u8);
+                    let card = deck.card_at(playable.trailing_zeros());
                     out.push(Action::Play { card });
                     playable &= playable - 1;
                 }
@@ -213,7 +214,7 @@ impl Game {
             }
             Action::Play { card } => {
                 let (held, follow) = self.play_masks(hand);
-                let bit = card.bit();
+                let bit = self.deck_bit(*card);
                 if held & bit == 0 {
                     return Err(ActionError::CardNotInHand { card: *card });
                 }

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::action::{ActionError, Phase, Seat, SuitName};
-use super::cards::{Card, CardSet, Ranking, Suit};
+use super::cards::{Card, DeckSet, NOT_IN_DECK, Ranking, Suit};
 use super::game::{Applied, Game, MAX_SEATS};
 use super::hand::remove_card;
 use super::ruleset::{AloneRule, FirstLead};
@@ -42,13 +42,15 @@ pub struct Trick {
 impl Game {
     /// Bit sets (by card code) of the cards in `hand`, and of those that follow the effective
     /// suit led to the trick in progress (none before the lead).
-    pub(super) fn play_masks(&self, hand: &[Card]) -> (CardSet, CardSet) {
+    pub(super) fn play_masks(&self, hand: &[Card]) -> (DeckSet, DeckSet) {
         let ranking = self.ranking();
         let led = self.led_code(ranking);
         let row = ranking.eff_row();
-        let (mut held, mut follow): (CardSet, CardSet) = (0, 0);
+        let places = self.rules.deck.places();
+        let (mut held, mut follow): (DeckSet, DeckSet) = (0, 0);
         for &c in hand {
-            let bit = c.bit();
+            // A card in hand is one of the deck's (the integrity check holds every state to it).
+            let bit = 1u64 << (places[c.index()] & 63);
             held |= bit;
             if row[c.index()] == led {
                 follow |= bit;
@@ -58,6 +60,18 @@ impl Game {
             follow = 0;
         }
         (held, follow)
+    }
+
+    /// The card's bit in a [`DeckSet`] of this game's deck; 0 for a card the deck does not hold
+    /// (so never held).
+    #[inline]
+    pub(super) fn deck_bit(&self, card: Card) -> DeckSet {
+        let place = self.rules.deck.places()[card.index()];
+        if place == NOT_IN_DECK {
+            0
+        } else {
+            1 << (place & 63)
+        }
     }
 
     /// The effective suit led to the trick in progress (an index, or 4 before the lead).
@@ -76,7 +90,7 @@ impl Game {
         let led = self.led_code(ranking);
         let hand = &self.hand.hands[seat as usize];
         let (held, follow) = self.play_masks(hand);
-        let bit = card.bit();
+        let bit = self.deck_bit(card);
         if held & bit == 0 {
             return Err(ActionError::CardNotInHand { card });
         }
