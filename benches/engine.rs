@@ -109,6 +109,20 @@ fn rulesets() -> Vec<(&'static str, Ruleset)> {
     .build()
     .expect("valid");
     v.push(("double-hasenpfeffer-6", six));
+    // OpenSpiel's Euchre (24 cards, stick the dealer, the dealer must pick up, no lone
+    // defender): the same game as ours with these options, the anchor of
+    // `scripts/openspiel-bench.sh`. (The engine plays Euchre; the service does not offer it
+    // yet.)
+    let euchre = RulesetSpec {
+        preset: hasenpfeffer::engine::Preset::Euchre,
+        deck: Some(hasenpfeffer::engine::DeckKind::Euchre24),
+        stick_the_dealer: Some(true),
+        dealer_pickup: Some(hasenpfeffer::engine::DealerPickup::Mandatory),
+        ..RulesetSpec::default()
+    }
+    .build()
+    .expect("valid");
+    v.push(("euchre-openspiel", euchre));
     v
 }
 
