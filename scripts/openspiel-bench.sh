@@ -33,7 +33,9 @@ cargo bench --no-default-features --locked --bench engine -- "${CRIT[@]}" 'hands
 EST="${CARGO_TARGET_DIR:-target}/criterion/hands/euchre-openspiel/new/estimates.json"
 python3 - "$EST" "$OS" <<'PY'
 import json, sys
-ns = json.load(open(sys.argv[1]))["mean"]["point_estimate"]
+est = json.load(open(sys.argv[1]))
+# The estimate criterion prints (the slope of its linear sampling, else the mean).
+ns = (est.get("slope") or est["mean"])["point_estimate"]
 ours = 1e9 / ns
 os_ = json.loads(sys.argv[2])
 py, cpp = os_["python_hands_per_s"], os_["random_sim_test_hands_per_s"]
