@@ -446,6 +446,20 @@ async fn seats_and_start(store: Store) {
     )
     .await;
     unchanged(&app, &id, &before).await;
+    // A body of only whitespace is not JSON (nor is it no body): refused, for a claim and for
+    // a new game alike.
+    for path in [format!("/v1/games/{id}/seats"), "/v1/games".to_owned()] {
+        let res = app
+            .client
+            .post(app.url(&path))
+            .header("Content-Type", "application/json")
+            .body("\n")
+            .send()
+            .await
+            .expect("request");
+        assert_problem(res, 400, "malformed_json").await;
+    }
+    unchanged(&app, &id, &before).await;
     // An empty body takes the next free seat.
     for seat in 1..4 {
         let res = app.claim(&id, None).await;
