@@ -76,7 +76,7 @@ string_enum_schema!(
 string_enum_schema!(
     Phase,
     "Phase",
-    "The phase: `auction`, `exchange` (name trump, take and discard the widow), `alone` (going-alone decisions), `pass_cards` (lone exchange of two cards), `play`, or `game_over`.",
+    "The phase: `auction` (in upcard games, rounds 1 and 2 of the calls), `exchange` (name trump, take and discard the widow; in upcard games, the dealer takes or leaves the upcard ordered up), `alone` (going-alone decisions), `pass_cards` (lone exchange of two cards), `play`, or `game_over`.",
     vec![
         Phase::Auction,
         Phase::Exchange,
@@ -244,6 +244,38 @@ pub enum PassCardsType {
     Value,
 }
 
+/// Always `order_up`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum OrderUpType {
+    /// `order_up`
+    #[serde(rename = "order_up")]
+    Value,
+}
+
+/// Always `name_trump`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum NameTrumpType {
+    /// `name_trump`
+    #[serde(rename = "name_trump")]
+    Value,
+}
+
+/// Always `take_upcard`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum TakeUpcardType {
+    /// `take_upcard`
+    #[serde(rename = "take_upcard")]
+    Value,
+}
+
+/// Always `leave_upcard`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum LeaveUpcardType {
+    /// `leave_upcard`
+    #[serde(rename = "leave_upcard")]
+    Value,
+}
+
 /// Pass in the auction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -326,6 +358,56 @@ pub struct PassCardsAction {
     pub cards: Vec<Card>,
 }
 
+/// Upcard games (`euchre`), round 1: accept the upcard's suit as trump ("order it up"; the
+/// dealer's partner assists, the dealer takes it up). The caller becomes the maker, and the
+/// dealer then takes the upcard (`take_upcard`) or leaves it (`leave_upcard`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "order_up"}))]
+pub struct OrderUpAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: OrderUpType,
+}
+
+/// Upcard games, round 2 (everybody passed the upcard, which is turned down): name one of the
+/// other three suits as trump. The caller becomes the maker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "name_trump", "trump": "H"}))]
+pub struct NameTrumpAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: NameTrumpType,
+    /// The suit (`C`, `D`, `H` or `S`, not the turned-down upcard's; never `NT`).
+    #[schema(value_type = Suit)]
+    pub trump: Trump,
+}
+
+/// Upcard games, the dealer's exchange (phase `exchange`, after round 1 ordered the upcard
+/// up): take the upcard into hand and discard one of the cards held before, face down.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "take_upcard", "discard": "9C"}))]
+pub struct TakeUpcardAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: TakeUpcardType,
+    /// The card discarded face down (one held before taking the upcard).
+    pub discard: Card,
+}
+
+/// Upcard games, the dealer's exchange, only with `dealer_pickup` `optional`: leave the upcard
+/// ordered up on the stub (the dealer's hand is unchanged).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "leave_upcard"}))]
+pub struct LeaveUpcardAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: LeaveUpcardType,
+}
+
 /// An action: a JSON object with a `type`. Every entry of a view's `legal_actions` is one of
 /// these and can be posted back as it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -338,6 +420,10 @@ pub struct PassCardsAction {
         ("play" = "#/components/schemas/PlayAction"),
         ("alone" = "#/components/schemas/AloneAction"),
         ("pass_cards" = "#/components/schemas/PassCardsAction"),
+        ("order_up" = "#/components/schemas/OrderUpAction"),
+        ("name_trump" = "#/components/schemas/NameTrumpAction"),
+        ("take_upcard" = "#/components/schemas/TakeUpcardAction"),
+        ("leave_upcard" = "#/components/schemas/LeaveUpcardAction"),
     )),
     example = json!({"type": "play", "card": "JS"})
 )]
@@ -355,4 +441,12 @@ pub enum ActionDoc {
     Alone(AloneAction),
     /// Pass cards.
     PassCards(PassCardsAction),
+    /// Order up (upcard games).
+    OrderUp(OrderUpAction),
+    /// Name trump (upcard games).
+    NameTrump(NameTrumpAction),
+    /// Take the upcard (upcard games).
+    TakeUpcard(TakeUpcardAction),
+    /// Leave the upcard (upcard games).
+    LeaveUpcard(LeaveUpcardAction),
 }

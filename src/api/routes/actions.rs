@@ -34,8 +34,14 @@ impl Accepts {
 /// handlers and by the OpenAPI document's request examples.
 const ENDPOINTS: [(&str, Accepts); 6] = [
     ("post_action", Accepts::Any),
-    ("bid", Accepts::Only(&["bid", "pass"])),
-    ("exchange", Accepts::Only(&["exchange"])),
+    (
+        "bid",
+        Accepts::Only(&["bid", "pass", "order_up", "name_trump"]),
+    ),
+    (
+        "exchange",
+        Accepts::Only(&["exchange", "take_upcard", "leave_upcard"]),
+    ),
     ("play", Accepts::Only(&["play"])),
     ("alone", Accepts::Only(&["alone"])),
     ("pass_cards", Accepts::Only(&["pass_cards"])),
@@ -55,9 +61,10 @@ fn accepts(operation_id: &str) -> Accepts {
 }
 
 /// The request examples of the action endpoints, one table: each endpoint shows the rows of
-/// the types it takes, in this order (Swagger UI prefills the first: a pass for the general
-/// endpoint, what a seat can do at its first turn).
-fn examples() -> [(&'static str, &'static str, serde_json::Value); 8] {
+/// the types it takes, in the order of their names (Swagger UI prefills the first: a pass for
+/// the general endpoint and `/bid`, what a seat can do at its first turn; a trump named for
+/// `/exchange`). The names sort as strings: keep their numbers single digits (8a, 8b, ...).
+fn examples() -> [(&'static str, &'static str, serde_json::Value); 12] {
     use serde_json::json;
     [
         ("1_pass", "Pass in the auction", json!({"type": "pass"})),
@@ -91,6 +98,26 @@ fn examples() -> [(&'static str, &'static str, serde_json::Value); 8] {
             "7_pass_cards",
             "Pass (or discard) two cards under exchange_two",
             json!({"type": "pass_cards", "cards": ["AS", "KS"]}),
+        ),
+        (
+            "8a_order_up",
+            "Upcard games, round 1: order the upcard up (its suit becomes trump)",
+            json!({"type": "order_up"}),
+        ),
+        (
+            "8b_name_trump",
+            "Upcard games, round 2: name hearts trump",
+            json!({"type": "name_trump", "trump": "H"}),
+        ),
+        (
+            "9a_take_upcard",
+            "Upcard games, the dealer: take the upcard and discard the nine of clubs",
+            json!({"type": "take_upcard", "discard": "9C"}),
+        ),
+        (
+            "9b_leave_upcard",
+            "Upcard games, the dealer: leave the upcard on the stub",
+            json!({"type": "leave_upcard"}),
         ),
     ]
 }
@@ -168,7 +195,8 @@ async fn act(
         .body(answer.body))
 }
 
-/// The body of `POST /v1/games/{id}/bid`: a bid or a pass (for the OpenAPI document).
+/// The body of `POST /v1/games/{id}/bid`: a call of the auction, a bid or a pass, or in an
+/// upcard game (`euchre`) an order up or a trump named (for the OpenAPI document).
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
@@ -176,14 +204,42 @@ async fn act(
     discriminator(property_name = "type", mapping(
         ("pass" = "#/components/schemas/PassAction"),
         ("bid" = "#/components/schemas/BidAction"),
+        ("order_up" = "#/components/schemas/OrderUpAction"),
+        ("name_trump" = "#/components/schemas/NameTrumpAction"),
     )),
     example = json!({"type": "bid", "tricks": 4})
 )]
-enum BidOrPass {
+enum AuctionCall {
     /// Pass.
     Pass(crate::api::wire::PassAction),
     /// Bid.
     Bid(crate::api::wire::BidAction),
+    /// Order the upcard up (upcard games, round 1).
+    OrderUp(crate::api::wire::OrderUpAction),
+    /// Name trump (upcard games, round 2).
+    NameTrump(crate::api::wire::NameTrumpAction),
+}
+
+/// The body of `POST /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
+/// (`euchre`) the dealer's taking or leaving the upcard (for the OpenAPI document).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+#[schema(
+    discriminator(property_name = "type", mapping(
+        ("exchange" = "#/components/schemas/ExchangeAction"),
+        ("take_upcard" = "#/components/schemas/TakeUpcardAction"),
+        ("leave_upcard" = "#/components/schemas/LeaveUpcardAction"),
+    )),
+    example = json!({"type": "exchange", "trump": "H", "discard": ["9C"]})
+)]
+enum ExchangeChoice {
+    /// Name trump and discard.
+    Exchange(crate::api::wire::ExchangeAction),
+    /// Take the upcard and discard (upcard games).
+    TakeUpcard(crate::api::wire::TakeUpcardAction),
+    /// Leave the upcard (upcard games).
+    LeaveUpcard(crate::api::wire::LeaveUpcardAction),
 }
 
 macro_rules! action_endpoint {
@@ -243,17 +299,17 @@ action_endpoint!(
     post_bid,
     "/v1/games/{id}/bid",
     "bid",
-    BidOrPass,
-    "Bid or pass.",
-    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`."
+    AuctionCall,
+    "Bid or pass (or, in upcard games, order up or name trump).",
+    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`. In upcard games (`euchre`), the calls: `{\"type\":\"order_up\"}` in round 1 (the upcard's suit becomes trump) and `{\"type\":\"name_trump\",\"trump\":\"H\"}` in round 2 (another suit), or a pass."
 );
 action_endpoint!(
     post_exchange,
     "/v1/games/{id}/exchange",
     "exchange",
-    crate::api::wire::ExchangeAction,
-    "Name trump and discard.",
-    "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow)."
+    ExchangeChoice,
+    "Name trump and discard (or, in upcard games, take or leave the upcard).",
+    "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer takes it and discards one card held before (`{\"type\":\"take_upcard\",\"discard\":\"9C\"}`) or, with `dealer_pickup` `optional`, leaves it on the stub (`{\"type\":\"leave_upcard\"}`)."
 );
 action_endpoint!(
     post_play,

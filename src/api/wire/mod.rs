@@ -14,7 +14,8 @@ mod game_view;
 pub use game_view::{GameView, example_view};
 
 pub use crate::engine::schema::{
-    ActionDoc, AloneAction, BidAction, ExchangeAction, PassAction, PassCardsAction, PlayAction,
+    ActionDoc, AloneAction, BidAction, ExchangeAction, LeaveUpcardAction, NameTrumpAction,
+    OrderUpAction, PassAction, PassCardsAction, PlayAction, TakeUpcardAction,
 };
 
 /// Who sits in a seat, as given at game creation (the schema is [`SeatSpecDoc`]'s; an open
@@ -338,23 +339,50 @@ mod tests {
     }
 
     /// The actions' schema structs (written apart from the engine's `Action`, see
-    /// `engine::schema`) read every legal action of every preset and write it back unchanged.
+    /// `engine::schema`) read every legal action of every preset (Euchre's too, offered or not
+    /// yet) and write it back unchanged; between them the games offer every action type.
     #[test]
     fn action_docs_match_the_engine_wire_shapes() {
-        for preset in Preset::ALL {
+        let mut kinds = std::collections::BTreeSet::new();
+        // Euchre twice: taking turns through the legal actions (the upcard is ordered up, and
+        // the dealer offered its exchange), and always the first (everybody passes: round 2).
+        let games = Preset::ALL
+            .iter()
+            .map(|p| (*p, 0))
+            .chain([(Preset::Euchre, 0), (Preset::Euchre, 1)]);
+        for (preset, first_only) in games {
             let mut game = Game::new(preset.rules(), 3, None).unwrap();
             let mut steps = 0;
             while let Some(seat) = game.turn() {
                 let legal = game.legal_actions(seat);
                 for a in &legal {
+                    kinds.insert(a.kind());
                     same_through::<ActionDoc>(serde_json::to_value(a).unwrap());
                 }
-                game.apply(seat, &legal[steps % legal.len()]).unwrap();
+                let pick = if first_only == 1 {
+                    0
+                } else {
+                    steps % legal.len()
+                };
+                game.apply(seat, &legal[pick]).unwrap();
                 steps += 1;
                 if steps > 400 {
                     break;
                 }
             }
+        }
+        for kind in [
+            "pass",
+            "bid",
+            "exchange",
+            "play",
+            "alone",
+            "order_up",
+            "name_trump",
+            "take_upcard",
+            "leave_upcard",
+        ] {
+            assert!(kinds.contains(kind), "no game offered a `{kind}` action");
         }
     }
 }
