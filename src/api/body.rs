@@ -60,16 +60,16 @@ pub(crate) async fn read_action(
 /// then [`parse_action`]): the body is an object and serde reads it as an action as it is. An
 /// action's fields are scalars and arrays of strings, so a repeated key can only be a top-level
 /// one, which serde's derived decoding refuses (as it refuses unknown fields) for every action
-/// but a pass, whose unit variant would ignore them: a pass, like anything serde does not read
-/// as it is (a number written as `4.0`, for one), is left (None) to the general way, which also
-/// words the errors.
+/// but those without fields (a pass, an order up, the upcard left), whose unit variants would
+/// ignore them: those, like anything serde does not read as it is (a number written as `4.0`,
+/// for one), are left (None) to the general way, which also words the errors.
 fn quick_action(body: &[u8]) -> Option<Action> {
     if body.trim_ascii_start().first() != Some(&b'{') {
         return None;
     }
     serde_json::from_slice(body)
         .ok()
-        .filter(|action| *action != Action::Pass)
+        .filter(|action| !is_unit(action))
 }
 
 /// The body of a request, read under the size and time limits and checked to be JSON: `None`
@@ -320,17 +320,26 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 }
 
-/// Parses an action object. (`{"type":"pass"}` has no fields, and serde's internally tagged
-/// unit variants ignore extra ones, so they are refused here.)
+/// The action types without fields (`{"type":"pass"}`, ...): serde's internally tagged unit
+/// variants ignore extra fields, so those are refused here.
+const UNIT_ACTIONS: [&str; 3] = ["pass", "order_up", "leave_upcard"];
+
+/// Whether the action is of a type without fields (one of [`UNIT_ACTIONS`]).
+fn is_unit(action: &Action) -> bool {
+    matches!(action, Action::Pass | Action::OrderUp | Action::LeaveUpcard)
+}
+
+/// Parses an action object (refusing extra fields on the types without fields).
 fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
     if let Some(obj) = body.as_object()
-        && obj.get("type").and_then(|t| t.as_str()) == Some("pass")
+        && let Some(kind) = obj.get("type").and_then(|t| t.as_str())
+        && UNIT_ACTIONS.contains(&kind)
         && let Some(extra) = obj.keys().find(|k| k.as_str() != "type")
     {
         return Err(ApiError::bad_request(
             Code::UnknownField,
             format!(
-                "invalid request body: unknown field `{extra}`; a pass is `{{\"type\":\"pass\"}}`"
+                "invalid request body: unknown field `{extra}`; a `{kind}` is `{{\"type\":\"{kind}\"}}`"
             ),
         ));
     }
@@ -384,6 +393,8 @@ mod tests {
             r#"{"type":"exchange","trump":"C","discard":["9C"]}"#,
             r#"{"type":"play","card":"AS"}"#,
             r#"{"type":"alone","alone":true}"#,
+            r#"{"type":"name_trump","trump":"H"}"#,
+            r#"{"type":"take_upcard","discard":"9C"}"#,
         ];
         for body in taken {
             let quick = quick_action(body.as_bytes());
@@ -393,6 +404,8 @@ mod tests {
         // Read by the general way only.
         let repaired = [
             r#"{"type":"pass"}"#,
+            r#"{"type":"order_up"}"#,
+            r#"{"type":"leave_upcard"}"#,
             r#"{"type":"bid","tricks":4.0}"#,
             r#"{"type":"bid","tricks":4e0}"#,
         ];
@@ -401,6 +414,11 @@ mod tests {
             r#"{"type":"pass","tricks":4}"#,
             r#"{"type":"pass","ruleset":5}"#,
             r#"{"type":"pass","type":"pass"}"#,
+            r#"{"type":"order_up","trump":"H"}"#,
+            r#"{"type":"order_up","type":"order_up"}"#,
+            r#"{"type":"leave_upcard","discard":"9C"}"#,
+            r#"{"type":"take_upcard","discard":["9C"]}"#,
+            r#"{"type":"name_trump","trump":"H","extra":1}"#,
             r#"{"type":"play","card":"AS","card":"KS"}"#,
             r#"{"type":"play","card":"AS","card":"AS"}"#,
             r#"{"type":"play","type":"play","card":"AS"}"#,
