@@ -308,10 +308,14 @@ pub fn assert_token_shape(token: &str) {
 // ---------------------------------------------------------------------------------------------
 // Cards
 
-/// Whether a JSON string is a card code (`9C` .. `AS`, `JK`).
+/// The ranks of card codes, low to high: `2` to `9`, `T`, Five Hundred's `L M N` (11, 12, 13,
+/// in its six-player pack only), `J Q K A`.
+const RANKS: &[u8] = b"23456789TLMNJQKA";
+
+/// Whether a JSON string is a card code (`2C` .. `AS`, `JK`).
 pub fn is_card(s: &str) -> bool {
     let b = s.as_bytes();
-    s == "JK" || (b.len() == 2 && b"9TJQKA".contains(&b[0]) && b"CDHS".contains(&b[1]))
+    s == "JK" || (b.len() == 2 && RANKS.contains(&b[0]) && b"CDHS".contains(&b[1]))
 }
 
 /// A multiset of card codes.
@@ -349,12 +353,15 @@ fn size(a: &Cards) -> u32 {
 /// The full deck of a ruleset's `deck`.
 pub fn full_deck(deck: &str) -> Cards {
     let mut out = Cards::new();
-    let copies = match deck {
-        "standard25" | "pepper24" => 1,
-        "pinochle48" => 2,
+    // Copies of each card, and the ranks (the lowest, then 9 T J Q K A above it).
+    let (copies, ranks) = match deck {
+        "standard25" | "pepper24" | "euchre24" => (1, "9TJQKA"),
+        "pinochle48" => (2, "9TJQKA"),
+        "euchre32" => (1, "789TJQKA"),
+        "full52" => (1, "23456789TJQKA"),
         other => panic!("unknown deck {other}"),
     };
-    for r in "9TJQKA".chars() {
+    for r in ranks.chars() {
         for s in "CDHS".chars() {
             out.insert(format!("{r}{s}"), copies);
         }
@@ -398,8 +405,8 @@ pub fn cards_outside(v: &Value, skip: &[&str]) -> Vec<(String, String)> {
 /// The endpoint made for an action's type.
 pub fn specific_endpoint(action: &Value) -> &'static str {
     match action["type"].as_str().expect("an action type") {
-        "pass" | "bid" => "bid",
-        "exchange" => "exchange",
+        "pass" | "bid" | "order_up" | "name_trump" => "bid",
+        "exchange" | "take_upcard" | "leave_upcard" => "exchange",
         "play" => "play",
         "alone" => "alone",
         "pass_cards" => "pass-cards",
@@ -408,7 +415,8 @@ pub fn specific_endpoint(action: &Value) -> &'static str {
 }
 
 /// The test client's policy: in the auction pass three times in four when passing is legal,
-/// else the first legal bid; otherwise any legal action.
+/// else the first legal call that is not a pass (a bid; in an upcard game an order up or the
+/// first suit that can be named); otherwise any legal action.
 pub fn choose(view: &Value, rng: &mut SmallRng) -> Value {
     let legal = view["legal_actions"].as_array().expect("legal_actions");
     assert!(!legal.is_empty(), "the seat to act has legal actions");
@@ -418,7 +426,9 @@ pub fn choose(view: &Value, rng: &mut SmallRng) -> Value {
         if may_pass && rng.random_range(0..4) != 0 {
             return pass;
         }
-        if let Some(bid) = legal.iter().find(|a| a["type"] == "bid") {
+        let call =
+            |a: &&Value| matches!(a["type"].as_str(), Some("bid" | "order_up" | "name_trump"));
+        if let Some(bid) = legal.iter().find(call) {
             return bid.clone();
         }
         return pass;
@@ -479,8 +489,15 @@ impl Seen {
                     );
                 }
                 for k in ["discard", "cards"] {
-                    if let Some(cs) = a.get(k) {
-                        assert!(within(&cards(cs), &hand), "{a} not in hand {hand:?}");
+                    match a.get(k) {
+                        // `take_upcard`'s one card.
+                        Some(Value::String(c)) => {
+                            assert!(hand.contains_key(c.as_str()), "{a} not in hand {hand:?}");
+                        }
+                        Some(cs) => {
+                            assert!(within(&cards(cs), &hand), "{a} not in hand {hand:?}");
+                        }
+                        None => {}
                     }
                 }
             }
@@ -580,7 +597,8 @@ fn check_last_hand_shape(view: &Value) {
 }
 
 /// The secrecy check of one view against its hand's record (deal, widow, discards, passed
-/// cards): every card the reader sees was the reader's own, the declarer's widow, or played.
+/// cards): every card the reader sees was the reader's own, the declarer's widow, or played;
+/// in an upcard game (`euchre`), the upcard (public) or the dealer's own discard.
 pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &Value) {
     check_last_hand_shape(view);
     let seats = seats_of(view);
@@ -596,11 +614,42 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
     let passer = declarer
         .filter(|_| !passed.is_empty())
         .map(|d| (d + 2) % seats);
+    // Upcard games: the upcard is public (face up, turned down, taken into the dealer's hand or
+    // left on the stub); nobody sees the rest of the undealt cards (the stub); the face-down
+    // discard is the dealer's, who took the upcard.
+    let upcard = record["upcard"]["card"].as_str();
+    let public: Cards = upcard.iter().map(|c| ((*c).to_owned(), 1)).collect();
+    // (Read only in upcard games: a hand-made record of another game may leave it out.)
+    let dealer = record["dealer"].as_u64().map(|d| d as usize);
+    let discarder = if upcard.is_some() {
+        Some(dealer.expect("the dealer of an upcard game's hand"))
+    } else {
+        declarer
+    };
+    if upcard.is_none() {
+        assert_eq!(
+            view["upcard"],
+            Value::Null,
+            "no upcard outside upcard games"
+        );
+    } else if !view["upcard"].is_null() {
+        assert_eq!(
+            view["upcard"]["card"], record["upcard"]["card"],
+            "the view's upcard is the hand's"
+        );
+    }
+    let taken_now = view["upcard"]["fate"] == "taken";
     // What each seat may know of its own: its deal, and for the declarer the widow and the
-    // cards passed to it.
+    // cards passed to it (in an upcard game, for the dealer the upcard taken).
     let known: Vec<Cards> = (0..seats)
         .map(|s| {
-            if Some(s) == declarer {
+            if upcard.is_some() {
+                if Some(s) == dealer && record["upcard"]["fate"] == "taken" {
+                    plus(&deal[s], &public)
+                } else {
+                    deal[s].clone()
+                }
+            } else if Some(s) == declarer {
                 plus(&plus(&deal[s], &widow), &passed)
             } else {
                 deal[s].clone()
@@ -619,7 +668,8 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         for k in ["hand", "widow", "discards", "passed_cards", "legal_actions"] {
             assert_eq!(view[k], json!([]), "the spectator's `{k}` is empty");
         }
-        let seen = cards_outside(view, &["trick", "tricks", "last_hand"]);
+        // (The upcard, public, is checked above.)
+        let seen = cards_outside(view, &["trick", "tricks", "last_hand", "upcard"]);
         assert!(seen.is_empty(), "the spectator sees {seen:?}");
         return;
     };
@@ -635,11 +685,16 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         assert_eq!(hand, deal[s], "in the auction a hand is the deal");
     }
     if !view_widow.is_empty() {
+        assert!(upcard.is_none(), "nobody sees the stub of an upcard game");
         assert_eq!(Some(s), declarer, "only the declarer sees the widow");
         assert_eq!(view_widow, widow);
     }
     if !view_discards.is_empty() {
-        assert_eq!(Some(s), declarer, "only the declarer sees discards");
+        assert_eq!(
+            Some(s),
+            discarder,
+            "only the declarer (in an upcard game the dealer) sees discards"
+        );
         let all = plus(
             &cards(&record["discards"]),
             &cards(&record["lone_discards"]),
@@ -657,7 +712,12 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
     // and received.
     let mut out = plus(&hand, &played[s]);
     let mut got = deal[s].clone();
-    if Some(s) == declarer {
+    if upcard.is_some() {
+        if Some(s) == dealer && taken_now {
+            out = plus(&out, &view_discards);
+            got = plus(&got, &public);
+        }
+    } else if Some(s) == declarer {
         out = plus(&out, &view_discards);
         got = plus(&plus(&got, &view_widow), &view_passed);
     } else if Some(s) == passer {
@@ -674,7 +734,7 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         &["hand", "trick", "tricks", "legal_actions", "last_hand"],
     ) {
         assert!(
-            known[s].contains_key(&card),
+            known[s].contains_key(&card) || public.contains_key(&card),
             "seat {s} sees {card} at {path}, not one of its cards"
         );
     }
@@ -686,9 +746,15 @@ pub fn check_log(log: &Value, last: &Value) {
     assert!(!hands.is_empty(), "a finished game has hands in its log");
     let seats = seats_of(last);
     let deck = full_deck(last["ruleset"]["deck"].as_str().expect("deck"));
-    // Two-player pepper deals three hands of 8, the third to nobody (RULES-FAMILY section 4).
+    // Two-player pepper deals three hands of 8, the third to nobody (RULES-FAMILY section 4);
+    // upcard games deal 5 each, the upcard and the stub undealt (section 1).
+    let upcard_game = last["ruleset"]["auction"] == "upcard";
     let hands_dealt = if seats == 2 { 3 } else { seats };
-    let per_seat = (size(&deck) as usize) / hands_dealt;
+    let per_seat = if upcard_game {
+        5
+    } else {
+        (size(&deck) as usize) / hands_dealt
+    };
     for (i, h) in hands.iter().enumerate() {
         assert_eq!(h["number"], i, "hands are numbered from 0");
         let deal = h["deal"].as_array().expect("deal");
@@ -702,6 +768,14 @@ pub fn check_log(log: &Value, last: &Value) {
             all, deck,
             "hand {i}: the deal and the widow are the whole deck"
         );
+        if upcard_game {
+            assert_eq!(
+                h["upcard"]["card"], h["widow"][0],
+                "hand {i}: the upcard is the first undealt card"
+            );
+        } else {
+            assert_eq!(h["upcard"], Value::Null, "hand {i}: no upcard");
+        }
     }
     let last_hand = hands.last().expect("a hand");
     assert_eq!(
