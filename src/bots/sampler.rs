@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use crate::engine::{AloneRule, Card, Phase, Ranking, SampleDeal, Seat, View};
+use crate::engine::{AloneRule, Card, Phase, Ranking, SampleDeal, Seat, UpcardFate, View};
 
 /// Why no sample can be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -182,25 +182,55 @@ impl Sampler {
                     .push(p.card);
             }
         }
-        let exchanged = view.trump.is_some();
-        let discard_size = if exchanged { rules.widow_size() } else { 0 };
+        // Upcard games: the upcard is public wherever it lies; an upcard the dealer took stays
+        // in the dealer's hand until played, and the dealer's one discard is face down.
+        let upcard = view.upcard;
+        let taken = upcard.is_some_and(|u| u.fate == UpcardFate::Taken);
+        let discarder = if rules.upcard() {
+            Some(view.dealer)
+        } else {
+            declarer
+        };
+        let owns_discards = discarder == Some(seat);
+        let discard_size = if rules.upcard() {
+            usize::from(taken)
+        } else if view.trump.is_some() {
+            rules.widow_size()
+        } else {
+            0
+        };
         let lone_two = rules.alone == AloneRule::ExchangeTwo && view.alone.is_some();
         let lone_made = lone_two && !(view.phase == Phase::PassCards && view.turn == declarer);
         let lone_size = if lone_made { 2 } else { 0 };
         let (mut own_discards, mut own_lone_discards) = (Vec::new(), Vec::new());
-        if is_declarer {
-            if view.discards.len() != discard_size + lone_size {
-                return Err(bad("the declarer's discards have the wrong size"));
-            }
-            own_discards = view.discards[..discard_size].to_vec();
-            own_lone_discards = view.discards[discard_size..].to_vec();
+        let own_size = if owns_discards { discard_size } else { 0 };
+        let own_lone_size = if is_declarer { lone_size } else { 0 };
+        if view.discards.len() != own_size + own_lone_size {
+            return Err(bad("the seat's own discards have the wrong size"));
+        }
+        if owns_discards || is_declarer {
+            own_discards = view.discards[..own_size].to_vec();
+            own_lone_discards = view.discards[own_size..].to_vec();
             for &c in &view.discards {
                 take(c)?;
             }
         }
 
-        // Passed cards the viewer knows about and does not hold: with the lone bidder.
         let mut forced = Vec::new();
+        if let Some(u) = upcard {
+            let dealer = view.dealer;
+            let played = played_by
+                .get(dealer as usize)
+                .is_some_and(|p| p.contains(&u.card));
+            if !taken {
+                // On the stub, face up.
+                take(u.card)?;
+            } else if dealer != seat && !played {
+                take(u.card)?;
+                forced.push((dealer, u.card));
+            }
+        }
+        // Passed cards the viewer knows about and does not hold: with the lone bidder.
         if let Some(d) = declarer
             && !view.passed_cards.is_empty()
             && !is_declarer
@@ -266,12 +296,14 @@ impl Sampler {
             view.widow_size as usize,
             joker_holder.is_none(),
         ));
-        if !is_declarer {
+        if !owns_discards {
             slots.push(pile(
                 Place::Discards,
                 discard_size,
-                joker_holder.is_none() || joker_holder == declarer,
+                joker_holder.is_none() || joker_holder == discarder,
             ));
+        }
+        if !is_declarer {
             slots.push(pile(Place::LoneDiscards, lone_size, joker_holder.is_none()));
         }
         slots.retain(|s| s.cap > 0);
@@ -482,9 +514,10 @@ impl Sampler {
 /// the cards it passed or was passed, and from the public record: each seat's hand size, the
 /// sizes of the face-down piles (the widow, the high bidder's discard, a lone bidder's discard),
 /// the suits each seat has shown void in (by failing to follow; under the hand's trump, so a
-/// seat void in trumps holds neither the joker nor the left bower), and the seat that revealed
-/// the joker after all passed (it holds the joker, or discarded it). Every sample respects all of
-/// these exactly.
+/// seat void in trumps holds neither the joker nor the left bower), the seat that revealed
+/// the joker after all passed (it holds the joker, or discarded it), and in upcard games the
+/// upcard (public: on the stub, or in the dealer's hand once taken, until played; the dealer's
+/// one discard then lies face down). Every sample respects all of these exactly.
 ///
 /// # How it is drawn
 ///

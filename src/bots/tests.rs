@@ -8,7 +8,8 @@ use rand::{RngExt, SeedableRng};
 use super::*;
 use crate::engine::{Card, Phase, Preset, Ranking, Ruleset, RulesetSpec, Seat, View, Viewer};
 
-/// Every ruleset the players must handle: the presets, and double Hasenpfeffer with 6 players.
+/// Every ruleset the players must handle: the presets, double Hasenpfeffer with 6 players, and
+/// Euchre's options.
 fn rulesets() -> Vec<Ruleset> {
     let mut v: Vec<Ruleset> = Preset::ALL.iter().map(|p| p.rules()).collect();
     v.push(
@@ -20,6 +21,7 @@ fn rulesets() -> Vec<Ruleset> {
         .build()
         .unwrap(),
     );
+    v.extend(euchres());
     v
 }
 
@@ -206,12 +208,25 @@ fn check_sample(view: &View, s: &SampleDeal) {
     assert_eq!(sorted(&s.hands[seat as usize]), sorted(&view.hand));
     assert_eq!(s.widow.len(), view.widow_size as usize);
     let declarer = view.contract.map(|c| c.seat);
-    if declarer == Some(seat) {
+    // Upcard games: the dealer's one discard when it took the upcard.
+    let taken = view
+        .upcard
+        .filter(|u| u.fate == crate::engine::UpcardFate::Taken);
+    let discarder = if rules.upcard() {
+        Some(view.dealer)
+    } else {
+        declarer
+    };
+    if discarder == Some(seat) {
         let mut mine = s.discards.clone();
-        mine.extend(&s.lone_discards);
+        if declarer == Some(seat) {
+            mine.extend(&s.lone_discards);
+        }
         assert_eq!(sorted(&mine), sorted(&view.discards));
     }
-    if view.trump.is_some() {
+    if rules.upcard() {
+        assert_eq!(s.discards.len(), usize::from(taken.is_some()));
+    } else if view.trump.is_some() {
         assert_eq!(s.discards.len(), rules.widow_size());
     } else {
         assert!(s.discards.is_empty());
@@ -237,6 +252,12 @@ fn check_sample(view: &View, s: &SampleDeal) {
         .chain(std::iter::once(&view.trick))
         .flat_map(|t| t.plays.iter().map(|p| p.card))
         .collect();
+    let stub_upcard: Vec<Card> = view
+        .upcard
+        .filter(|_| taken.is_none())
+        .map(|u| u.card)
+        .into_iter()
+        .collect();
     let all = s
         .hands
         .iter()
@@ -245,7 +266,19 @@ fn check_sample(view: &View, s: &SampleDeal) {
         .chain(&s.discards)
         .chain(&s.lone_discards)
         .chain(&played)
+        .chain(&stub_upcard)
         .copied();
+    // An upcard the dealer took is with the dealer until played.
+    if let Some(u) = taken {
+        let dealer = view.dealer;
+        let played_by_dealer = view
+            .tricks
+            .iter()
+            .chain(std::iter::once(&view.trick))
+            .flat_map(|t| t.plays.iter())
+            .any(|p| p.seat == dealer && p.card == u.card);
+        assert!(s.hands[dealer as usize].contains(&u.card) || played_by_dealer);
+    }
     assert_eq!(
         count(all),
         rules.deck.counts(),
@@ -599,7 +632,17 @@ fn heuristic_does_not_overtake_a_winning_partner() {
 /// | pepper | 37 | 18 | 57 | 175 |
 /// | double-hasenpfeffer | 8 | 8 | 7 | 25 |
 /// | double-hasenpfeffer, 6 players | 30 | 13 | 17 | 85 |
-const HAND_BOUNDS: [u32; 5] = [35, 40, 175, 25, 85];
+/// | euchre (the three option sets of [`euchres`]) | 11 | 10 | 9 | 30 |
+fn hand_bound(rules: &Ruleset) -> u32 {
+    match rules.preset {
+        Preset::Hasenpfeffer => 35,
+        Preset::HasenpfefferOpen => 40,
+        Preset::Pepper => 175,
+        Preset::DoubleHasenpfeffer if rules.players == 6 => 85,
+        Preset::DoubleHasenpfeffer => 25,
+        Preset::Euchre => 30,
+    }
+}
 
 /// Plays one game of `strategy` in every seat (the expert with a small budget); returns the
 /// number of hands it took, or None if it did not end within `bound`, and counts the hands
@@ -652,17 +695,18 @@ fn games_of_house_players_end_within_a_bound() {
     // six players in double Hasenpfeffer). Under pepper's consecutive-pass auction a player
     // who passed may bid again: the players must cope (every action is checked legal).
     for strategy in Strategy::ALL {
-        for (i, rules) in rulesets().into_iter().enumerate() {
+        for rules in rulesets() {
+            let bound = hand_bound(&rules);
             let mut rebids = 0;
             let mut most = 0;
             for seed in 0..seeds_for(strategy) {
-                let hands = hands_to_end(rules, strategy, seed, HAND_BOUNDS[i], &mut rebids);
+                let hands = hands_to_end(rules, strategy, seed, bound, &mut rebids);
                 let hands = hands.unwrap_or_else(|| {
                     panic!(
                         "{strategy:?} in {} ({} players), seed {seed}: no end within {} hands",
                         rules.preset.name(),
                         rules.players,
-                        HAND_BOUNDS[i]
+                        bound
                     )
                 });
                 most = most.max(hands);
@@ -683,7 +727,7 @@ fn games_of_house_players_end_within_a_bound() {
 }
 
 /// Measures hands per game: `STRATEGY=random|heuristic|expert SEEDS=500 cargo test --lib
-/// measure_hands_per_game -- --ignored --nocapture` (the numbers of [`HAND_BOUNDS`]).
+/// measure_hands_per_game -- --ignored --nocapture` (the numbers of [`hand_bound`]).
 #[test]
 #[ignore]
 fn measure_hands_per_game() {
@@ -743,8 +787,7 @@ fn alone_the_heuristic_bids_with_the_solo_margin() {
     }
 }
 
-/// Euchre with every option the random and heuristic players must cope with (the expert's
-/// sampler does not know the upcard yet: Euchre is not offered by the service until it does).
+/// Euchre with every option the house players must cope with.
 fn euchres() -> Vec<Ruleset> {
     let spec = |stick: bool, mandatory: bool, lone_defender: bool| RulesetSpec {
         preset: Preset::Euchre,

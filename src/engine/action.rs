@@ -146,6 +146,22 @@ impl Action {
         }
     }
 
+    /// Whether the action holds cards that lie face down once it is made (an exchange's or the
+    /// dealer's discard, cards passed or discarded by a lone player): such an action may be shown
+    /// to others only once its hand is over.
+    pub const fn hides_cards(&self) -> bool {
+        match self {
+            Action::Exchange { .. } | Action::PassCards { .. } | Action::TakeUpcard { .. } => true,
+            Action::Pass
+            | Action::Bid { .. }
+            | Action::Play { .. }
+            | Action::Alone { .. }
+            | Action::OrderUp
+            | Action::NameTrump { .. }
+            | Action::LeaveUpcard => false,
+        }
+    }
+
     /// The bid this action makes, if it is one.
     pub const fn as_bid(&self) -> Option<Bid> {
         match *self {

@@ -14,6 +14,7 @@ use super::action::{Phase, Seat};
 use super::cards::Card;
 use super::game::Game;
 use super::hand::Hand;
+use super::upcard::UpcardFate;
 use super::view::Viewer;
 
 /// One assignment of the cards a seat cannot see, as a whole table of where every unplayed card
@@ -27,11 +28,12 @@ pub struct SampleDeal {
     /// Each seat's cards in hand now, by seat (the viewing seat's own hand as it is).
     pub hands: Vec<Vec<Card>>,
     /// The widow while it still lies face down (empty once the high bidder took it, and in decks
-    /// without a widow).
+    /// without a widow); in upcard games the stub less the upcard, which is public.
     #[serde(default)]
     pub widow: Vec<Card>,
     /// The high bidder's face-down exchange discard (empty before the exchange and in decks
-    /// without a widow). The high bidder itself gets its real discard.
+    /// without a widow); in upcard games the dealer's one discard after taking the upcard. The
+    /// discarder itself gets its real discard.
     #[serde(default)]
     pub discards: Vec<Card>,
     /// The lone bidder's two-card discard under `exchange_two` (empty if none was made). The lone
@@ -117,9 +119,26 @@ impl Game {
         }
         let declarer = h.contract.map(|c| c.seat);
         let is_declarer = declarer == Some(seat);
+        // In upcard games the upcard (the stub's first card) is public wherever it lies, the
+        // sample's widow is the rest of the stub, and the face-down discard is the dealer's.
+        let upcard = if self.rules.upcard() {
+            h.upcard()
+        } else {
+            None
+        };
+        let taken = upcard.is_some() && h.upcard_fate == UpcardFate::Taken;
+        let discarder = if self.rules.upcard() {
+            Some(h.dealer)
+        } else {
+            declarer
+        };
         let exchanged = h.trump.is_some();
         let widow_hidden = !h.widow_taken;
-        let want_widow = if widow_hidden { h.widow.len() } else { 0 };
+        let want_widow = if widow_hidden {
+            h.widow.len() - usize::from(upcard.is_some())
+        } else {
+            0
+        };
         if hidden.widow.len() != want_widow {
             return Err(format!(
                 "the face-down widow holds {want_widow} cards, not {}",
@@ -140,11 +159,10 @@ impl Game {
                 hidden.lone_discards.len()
             ));
         }
-        if is_declarer
-            && (sorted(&hidden.discards) != sorted(known.discards)
-                || sorted(&hidden.lone_discards) != sorted(known.lone_discards))
+        if (discarder == Some(seat) && sorted(&hidden.discards) != sorted(known.discards))
+            || (is_declarer && sorted(&hidden.lone_discards) != sorted(known.lone_discards))
         {
-            return Err("the declarer's own discards differ from the sample's".into());
+            return Err("the seat's own discards differ from the sample's".into());
         }
 
         // Conservation: the sample plus the cards played make up the deck.
@@ -157,8 +175,21 @@ impl Game {
         all.extend(&hidden.discards);
         all.extend(&hidden.lone_discards);
         all.extend(played.iter().map(|&(_, c)| c));
+        if let Some(c) = upcard.filter(|_| !taken) {
+            all.push(c);
+        }
         if count(&all) != self.rules.deck.counts() {
             return Err("the sample and the cards played do not make up the deck".into());
+        }
+        if let Some(c) = upcard.filter(|_| taken) {
+            let dealer = h.dealer;
+            let with_dealer = hidden.hands[dealer as usize].contains(&c)
+                || played.iter().any(|&(s, p)| s == dealer && p == c);
+            if !with_dealer {
+                return Err(format!(
+                    "the dealer took the upcard {c}, but the sample puts it elsewhere"
+                ));
+            }
         }
 
         // Public facts: voids, the revealed joker, and (for those who know them) passed cards.
@@ -210,7 +241,7 @@ impl Game {
             gh.hands[s].sort_unstable();
         }
         if widow_hidden {
-            gh.widow = hidden.widow.iter().copied().collect();
+            gh.widow = upcard.iter().chain(&hidden.widow).copied().collect();
         }
         gh.discards = hidden.discards.iter().copied().collect();
         gh.lone_discards = hidden.lone_discards.iter().copied().collect();
@@ -253,11 +284,16 @@ impl Game {
             let mut cards: Vec<Card> = gh.hands[s].to_vec();
             cards.extend(played);
             let seat_s = s as Seat;
-            if Some(seat_s) == declarer {
+            if Some(seat_s) == discarder {
                 cards.extend(gh.discards.iter());
+            }
+            if Some(seat_s) == declarer {
                 cards.extend(gh.lone_discards.iter());
             }
             let mut counts = count(&cards);
+            if let Some(c) = upcard.filter(|_| taken && seat_s == h.dealer) {
+                counts = minus(&counts, &[c]).ok_or("cannot rebuild the deal: the upcard")?;
+            }
             if Some(seat_s) == declarer {
                 counts = minus(&counts, &gh.passed_cards)
                     .ok_or("cannot rebuild the deal: passed cards")?;

@@ -18,19 +18,19 @@ pub enum Preset {
     Pepper,
     /// Double Hasenpfeffer: the 48-card pinochle deck, 4 or 6 players.
     DoubleHasenpfeffer,
-    /// Euchre (RULES-FAMILY section 1): trump made by an upcard in two rounds. Played by the
-    /// engine; not in [`Preset::ALL`] (so not offered by the service) until its house players,
-    /// samples and web page play it too.
+    /// Euchre (RULES-FAMILY section 1): 24 (or 32) cards, trump made by an upcard in two
+    /// rounds, the dealer picks up, the maker may go alone.
     Euchre,
 }
 
 impl Preset {
     /// Every preset the service offers.
-    pub const ALL: [Preset; 4] = [
+    pub const ALL: [Preset; 5] = [
         Preset::Hasenpfeffer,
         Preset::HasenpfefferOpen,
         Preset::Pepper,
         Preset::DoubleHasenpfeffer,
+        Preset::Euchre,
     ];
 
     /// The wire name.
@@ -52,6 +52,18 @@ impl Preset {
             Preset::Euchre => &[4],
             _ => &[4, 6],
         }
+    }
+
+    /// The options a ruleset of this preset may set (the fields of [`RulesetSpec`] besides
+    /// `preset`): the bidding options of RULES.md, or in an upcard game the upcard options.
+    pub fn options(self) -> Vec<&'static str> {
+        let mut v = COMMON_OPTIONS.to_vec();
+        v.extend(if self.rules().upcard() {
+            &UPCARD_OPTIONS[..]
+        } else {
+            &BIDDING_OPTIONS[..]
+        });
+        v
     }
 
     /// The decks the preset may be played with.
@@ -460,30 +472,48 @@ fn invalid(code: &'static str, message: impl Into<String>) -> RulesetError {
     }
 }
 
+/// The options of every preset.
+const COMMON_OPTIONS: [&str; 5] = ["deck", "players", "bowers", "alone", "target_score"];
+/// The options of RULES.md's bidding games (refused in an upcard game).
+const BIDDING_OPTIONS: [&str; 8] = [
+    "auction",
+    "min_bid",
+    "pepper_bids",
+    "no_trump",
+    "all_pass",
+    "first_lead",
+    "set_penalty",
+    "game_end",
+];
+/// The options of upcard games (refused elsewhere).
+const UPCARD_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "lone_defender"];
+
 impl RulesetSpec {
-    /// Refuses an option the preset's game does not have: the bidding options of RULES.md in an
-    /// upcard game, the upcard options elsewhere.
+    /// Refuses an option the preset's game does not have ([`Preset::options`]).
     fn check_options(&self) -> Result<(), RulesetError> {
-        let upcard = self.preset.rules().upcard();
-        let given: &[(&str, bool)] = if upcard {
-            &[
-                ("auction", self.auction.is_some()),
-                ("min_bid", self.min_bid.is_some()),
-                ("pepper_bids", self.pepper_bids.is_some()),
-                ("no_trump", self.no_trump.is_some()),
-                ("all_pass", self.all_pass.is_some()),
-                ("first_lead", self.first_lead.is_some()),
-                ("set_penalty", self.set_penalty.is_some()),
-                ("game_end", self.game_end.is_some()),
-            ]
-        } else {
-            &[
-                ("dealer_pickup", self.dealer_pickup.is_some()),
-                ("stick_the_dealer", self.stick_the_dealer.is_some()),
-                ("lone_defender", self.lone_defender.is_some()),
-            ]
-        };
-        match given.iter().find(|(_, present)| *present) {
+        let given = [
+            ("deck", self.deck.is_some()),
+            ("players", self.players.is_some()),
+            ("bowers", self.bowers.is_some()),
+            ("alone", self.alone.is_some()),
+            ("target_score", self.target_score.is_some()),
+            ("auction", self.auction.is_some()),
+            ("min_bid", self.min_bid.is_some()),
+            ("pepper_bids", self.pepper_bids.is_some()),
+            ("no_trump", self.no_trump.is_some()),
+            ("all_pass", self.all_pass.is_some()),
+            ("first_lead", self.first_lead.is_some()),
+            ("set_penalty", self.set_penalty.is_some()),
+            ("game_end", self.game_end.is_some()),
+            ("dealer_pickup", self.dealer_pickup.is_some()),
+            ("stick_the_dealer", self.stick_the_dealer.is_some()),
+            ("lone_defender", self.lone_defender.is_some()),
+        ];
+        let takes = self.preset.options();
+        match given
+            .iter()
+            .find(|(name, present)| *present && !takes.contains(name))
+        {
             Some((name, _)) => Err(invalid(
                 "option_not_in_game",
                 format!(
@@ -864,8 +894,8 @@ mod tests {
     fn auction_kinds_and_presets() {
         for k in AuctionKind::BIDDING {
             assert_eq!(serde_json::to_value(k).unwrap(), k.name());
-            // Every auction form goes with every preset (and 6 players).
-            for p in Preset::ALL {
+            // Every auction form goes with every bidding preset (and 6 players).
+            for p in Preset::ALL.into_iter().filter(|p| !p.rules().upcard()) {
                 RulesetSpec {
                     preset: p,
                     auction: Some(k),

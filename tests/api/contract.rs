@@ -467,7 +467,19 @@ async fn examples_work_on_a_first_click() {
         .values()
         .filter_map(|e| e["value"]["type"].as_str())
         .collect();
-    let all: BTreeSet<&str> = ["pass", "bid", "exchange", "play", "alone", "pass_cards"].into();
+    let all: BTreeSet<&str> = [
+        "pass",
+        "bid",
+        "exchange",
+        "play",
+        "alone",
+        "pass_cards",
+        "order_up",
+        "name_trump",
+        "take_upcard",
+        "leave_upcard",
+    ]
+    .into();
     assert_eq!(kinds, all);
     assert!(
         examples

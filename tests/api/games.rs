@@ -189,6 +189,11 @@ async fn bots_only_games_end_by_themselves(store: Store) {
         (json!({"preset": "pepper", "players": 2}), 2),
         (json!({"preset": "double-hasenpfeffer"}), 4),
         (json!({"preset": "double-hasenpfeffer", "players": 6}), 6),
+        (json!({"preset": "euchre"}), 4),
+        (
+            json!({"preset": "euchre", "deck": "euchre32", "stick_the_dealer": true}),
+            4,
+        ),
     ] {
         let id = app
             .create_game(

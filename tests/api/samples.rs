@@ -90,3 +90,75 @@ async fn two_player_pepper_samples_deal_the_dead_hand(store: Store) {
         assert!(dead.iter().all(|c| !other.contains(c)));
     }
 }
+
+both_stores!(euchre_samples_keep_the_taken_upcard_with_the_dealer);
+
+/// Euchre: once the dealer took the upcard, every other seat's samples put it in the dealer's
+/// hand, give the dealer one face-down discard (never the upcard) and the rest of the stub
+/// face down; the dealer's own samples give its real discard.
+async fn euchre_samples_keep_the_taken_upcard_with_the_dealer(store: Store) {
+    let app = spawn_app(store).await;
+    let id = app
+        .create_game(&json!({"ruleset": {"preset": "euchre"}, "seed": 31}))
+        .await;
+    let tokens = app.claim_all(&id, 4).await;
+    let view = app.view(&id, None).await;
+    let dealer = view["dealer"].as_u64().expect("dealer") as usize;
+    let upcard = view["upcard"]["card"].clone();
+    assert_eq!(view["upcard"]["fate"], "face_up");
+    let first = (dealer + 1) % 4;
+    let post = |seat: usize, action: Value| {
+        let app = &app;
+        let id = &id;
+        let token = tokens[seat].clone();
+        async move {
+            let res = app
+                .client
+                .post(app.url(&format!("/v1/games/{id}/actions")))
+                .bearer_auth(token)
+                .json(&action)
+                .send()
+                .await
+                .expect("sent");
+            assert_eq!(res.status(), 200, "{action}");
+            res.json::<Value>().await.expect("json")
+        }
+    };
+    post(first, json!({"type": "order_up"})).await;
+    let dealer_view = app.view(&id, Some(&tokens[dealer])).await;
+    let discard = dealer_view["hand"]
+        .as_array()
+        .expect("hand")
+        .iter()
+        .find(|c| **c != upcard)
+        .expect("a card to discard")
+        .clone();
+    let after = post(dealer, json!({"type": "take_upcard", "discard": discard})).await;
+    assert_eq!(after["upcard"]["fate"], "taken");
+    for seat in 0..4 {
+        let res = app
+            .client
+            .get(app.url(&format!("/v1/games/{id}/samples?count=6")))
+            .bearer_auth(&tokens[seat])
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(res.status(), 200);
+        let body: Value = res.json().await.expect("json");
+        for s in body["samples"].as_array().expect("samples") {
+            let dealer_hand = s["hands"][dealer].as_array().expect("dealer's hand");
+            assert!(dealer_hand.contains(&upcard), "{s}");
+            let stub = s["widow"].as_array().expect("stub");
+            assert_eq!(Some(stub.len() as u64), after["widow_size"].as_u64());
+            assert!(!stub.contains(&upcard));
+            let discards = s["discards"].as_array().expect("discards");
+            assert_eq!(discards.len(), 1);
+            assert_ne!(discards[0], upcard);
+            if seat == dealer {
+                assert_eq!(discards[0], discard);
+            } else {
+                assert!(!s["hands"][seat].as_array().unwrap().contains(&discards[0]));
+            }
+        }
+    }
+}

@@ -75,7 +75,7 @@ fn check_log_timeouts(log: &Value) -> usize {
             .or_else(|| t["action"]["type"].as_str())
             .unwrap_or_default();
         let in_progress = t["hand_number"].as_u64().expect("hand_number") >= finished;
-        if in_progress && (kind == "exchange" || kind == "pass_cards") {
+        if in_progress && matches!(kind, "exchange" | "pass_cards" | "take_upcard") {
             assert!(
                 t["action"].is_null(),
                 "the log shows a face-down move of the hand in progress: {t}"
@@ -127,9 +127,9 @@ async fn play_with_clocks(app: &TestApp, ruleset: Value, seed: u64) -> usize {
             continue; // a clock fired while we read
         }
         let legal = view["legal_actions"].as_array().expect("legal_actions");
-        let face_down = legal
-            .iter()
-            .any(|a| a["type"] == "exchange" || a["type"] == "pass_cards");
+        let face_down = legal.iter().any(|a| {
+            a["type"] == "exchange" || a["type"] == "pass_cards" || a["type"] == "take_upcard"
+        });
         let alone = json!({"type": "alone", "alone": true});
         if face_down || rng.random_range(0..6) == 0 {
             // Let the clock run out.
@@ -189,6 +189,7 @@ async fn nothing_leaks_while_clocks_fire(store: Store) {
         json!({"preset": "double-hasenpfeffer", "target_score": 10}),
         json!({"preset": "pepper", "players": 3, "target_score": 10}),
         json!({"preset": "pepper", "players": 2, "target_score": 10}),
+        json!({"preset": "euchre", "target_score": 5}),
     ]
     .into_iter()
     .enumerate()
@@ -228,7 +229,29 @@ async fn views_never_leak_pepper_2(store: Store) {
     assert_eq!(played.tokens.len(), 2);
 }
 
+/// Euchre: the upcard is public wherever it goes, the rest of the stub and the dealer's discard
+/// are seen by nobody (the discard by the dealer alone) while the hand is played.
+async fn views_never_leak_euchre(store: Store) {
+    let app = spawn_app(store).await;
+    let played = play_game(
+        &app,
+        json!({"ruleset": {"preset": "euchre"}, "seed": 106}),
+        106,
+        true,
+    )
+    .await;
+    assert!(
+        some_hand_has(&played.log, "upcard"),
+        "the log shows the upcard"
+    );
+    assert!(
+        some_hand_has(&played.log, "discards"),
+        "the dealer took an upcard"
+    );
+}
+
 both_stores!(
+    views_never_leak_euchre,
     views_never_leak_hasenpfeffer,
     views_never_leak_pepper_3,
     views_never_leak_pepper_2,

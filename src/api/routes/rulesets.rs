@@ -14,13 +14,13 @@ fn option_catalog() -> Vec<OptionInfo> {
     vec![
         o(
             "deck",
-            "standard25 | pepper24 | pinochle48",
-            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48).",
+            "standard25 | pepper24 | pinochle48 | euchre32 | euchre24",
+            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48); in euchre 7-A (32) or 9-A (24). Each preset lists its `decks`.",
         ),
         o(
             "players",
             "2 | 3 | 4 | 6",
-            "Players in two alternating partnerships; 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
+            "Players in two alternating partnerships (euchre: 4 only); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
         ),
         o(
             "bowers",
@@ -29,8 +29,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "auction",
-            "single_round | open | consecutive_passes",
-            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again).",
+            "single_round | open | consecutive_passes | upcard",
+            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again). `upcard` (euchre, set by the preset, not an override): the first undealt card is turned up; round 1 orders its suit up or passes, round 2 names another suit or passes.",
         ),
         o("min_bid", "1..tricks", "The lowest bid."),
         o(
@@ -50,13 +50,13 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "alone",
-            "none | partner_sits_out | exchange_two",
-            "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; or the bidder discards two and receives two from the partner.",
+            "none | partner_sits_out | exchange_two | maker",
+            "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; the bidder discards two and receives two from the partner; or (euchre) the maker alone, its partner sitting out (with `lone_defender`, `partner_sits_out`).",
         ),
         o(
             "first_lead",
-            "high_bidder | left_of_dealer",
-            "Who leads the first trick when nobody is alone.",
+            "high_bidder | left_of_dealer | dealer_left",
+            "Who leads the first trick when nobody is alone (`dealer_left`: euchre's rule, set by the preset: the dealer's left always, or the left of a lone player).",
         ),
         o(
             "set_penalty",
@@ -66,7 +66,22 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "target_score",
             "1..10 x the preset's default",
-            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double).",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double), 50 (euchre).",
+        ),
+        o(
+            "dealer_pickup",
+            "optional | mandatory",
+            "Euchre: whether the dealer may leave an upcard ordered up on the stub (`leave_upcard`) or must take it (`take_upcard`, discarding one card face down).",
+        ),
+        o(
+            "stick_the_dealer",
+            "true | false",
+            "Euchre: the dealer may not pass in round 2 and must name a suit (otherwise all passing twice throws the hand in).",
+        ),
+        o(
+            "lone_defender",
+            "true | false",
+            "Euchre: after the maker's choice, a defender (from the dealer's left) may go alone too; a euchre by a lone defender scores 4.",
         ),
         o(
             "game_end",
@@ -94,6 +109,8 @@ pub async fn list_rulesets() -> HttpResponse {
                 name: p,
                 description: p.description().into(),
                 players: p.player_counts().to_vec(),
+                decks: p.decks().to_vec(),
+                options: p.options().into_iter().map(String::from).collect(),
                 rules: p.rules(),
             })
             .collect(),

@@ -17,7 +17,7 @@ use crate::api::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, Samples,
     SeatSpec,
 };
-use crate::engine::{Action, Game, Preset, Seat, View, Viewer};
+use crate::engine::{Action, Game, Seat, View, Viewer};
 use crate::store::{StoreError, Write};
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
@@ -79,17 +79,6 @@ impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
         let spec = req.ruleset.unwrap_or_default();
-        if !Preset::ALL.contains(&spec.preset) {
-            // A game the engine plays but the service does not offer yet (`euchre`: its house
-            // players, samples and web page come first).
-            return Err(ApiError::Refused {
-                code: Code::InvalidValue,
-                detail: format!(
-                    "`{}` is not offered yet: GET /v1/rulesets lists the presets",
-                    spec.preset.name()
-                ),
-            });
-        }
         let rules = spec.build()?;
         let seed = req.seed.unwrap_or_else(|| rand::rng().random());
         let game = Game::new(rules, seed, req.scenario.as_ref())?;
@@ -302,14 +291,7 @@ impl GameService {
                     if let Some(action) = &t.action {
                         t.action_type = action.kind().to_owned();
                     }
-                    let hidden = matches!(
-                        t.action,
-                        Some(
-                            Action::Exchange { .. }
-                                | Action::PassCards { .. }
-                                | Action::TakeUpcard { .. }
-                        )
-                    );
+                    let hidden = t.action.as_ref().is_some_and(Action::hides_cards);
                     if hidden && playing.is_some_and(|hand| t.hand_number >= hand) {
                         t.action = None;
                     }

@@ -240,7 +240,7 @@ mod tests {
         for preset in Preset::ALL {
             for target in 1..=(RULESET_MEMO as i32 + 2) {
                 let spec = RulesetSpec {
-                    target_score: Some(target * 5),
+                    target_score: Some(target),
                     ..RulesetSpec::from(preset)
                 };
                 rulesets.push(spec.build().unwrap());

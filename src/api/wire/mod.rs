@@ -293,6 +293,11 @@ pub struct PresetInfo {
     /// The numbers of players it may be played with (the ruleset's `players`; 6 only with the
     /// `pinochle48` deck).
     pub players: Vec<u8>,
+    /// The decks it may be played with (the ruleset's `deck`).
+    pub decks: Vec<crate::engine::DeckKind>,
+    /// The options a ruleset of this preset may set (the catalogue's `options` say what each
+    /// means); any other is refused with `option_not_in_game`.
+    pub options: Vec<String>,
     /// Its options.
     pub rules: crate::engine::Ruleset,
 }
