@@ -13,11 +13,19 @@
  *   | { type: 'exchange', trump: string, discard?: string[] }
  *   | { type: 'alone', alone: boolean }
  *   | { type: 'pass_cards', cards: string[] }
- *   | { type: 'play', card: string }} Action
+ *   | { type: 'play', card: string }
+ *   | { type: 'order_up' }
+ *   | { type: 'name_trump', trump: string }
+ *   | { type: 'take_upcard', discard: string }
+ *   | { type: 'leave_upcard' }} Action
+ * @typedef {'face_up' | 'turned_down' | 'taken' | 'left'} UpcardFate
+ * @typedef {{ card: string, fate: UpcardFate }} Upcard
+ * @typedef {{ seat: number, round: number, trump: string | null }} UpcardCall
  * @typedef {{ seat: number, kind: 'open' | 'bot', claimed: boolean, name?: string, strategy?: string }} SeatInfo
  * @typedef {{ preset: string, deck: string, players: number, bowers: boolean, auction: string,
  *   min_bid: number, pepper_bids: boolean, no_trump: boolean, all_pass: string, alone: string,
- *   first_lead: string, set_penalty: string, target_score: number, game_end: string }} Ruleset
+ *   first_lead: string, set_penalty: string, target_score: number, game_end: string,
+ *   dealer_pickup?: string, stick_the_dealer?: boolean }} Ruleset
  * @typedef {{ number: number, result: string, contract: Contract | null, tricks_won: number[],
  *   score_delta: number[], scores: number[] }} HandOutcome
  * @typedef {HandOutcome & { tricks: Trick[] }} HandSummary
@@ -30,10 +38,12 @@
  *   alone: number | null, defender_alone: number | null, sitting_out: number[],
  *   trick: { leader: number | null, plays: Play[] }, tricks: Trick[], tricks_won: number[],
  *   scores: number[], winner: number | null, winners: number[], draw: boolean, joker_revealed_by: number | null,
- *   voids: string[][], last_hand: HandSummary | null }} GameView
+ *   voids: string[][], last_hand: HandSummary | null,
+ *   upcard: Upcard | null, upcard_calls: UpcardCall[] }} GameView
  * @typedef {HandOutcome & { dealer: number, deal: string[][], widow: string[], auction: Call[],
  *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,
- *   lone_discards: string[], passed_cards: string[], tricks: Trick[] }} HandRecord
+ *   lone_discards: string[], passed_cards: string[], tricks: Trick[],
+ *   upcard?: Upcard, upcard_calls?: UpcardCall[] }} HandRecord
  * @typedef {{ game_id: string, version: number, hands: HandRecord[] }} GameLog
  * @typedef {{ name: string, description: string, players: number[], rules: Ruleset }} PresetInfo
  * @typedef {{ presets: PresetInfo[], options: { name: string, values: string, description: string }[] }} Catalog

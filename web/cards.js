@@ -4,9 +4,15 @@
 import { h } from './dom.js';
 
 /** @type {Record<string, string>} */
-const RANK_NAMES = { 9: 'nine', T: 'ten', J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+const RANK_NAMES = {
+  2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine', T: 'ten',
+  L: 'eleven', M: 'twelve', N: 'thirteen', J: 'jack', Q: 'queen', K: 'king', A: 'ace',
+};
 /** @type {Record<string, string>} */
-const RANK_SHOWN = { 9: '9', T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
+const RANK_SHOWN = {
+  2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7', 8: '8', 9: '9', T: '10', L: '11', M: '12', N: '13',
+  J: 'J', Q: 'Q', K: 'K', A: 'A',
+};
 /** @type {Record<string, string>} */
 export const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 /** @type {Record<string, string>} */
@@ -28,6 +34,24 @@ export function cardName(code) {
 export function trumpName(trump) {
   if (trump === null) return 'not named yet';
   return trump === 'NT' ? 'no trump' : SUIT_NAMES[trump] || trump;
+}
+
+/**
+ * A suit in words with its symbol for the eyes ("♥ hearts"; screen readers read "hearts").
+ * @param {string} suit
+ */
+export function suitEl(suit) {
+  return h('span', { class: `suit-name suit-${suit}` },
+    h('span', { class: 'sym', 'aria-hidden': 'true' }, SUIT_SYMBOLS[suit] || ''), `\u00a0${SUIT_NAMES[suit] || suit}`);
+}
+
+/**
+ * A call of an upcard auction in words: "order up hearts", "names spades", "pass".
+ * @param {import('./api.js').UpcardCall} call
+ */
+export function upcardCallText(call) {
+  if (call.trump === null) return 'pass';
+  return call.round === 1 ? `order up ${trumpName(call.trump)}` : `names ${trumpName(call.trump)}`;
 }
 
 /**

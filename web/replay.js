@@ -2,7 +2,7 @@
 // backwards. `#/replay/{id}/{hand}/{step}` opens that hand at that step.
 
 import { api } from './api.js';
-import { bidText, cardEl, cardName, trumpName } from './cards.js';
+import { bidText, cardEl, cardName, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
 
@@ -11,7 +11,8 @@ import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './tab
  * @typedef {import('./api.js').GameView} GameView
  * @typedef {{ text: string, hands: string[][], widow: string[], calls: import('./api.js').Call[],
  *   trump: string | null, contract: import('./api.js').Contract | null, trick: import('./api.js').Play[],
- *   winner: number | null, won: number[], scores: number[] | null, acting: number | null }} Snapshot
+ *   winner: number | null, won: number[], scores: number[] | null, acting: number | null,
+ *   upcard: import('./api.js').Upcard | null }} Snapshot
  */
 
 /**
@@ -39,10 +40,14 @@ export function steps(r, name, rules) {
   const sideOf = sidesOf(rules);
   /** @type {Snapshot[]} */
   const out = [];
+  // Upcard games: the first undealt card is the upcard, the rest the stub.
+  const up = r.upcard ? r.upcard.card : null;
   /** @type {Snapshot} */
   let s = {
-    text: `The deal: ${name(r.dealer)} deals.`, hands: r.deal.map((x) => [...x]), widow: [...r.widow], calls: [],
+    text: `The deal: ${name(r.dealer)} deals.${up ? ` The upcard is the ${cardName(up)}.` : ''}`,
+    hands: r.deal.map((x) => [...x]), widow: up ? r.widow.slice(1) : [...r.widow], calls: [],
     trump: null, contract: null, trick: [], winner: null, won: sideSeats(rules).map(() => 0), scores: null, acting: null,
+    upcard: up ? { card: up, fate: 'face_up' } : null,
   };
   out.push(s);
   /** @param {Partial<Snapshot>} change */
@@ -53,8 +58,30 @@ export function steps(r, name, rules) {
   for (const call of r.auction) {
     next({ calls: [...s.calls, call], acting: call.seat, text: `${name(call.seat)} ${call.bid ? `bids ${bidText(call.bid)}` : 'passes'}.` });
   }
+  for (const call of r.upcard_calls || []) {
+    const down = up && call.round === 1 && call.trump === null && call.seat === r.dealer;
+    next({
+      acting: call.seat,
+      upcard: down && up ? { card: up, fate: 'turned_down' } : s.upcard,
+      text: `${name(call.seat)}: ${upcardCallText(call)}.${down ? ' The upcard is turned down.' : ''}`,
+    });
+  }
   const c = r.contract;
-  if (c) {
+  if (c && up && r.upcard) {
+    // The maker's call made trump; the dealer took the upcard up (discarding one) or left it.
+    const d = r.dealer;
+    const taken = r.upcard.fate === 'taken';
+    const hands = s.hands.map((x) => [...x]);
+    if (taken) hands[d] = without([...hands[d], up], r.discards);
+    next({
+      contract: c, trump: r.trump, hands, acting: d, upcard: r.upcard,
+      text: r.upcard.fate === 'taken' ? `${name(d)} takes up the ${cardName(up)} and discards the ${r.discards.map(cardName).join(', ')}.`
+        : r.upcard.fate === 'left' ? `${name(d)} leaves the ${cardName(up)} on the stub.`
+        : `${name(c.seat)} made ${trumpName(r.trump)} trump.`,
+    });
+    if (r.alone !== null) next({ acting: r.alone, text: `${name(r.alone)} goes alone.` });
+    if (r.defender_alone !== null) next({ acting: r.defender_alone, text: `${name(r.defender_alone)} defends alone.` });
+  } else if (c) {
     const d = c.seat;
     const hands = s.hands.map((x) => [...x]);
     hands[d] = without([...hands[d], ...r.widow], r.discards);
@@ -95,7 +122,7 @@ export function steps(r, name, rules) {
   }
   const end = r.result === 'played'
     ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. Points: ${perSide(rules, r.score_delta.map(signed))}.`
-    : r.result === 'thrown_in' ? 'Everyone passed: the hand is thrown in.' : 'The joker was in the widow: the hand is void.';
+    : r.result === 'thrown_in' ? `Everyone passed${up ? ' twice' : ''}: the hand is thrown in.` : 'The joker was in the widow: the hand is void.';
   next({ trick: [], scores: r.scores, text: `${end} Scores: ${perSide(rules, r.scores)}.` });
   return out;
 }
@@ -184,10 +211,15 @@ export function mountReplay(main, id, handNumber, step) {
           h('div', { class: 'cards face-up', role: 'group', 'aria-label': `Hand of ${name(s)}` }, cards.map((c) => cardEl(c, { small: true }))))),
         h('div', { class: 'centre' },
           h('div', { class: 'contract' },
-            snap.contract ? `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}` : 'Auction',
+            snap.contract
+              ? (snap.upcard ? `Maker: ${name(snap.contract.seat)}` : `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}`)
+              : snap.upcard ? 'Trump calls' : 'Auction',
             h('br'), `Trump: ${trumpName(snap.trump)}`,
             h('br'), `Tricks: ${perSide(view.ruleset, snap.won)}`),
-          snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': 'The widow' }, 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
+          snap.upcard ? h('div', { class: 'widow upcard-shown', role: 'group', 'aria-label': 'The upcard' },
+            `Upcard (${snap.upcard.fate.replace('_', ' ')}): `, cardEl(snap.upcard.card, { small: true })) : null,
+          snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': snap.upcard ? 'The stub' : 'The widow' },
+            snap.upcard ? 'Stub: ' : 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
           h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick' },
             snap.trick.map((p) => h('figure', { class: `played${snap.winner === p.seat ? ' winner' : ''}` }, cardEl(p.card), h('figcaption', {}, name(p.seat))))))));
     }

@@ -4,13 +4,14 @@
 // token for the game, it is the spectator view.
 
 import { api, newKey, seatToken, tokenKey } from './api.js';
-import { bidText, cardBack, cardEl, cardName, trumpName } from './cards.js';
+import { bidText, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { follow } from './sse.js';
 
 /**
  * @typedef {import('./api.js').GameView} GameView
  * @typedef {import('./api.js').Action} Action
+ * @typedef {import('./dom.js').Child} Child
  */
 
 // ---- Seats and sides, for any number of seats (the replay and home use them too) ----
@@ -140,11 +141,30 @@ export function resultText(v) {
   return `Game over: ${winnersText(v)}. ${finalScores(v.ruleset, v.scores)}`;
 }
 
+/**
+ * Whether trump is made by an upcard (Euchre): calls in two rounds rather than bids.
+ * @param {{ ruleset: { auction: string } }} v
+ */
+export const upcardGame = (v) => v.ruleset.auction === 'upcard';
+
+/**
+ * The round of an upcard auction: 1 while the upcard is face up, then 2.
+ * @param {GameView} v
+ */
+const upcardRound = (v) => (v.upcard?.fate === 'face_up' ? 1 : 2);
+
 /** @param {GameView} v */
 function phaseVerb(v) {
   switch (v.phase) {
-    case 'auction': return 'bid';
-    case 'exchange': return 'name trump';
+    case 'auction':
+      if (!upcardGame(v)) return 'bid';
+      if (upcardRound(v) === 1) return 'order up or pass';
+      // A dealer stuck in round 2 (stick the dealer) may not pass.
+      return v.turn === v.seat && v.legal_actions.length && !v.legal_actions.some((a) => a.type === 'pass')
+        ? 'name trump' : 'name trump or pass';
+    case 'exchange':
+      if (!upcardGame(v)) return 'name trump';
+      return v.ruleset.dealer_pickup === 'mandatory' ? 'take up the upcard' : 'take up or leave the upcard';
     case 'alone': return 'decide on going alone';
     case 'pass_cards': return v.contract && v.turn === v.contract.seat ? 'discard two cards' : 'pass two cards';
     case 'play': return v.trick.plays.length === 0 ? 'lead' : 'play';
@@ -163,6 +183,10 @@ function actionKey(a) {
     case 'alone': return `alone-${a.alone}`;
     case 'pass_cards': return `pass-cards-${a.cards.join('.')}`;
     case 'play': return `play-${a.card}`;
+    case 'order_up': return 'order-up';
+    case 'name_trump': return `name-trump-${a.trump}`;
+    case 'take_upcard': return `take-upcard-${a.discard}`;
+    case 'leave_upcard': return 'leave-upcard';
     default: return a.type;
   }
 }
@@ -341,9 +365,13 @@ export function mountTable(main, id) {
   const seatBox = (v, s, pos) => {
     const calls = v.auction.filter((c) => c.seat === s);
     const last = calls[calls.length - 1];
+    const upcalls = v.upcard_calls.filter((c) => c.seat === s);
+    const lastUp = upcalls[upcalls.length - 1];
+    const upcard = upcardGame(v);
     const badges = [];
     if (s === v.dealer) badges.push('dealer');
-    if (v.contract?.seat === s) badges.push(`declarer: ${bidText(v.contract.bid)}`);
+    if (v.contract?.seat === s) badges.push(upcard ? 'maker' : `declarer: ${bidText(v.contract.bid)}`);
+    if (s === v.dealer && v.upcard?.fate === 'taken' && !playedCards(v).includes(v.upcard.card)) badges.push('holds the upcard');
     if (v.alone === s || v.defender_alone === s) badges.push('alone');
     if (v.sitting_out.includes(s)) badges.push('sits out');
     if (v.joker_revealed_by === s) badges.push('showed the joker');
@@ -353,6 +381,7 @@ export function mountTable(main, id) {
       h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
       h('div', { class: 'badges' }, badges.map((b) => h('span', { class: 'badge' }, b))),
       v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
+      v.phase === 'auction' && lastUp ? h('div', { class: 'call' }, `Round ${lastUp.round}: ${upcardCallText(lastUp)}`) : null,
       s === v.seat ? null : h('div', { class: 'backs', role: 'img', 'aria-label': `${size} card${size === 1 ? '' : 's'} in hand` }, Array.from({ length: Math.min(size, 12) }, () => cardBack(true))),
       toAct && v.deadline_unix_ms ? h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, clockText(v.deadline_unix_ms)) : null);
   };
@@ -361,11 +390,15 @@ export function mountTable(main, id) {
   const centre = (v) => {
     const done = v.tricks.length ? v.tricks[v.tricks.length - 1]
       : v.phase !== 'play' || v.trick.plays.length === 0 ? v.last_hand?.tricks[v.last_hand.tricks.length - 1] : undefined;
+    const upcard = upcardGame(v);
     return h('div', { class: 'centre' },
       h('div', { class: 'contract' },
-        v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}` : 'No contract yet',
-        h('br'), `Trump: ${trumpName(v.trump)}`,
-        v.widow_size ? [h('br'), `Widow: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}`] : null),
+        upcard
+          ? (v.contract ? [`Maker: ${seatName(v, v.contract.seat)}`, h('br')] : null)
+          : [v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}` : 'No contract yet', h('br')],
+        `Trump: ${upcard && v.trump === null ? 'not made yet' : trumpName(v.trump)}`,
+        v.widow_size ? [h('br'), `${upcard ? 'Stub' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
+      v.upcard ? upcardBox(v, v.upcard) : null,
       h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick in play' },
         v.trick.plays.length
           ? v.trick.plays.map((p) => h('figure', { class: 'played' }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat))))
@@ -375,6 +408,24 @@ export function mountTable(main, id) {
         done.plays.map((p) => h('figure', {},
           cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }),
           h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
+  };
+
+  /**
+   * The upcard on the stub and what became of it.
+   * @param {GameView} v
+   * @param {import('./api.js').Upcard} up
+   */
+  const upcardBox = (v, up) => {
+    const dealer = lower(seatName(v, v.dealer));
+    const fate = {
+      face_up: 'face up on the stub',
+      turned_down: 'turned down: its suit cannot be named',
+      taken: `taken up by ${dealer}`,
+      left: 'left on the stub',
+    }[up.fate];
+    return h('figure', { class: `upcard fate-${up.fate}`, 'data-fate': up.fate },
+      cardEl(up.card, { small: up.fate !== 'face_up', label: `The upcard, the ${cardName(up.card)}` }),
+      h('figcaption', {}, `Upcard, ${fate}`));
   };
 
   /**
@@ -404,10 +455,42 @@ export function mountTable(main, id) {
     }
     const prompt = h('p', { class: 'prompt' }, `Your turn to ${phaseVerb(v)}.`,
       v.deadline_unix_ms ? [' ', h('span', { class: 'clock' }, clockText(v.deadline_unix_ms))] : null);
-    const button = (/** @type {Action} */ a, /** @type {string} */ label, cls = '') =>
+    const button = (/** @type {Action} */ a, /** @type {Child | Child[]} */ label, cls = '') =>
       h('button', { type: 'button', class: cls, 'data-key': actionKey(a), disabled: busy, onclick: () => act(a) }, label);
     const phase = v.phase;
-    if (phase === 'auction') {
+    const up = v.upcard;
+    const has = (/** @type {string[]} */ ...types) => mine.some((a) => types.includes(a.type));
+    if (up && has('order_up', 'name_trump')) {
+      // The calls of an upcard auction: round 1 orders the upcard up (its suit trump), round 2
+      // names another suit; a pass where it is allowed.
+      const suit = up.card[1];
+      const dealer = v.dealer === v.seat;
+      const stuck = !mine.some((a) => a.type === 'pass');
+      const explain = upcardRound(v) === 1
+        ? `Round 1: the upcard is the ${cardName(up.card)}. Order it up to make ${trumpName(suit)} trump (${dealer ? 'you take it up' : 'the dealer may take it up'}), or pass.`
+        : `Round 2: the ${cardName(up.card)} was turned down. Name another suit trump${stuck ? ': as the dealer you may not pass' : ', or pass'}.`;
+      fill(box, prompt, h('p', {}, explain), h('div', { class: 'buttons calls', role: 'group', 'aria-label': 'Trump calls' },
+        mine.map((a) => (a.type === 'pass' ? button(a, 'Pass', 'pass')
+          : a.type === 'order_up' ? button(a, [dealer ? 'Take it up: ' : 'Order up ', suitEl(suit)], `call order-up suit-${suit}`)
+          : a.type === 'name_trump' ? button(a, ['Name ', suitEl(a.trump)], `call name-trump suit-${a.trump}`) : null))));
+    } else if (up && has('take_upcard', 'leave_upcard')) {
+      // The dealer's exchange: a card of the hand to discard for the upcard, or (where allowed)
+      // the upcard left on the stub.
+      const takes = /** @type {Extract<Action, { type: 'take_upcard' }>[]} */ (mine.filter((a) => a.type === 'take_upcard'));
+      const leave = mine.find((a) => a.type === 'leave_upcard');
+      const [discard] = chosen();
+      const choice = takes.find((a) => a.discard === discard);
+      fill(box, prompt,
+        h('div', { class: 'upcard-offer' }, h('span', {}, 'The upcard: '), cardEl(up.card, { small: true }),
+          h('span', {}, ` ${v.contract ? `${seatName(v, v.contract.seat)} made ${trumpName(v.trump)} trump.` : ''}`)),
+        takes.length ? h('p', {}, `To take it up, choose a card from your hand to discard face down (${selected.size} chosen).`) : null,
+        h('div', { class: 'buttons' },
+          takes.length ? h('button', {
+            type: 'button', class: 'primary', 'data-key': 'confirm-take-upcard', disabled: busy || !choice,
+            onclick: () => choice && act(choice),
+          }, choice ? `Take up the ${cardName(up.card)}, discard the ${cardName(choice.discard)}` : `Take up the ${cardName(up.card)}`) : null,
+          leave ? button(leave, 'Leave it on the stub', 'leave-upcard') : null));
+    } else if (phase === 'auction') {
       fill(box, prompt, h('div', { class: 'buttons bids', role: 'group', 'aria-label': 'Bids' },
         mine.map((a) => (a.type === 'pass' ? button(a, 'Pass', 'pass')
           : a.type === 'bid' ? button(a, a.pepper ? `${cap(a.pepper)} pepper (${a.tricks})` : `Bid ${a.tricks}`, 'bid') : null))));
@@ -451,10 +534,15 @@ export function mountTable(main, id) {
   const handBox = (v, mine) => {
     const plays = new Set(mine.flatMap((a) => (a.type === 'play' ? [a.card] : [])));
     const exchange = /** @type {Extract<Action, { type: 'exchange' }> | undefined} */ (mine.find((a) => a.type === 'exchange'));
-    // How many cards to choose: two to pass, or as many as the widow held to discard.
-    const choosing = v.phase === 'pass_cards' ? 2 : exchange?.discard?.length || 0;
+    // How many cards to choose: two to pass, as many as the widow held to discard, or the one
+    // the dealer discards for the upcard.
+    const choosing = v.phase === 'pass_cards' ? 2
+      : mine.some((a) => a.type === 'take_upcard') ? 1 : exchange?.discard?.length || 0;
     const choosable = mine.length > 0 && choosing > 0;
     const widow = new Set(v.widow);
+    // The upcard the dealer took up: known to all until it is played.
+    const upcard = v.upcard?.fate === 'taken' && v.seat === v.dealer ? v.upcard.card : null;
+    const label = (/** @type {string} */ c) => `${cardName(c)}${widow.has(c) ? ' (from the widow)' : c === upcard ? ' (the upcard)' : ''}`;
     return h('section', { class: 'hand', 'aria-label': 'Your hand' },
       h('h2', { class: 'visually-hidden' }, 'Your hand'),
       h('div', { class: 'cards' }, v.hand.map((c, i) => {
@@ -466,39 +554,65 @@ export function mountTable(main, id) {
           const on = selected.has(i);
           const el = cardEl(c, {
             selected: on,
-            label: `${cardName(c)}${widow.has(c) ? ' (from the widow)' : ''}`,
+            label: label(c),
             onclick: () => {
               if (on) selected.delete(i);
               else if (selected.size < choosing) selected.add(i);
+              // One card to choose: another click changes the choice.
+              else if (choosing === 1) selected = new Set([i]);
               render();
             },
           });
           el.dataset.key = key;
           return el;
         }
-        return cardEl(c, { label: `${cardName(c)}${widow.has(c) ? ' (from the widow)' : ''}` });
+        return cardEl(c, { label: label(c) });
       }).map((el, i) => {
         if (!el.dataset.key) el.dataset.key = `card-${v.hand[i]}-${i}`;
-        if (widow.has(v.hand[i])) el.classList.add('from-widow');
+        if (widow.has(v.hand[i]) || v.hand[i] === upcard) el.classList.add('from-widow');
         return el;
       })),
       v.discards.length ? h('p', { class: 'hint' }, 'Your discards: ', v.discards.map((c) => cardEl(c, { small: true }))) : null);
   };
 
   /** @param {GameView} v */
-  const auctionBox = (v) => h('section', { class: 'auction panel', 'aria-label': 'The auction' },
-    h('h2', {}, 'Auction'),
-    v.auction.length
-      ? h('ol', {}, v.auction.map((c) => h('li', {}, `${seatName(v, c.seat)}: ${bidText(c.bid)}`)))
-      : h('p', { class: 'hint' }, 'No calls yet.'));
+  const auctionBox = (v) => {
+    if (upcardGame(v)) return upcardCallsBox(v);
+    return h('section', { class: 'auction panel', 'aria-label': 'The auction' },
+      h('h2', {}, 'Auction'),
+      v.auction.length
+        ? h('ol', {}, v.auction.map((c) => h('li', {}, `${seatName(v, c.seat)}: ${bidText(c.bid)}`)))
+        : h('p', { class: 'hint' }, 'No calls yet.'));
+  };
+
+  /**
+   * The calls of an upcard auction, by round: "You: pass", "Seat 1: order up ♥ hearts".
+   * @param {GameView} v
+   */
+  const upcardCallsBox = (v) => {
+    const up = v.upcard;
+    /** @param {import('./api.js').UpcardCall} c */
+    const call = (c) => (c.trump === null ? 'pass' : [c.round === 1 ? 'order up ' : 'names ', suitEl(c.trump)]);
+    const rounds = [1, 2].flatMap((round) => {
+      const calls = v.upcard_calls.filter((c) => c.round === round);
+      if (!calls.length) return [];
+      return [
+        h('h3', {}, round === 1 ? `Round 1${up ? `: the ${cardName(up.card)} face up` : ''}` : 'Round 2: another suit'),
+        h('ol', { 'data-round': round }, calls.map((c) => h('li', {}, `${seatName(v, c.seat)}: `, call(c)))),
+      ];
+    });
+    return h('section', { class: 'auction panel', 'aria-label': 'The trump calls' },
+      h('h2', {}, 'Trump calls'),
+      v.upcard_calls.length ? rounds : h('p', { class: 'hint' }, 'No calls yet.'));
+  };
 
   /** @param {GameView} v */
   const lastHandBox = (v) => {
     const last = v.last_hand;
     if (!last) return null;
     const result = last.result === 'played'
-      ? `${last.contract ? `${seatName(v, last.contract.seat)} bid ${bidText(last.contract.bid)}; ` : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; points: ${perSide(v.ruleset, last.score_delta.map(signed))}`
-      : last.result === 'thrown_in' ? 'Everyone passed: thrown in' : 'Void: the joker was in the widow';
+      ? `${last.contract ? `${seatName(v, last.contract.seat)} ${upcardGame(v) ? 'made trump' : `bid ${bidText(last.contract.bid)}`}; ` : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; points: ${perSide(v.ruleset, last.score_delta.map(signed))}`
+      : last.result === 'thrown_in' ? `Everyone passed${upcardGame(v) ? ' twice' : ''}: thrown in` : 'Void: the joker was in the widow';
     return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand' },
       h('h2', {}, `Hand ${last.number + 1}`),
       h('p', {}, result + '.'),
@@ -509,6 +623,14 @@ export function mountTable(main, id) {
     stop();
     window.clearInterval(clockTick);
   };
+}
+
+/**
+ * The cards played this hand so far (finished tricks and the trick in play).
+ * @param {GameView} v
+ */
+function playedCards(v) {
+  return [...v.tricks.flatMap((t) => t.plays), ...v.trick.plays].map((p) => p.card);
 }
 
 /**
