@@ -4,8 +4,11 @@
 //   1. `/` answers HTML with its Content-Security-Policy and no framing;
 //   2. for EVERY preset of `GET /v1/rulesets`, a person creates a game on the home page against
 //      three house players (with a low target score, an option every preset has) and plays it to
-//      the end by clicking legal cards and the bid, exchange, alone and pass-cards controls; one
-//      preset is played with the keyboard alone (Tab to a control, Enter);
+//      the end by clicking legal cards and the bid, exchange, alone and pass-cards controls, and
+//      in upcard games (euchre) the calls (order up, name trump) and the dealer's exchange (take
+//      the upcard up discarding a card, or leave it); one preset is played with the keyboard
+//      alone (Tab to a control, Enter); an upcard game's table shows the upcard and its fate and
+//      the calls by round;
 //   2b. the home page offers each preset's player counts as the API's `players` option has them
 //      (pepper 3 or 4, double-hasenpfeffer 4 or 6), the seat pickers following; a person plays
 //      pepper for three (every player alone) against two house players to the end, at desktop
@@ -22,8 +25,10 @@
 //   7. no console errors, no uncaught errors, no failed requests, no HTTP errors (but the one
 //      provoked on purpose).
 // Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
-// spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three), on success
-// and on failure.
+// spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three;
+// euchre-calls-desktop, euchre-exchange-desktop, euchre-table-desktop and euchre-replay-desktop
+// for an upcard game in its calls, the dealer's exchange, mid-hand and replayed), on success and
+// on failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
 // TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
@@ -181,16 +186,29 @@ async function keyboardPress(page, locator) {
 
 const pick = (n) => Math.floor(Math.random() * n);
 
+/** Every control used, over all the games played. */
+const totals = {
+  bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
+  order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0,
+};
+
 /**
  * Plays the game on `page` to its end: at each turn one of the offered controls, clicked (or
- * reached with Tab and pressed with Enter). Answers what was done.
+ * reached with Tab and pressed with Enter). Answers what was done. With `declare`, take the
+ * contract: the highest bid, and going alone; in an upcard game, take the upcard up as the
+ * dealer (else pass round 1) and name a suit in round 2. `onUpcard(kind)` is awaited before
+ * the first upcard call (`call`) and the first dealer's exchange (`exchange`) of the game.
  */
-async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay } = {}) {
+async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard } = {}) {
   const press = async (locator) => {
     if (keyboard) await keyboardPress(page, locator);
     else await locator.click({ timeout: STEP_MS });
   };
-  const done = { bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0 };
+  const done = {
+    bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
+    order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0,
+  };
+  const upcardSeen = new Set();
   for (let move = 0; move < MAX_MOVES; move++) {
     step = `${label}: move ${move}`;
     const state = await waitForTurn(page);
@@ -198,7 +216,56 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
     if (state === 'finished') return done;
     const before = (await tableState(page)).version;
     const phase = state.slice(4);
-    if (phase === 'auction') {
+    const calls = page.locator('.controls button.call');
+    const nCalls = phase === 'auction' ? await calls.count() : 0;
+    const takeUp = page.locator('.controls button[data-key="confirm-take-upcard"]');
+    const leave = page.locator('.controls button[data-key="leave-upcard"]');
+    const upcardExchange = phase === 'exchange' && (await takeUp.count() + await leave.count()) > 0;
+    if ((nCalls > 0 || upcardExchange) && onUpcard) {
+      const kind = nCalls > 0 ? 'call' : 'exchange';
+      if (!upcardSeen.has(kind)) {
+        upcardSeen.add(kind);
+        await onUpcard(kind);
+      }
+    }
+    if (nCalls > 0) {
+      // An upcard game's calls: round 1 orders the upcard up (the dealer takes it up), round 2
+      // names a suit; or a pass.
+      const pass = page.locator('.controls button.pass');
+      const orderUp = page.locator('.controls button.call[data-key="order-up"]');
+      const round1 = (await orderUp.count()) > 0;
+      const dealer = round1 && /^Take it up/.test(await orderUp.innerText());
+      const canPass = (await pass.count()) > 0;
+      const call = !canPass || (declare ? !round1 || dealer : Math.random() < 0.4);
+      if (call) {
+        const target = round1 ? orderUp : calls.nth(pick(nCalls));
+        const key = await target.getAttribute('data-key');
+        check(round1 ? key === 'order-up' : /^name-trump-[CDHS]$/.test(key || ''), `${label}: a call button's key is ${key}`);
+        await press(target);
+        done[round1 ? 'order_up' : 'name_trump']++;
+      } else {
+        await press(pass);
+        done.pass++;
+      }
+    } else if (upcardExchange) {
+      // The dealer's exchange: the upcard taken up for a card of the hand, or left on the stub
+      // (once it has been taken up in some game, now and then, and at least once).
+      const taken = totals.take_upcard + done.take_upcard;
+      const left = totals.leave_upcard + done.leave_upcard;
+      if ((await leave.count()) > 0 && taken > 0 && (left === 0 || Math.random() < 0.3)) {
+        await press(leave);
+        done.leave_upcard++;
+      } else {
+        const cards = page.locator('.hand button.card');
+        const n = await cards.count();
+        check(n > 0, `${label}: the dealer's exchange offers no card to discard`);
+        check(!(await takeUp.isEnabled()), `${label}: the upcard can be taken up before a discard is chosen`);
+        await press(cards.nth(pick(n)));
+        check(await takeUp.isEnabled(), `${label}: the upcard cannot be taken up after choosing a discard`);
+        await press(takeUp);
+        done.take_upcard++;
+      }
+    } else if (phase === 'auction') {
       const pass = page.locator('.controls button.pass');
       const bids = page.locator('.controls button.bid');
       const nBids = await bids.count();
@@ -325,6 +392,67 @@ async function playThree(page, label) {
   return { id, hand };
 }
 
+/**
+ * An upcard game's table as the page shows it, against the API's spectator view: the upcard
+ * and its fate on the stub, the calls by round, the maker.
+ */
+async function checkUpcardTable(page, preset) {
+  const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+  const view = await api(`/v1/games/${id}`);
+  check(view.upcard && typeof view.upcard.card === 'string', `${preset}: the API's view of ${id} has no upcard: ${JSON.stringify(view.upcard)}`);
+  const version = Number(await page.locator('.table-view').getAttribute('data-version'));
+  if (version !== view.version) return; // the house players moved on meanwhile: nothing to compare
+  const figure = page.locator('.centre figure.upcard');
+  check((await figure.count()) === 1, `${preset}: the table shows ${await figure.count()} upcards`);
+  check((await figure.getAttribute('data-fate')) === view.upcard.fate, `${preset}: the upcard is ${await figure.getAttribute('data-fate')} on the page, ${view.upcard.fate} in the API`);
+  check((await figure.locator('.card').getAttribute('data-card')) === view.upcard.card, `${preset}: the page's upcard is not the API's ${view.upcard.card}`);
+  const items = await page.locator('.auction li').allInnerTexts();
+  check(items.length === view.upcard_calls.length, `${preset}: the page lists ${items.length} calls, the API ${view.upcard_calls.length}`);
+  for (const [i, c] of view.upcard_calls.entries()) {
+    const want = c.trump === null ? /: pass$/ : c.round === 1 ? /: order up .+$/ : /: names .+$/;
+    check(want.test(items[i]), `${preset}: call ${i} reads "${items[i]}" for ${JSON.stringify(c)}`);
+  }
+  if (view.contract) check((await page.locator('.centre .contract').innerText()).startsWith('Maker: '), `${preset}: the maker is not shown`);
+}
+
+/**
+ * The replay of an upcard game's played hand: the deal names the upcard, the calls are steps
+ * (a pass, an order up or a suit named), the dealer's exchange is told, and it ends on the
+ * hand's result.
+ */
+async function replayUpcardHand(page, preset, id) {
+  step = `${preset}: the replay`;
+  const log0 = await api(`/v1/games/${id}/log`);
+  const hand = log0.hands.find((x) => x.result === 'played' && x.tricks.length > 0);
+  check(hand && hand.upcard, `${preset}: game ${id} has no played hand with an upcard in its log`);
+  await page.goto(`${BASE_URL}/#/replay/${id}/${hand.number}/0`);
+  const stepText = page.locator('.step-text');
+  await stepText.waitFor();
+  const first = await stepText.innerText();
+  check(first.includes('The upcard is the'), `${preset}: the replay's deal reads "${first}"`);
+  const texts = [];
+  for (let i = 0; i < hand.upcard_calls.length + 1; i++) {
+    await page.click('button[data-step="forward"]');
+    texts.push(await stepText.innerText());
+  }
+  for (const [i, c] of hand.upcard_calls.entries()) {
+    const want = c.trump === null ? /: pass\./ : c.round === 1 ? /: order up \w+\./ : /: names \w+\./;
+    check(want.test(texts[i]), `${preset}: replay step ${i + 1} reads "${texts[i]}" for the call ${JSON.stringify(c)}`);
+  }
+  const exchange = texts[hand.upcard_calls.length];
+  const told = { taken: /takes up the .* and discards /, left: /leaves the .* on the stub/ }[hand.upcard.fate] || /made \w+ trump/;
+  check(told.test(exchange), `${preset}: after the calls the replay reads "${exchange}" (the upcard ${hand.upcard.fate})`);
+  check((await page.locator('.replay .upcard-shown').count()) === 1, `${preset}: the replay does not show the upcard`);
+  await page.click('button[data-step="last"]');
+  const end = await stepText.innerText();
+  check(/Hand over/.test(end), `${preset}: the replay ends on "${end}"`);
+  await page.click('button[data-step="first"]');
+  for (let i = 0; i < hand.upcard_calls.length + 1; i++) await page.click('button[data-step="forward"]');
+  await axe(page, `${preset} replay (desktop)`);
+  await shot(page, `${preset}-replay-desktop`);
+  log(`${preset}: replay of hand ${hand.number} of ${id}: ${hand.upcard_calls.length} calls, then "${exchange}"`);
+}
+
 async function api(path) {
   const r = await fetch(`${BASE_URL}${path}`, { signal: AbortSignal.timeout(STEP_MS) });
   check(r.ok, `GET ${path} answered ${r.status}`);
@@ -412,7 +540,8 @@ async function main() {
 
   // ---- every preset, played to the end by a person ----
   const keyboardPreset = presets.includes('hasenpfeffer-open') ? 'hasenpfeffer-open' : presets[0];
-  const totals = { bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0 };
+  const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
+  const upcardPresets = presets.filter((p) => rulesOf[p].auction === 'upcard');
   const add = (done) => { for (const [k, n] of Object.entries(done)) totals[k] += n; };
   const summary = (done) => Object.entries(done).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ');
   for (const preset of presets) {
@@ -426,13 +555,25 @@ async function main() {
         null, { timeout: 5_000 });
     }
     let checkedTable = false;
+    const upcard = preset === upcardPresets[0];
     const done = await playToTheEnd(page, `${preset}${keyboard ? ' (keyboard)' : ''}`, {
       keyboard,
       onFirstPlay: async () => {
-        if (checkedTable || preset !== presets[0]) return;
+        if (checkedTable || (preset !== presets[0] && !upcard)) return;
         checkedTable = true;
+        if (upcard) {
+          await checkUpcardTable(page, preset);
+          await axe(page, `${preset} table (desktop)`);
+          await shot(page, `${preset}-table-desktop`);
+          return;
+        }
         await axe(page, 'table (desktop)');
         await shot(page, 'table-desktop');
+      },
+      onUpcard: !upcard ? undefined : async (kind) => {
+        await checkUpcardTable(page, preset);
+        await axe(page, `${preset} ${kind === 'call' ? 'calls' : 'dealer\'s exchange'} (desktop)`);
+        await shot(page, `${preset}-${kind === 'call' ? 'calls' : 'exchange'}-desktop`);
       },
     });
     step = `${preset}: the end`;
@@ -449,6 +590,7 @@ async function main() {
     add(done);
     log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
+    if (upcard) await replayUpcardHand(page, preset, id);
   }
 
   // ---- pepper for three: every player alone, against two house players ----
@@ -490,15 +632,19 @@ async function main() {
   }
 
   // ---- every control at least once: where the random games did not reach one, games in which
-  // we always take the contract with the highest bid and go alone where the rules allow ----
-  const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
+  // we always take the contract with the highest bid and go alone where the rules allow (in
+  // upcard games: take the upcard up as the dealer, name a suit in round 2) ----
   const wanted = {
-    exchange: presets,
+    exchange: presets.filter((p) => rulesOf[p].auction !== 'upcard'),
     alone: presets.filter((p) => rulesOf[p].alone !== 'none'),
     pass_cards: presets.filter((p) => rulesOf[p].alone === 'exchange_two'),
+    order_up: upcardPresets,
+    name_trump: upcardPresets,
+    take_upcard: upcardPresets,
+    leave_upcard: upcardPresets.filter((p) => rulesOf[p].dealer_pickup !== 'mandatory'),
   };
   for (const [control, where] of Object.entries(wanted)) {
-    for (let attempt = 0; totals[control] === 0 && where.length && attempt < 4; attempt++) {
+    for (let attempt = 0; totals[control] === 0 && where.length && attempt < 6; attempt++) {
       const preset = where[attempt % where.length];
       const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
       const done = await playToTheEnd(page, `${preset} (declaring)`, { declare: true });
