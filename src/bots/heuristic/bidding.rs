@@ -101,7 +101,7 @@ fn with_upcard(ctx: &Ctx, hand: &[Card], upcard: Card, trump: Trump) -> f64 {
 /// suit.
 pub(super) fn upcard_call_decision(ctx: &Ctx, legal: &[Action]) -> Action {
     let p = &ctx.params;
-    let need = f64::from(ctx.rules.min_bid) - p.bid_margin + 0.2;
+    let need = f64::from(ctx.rules.min_bid) + p.upcard_margin;
     let partner = partner_bonus(ctx.rules, p);
     let may_pass = legal.contains(&Action::Pass);
     if legal.contains(&Action::OrderUp) {

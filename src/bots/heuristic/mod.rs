@@ -75,6 +75,9 @@ pub struct HeuristicParams {
     /// When a partner is winning a trick an opponent may still take, make sure of it with a
     /// card nobody can beat.
     pub cover_partner: bool,
+    /// Upcard games: the margin, in tricks, over the makers' three needed to order up or name a
+    /// suit (measured in the arena, see BENCHMARKS.md).
+    pub upcard_margin: f64,
 }
 
 impl HeuristicParams {
@@ -89,6 +92,7 @@ impl HeuristicParams {
         alone_two_share: 0.4,
         defender_alone_share: 0.5,
         cover_partner: true,
+        upcard_margin: 0.45,
     };
 
     /// Parses `name=value` pairs separated by commas, over the defaults.
@@ -109,6 +113,7 @@ impl HeuristicParams {
                 "alone_share" => p.alone_share = v,
                 "alone_two_share" => p.alone_two_share = v,
                 "defender_alone_share" => p.defender_alone_share = v,
+                "upcard_margin" => p.upcard_margin = v,
                 _ => return Err(format!("unknown heuristic parameter `{k}`")),
             }
         }
