@@ -196,8 +196,9 @@ const totals = {
  * Plays the game on `page` to its end: at each turn one of the offered controls, clicked (or
  * reached with Tab and pressed with Enter). Answers what was done. With `declare`, take the
  * contract: the highest bid, and going alone; in an upcard game, take the upcard up as the
- * dealer (else pass round 1) and name a suit in round 2. `onUpcard(kind)` is awaited before
- * the first upcard call (`call`) and the first dealer's exchange (`exchange`) of the game.
+ * dealer (else pass round 1, once some game has ordered up) and name a suit in round 2.
+ * `onUpcard(kind)` is awaited before the first upcard call (`call`) and the first dealer's
+ * exchange (`exchange`) of the game.
  */
 async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard } = {}) {
   const press = async (locator) => {
@@ -236,7 +237,9 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
       const round1 = (await orderUp.count()) > 0;
       const dealer = round1 && /^Take it up/.test(await orderUp.innerText());
       const canPass = (await pass.count()) > 0;
-      const call = !canPass || (declare ? !round1 || dealer : Math.random() < 0.4);
+      // Declaring: round 1 as the dealer (or until some game has ordered up), round 2 always.
+      const first = totals.order_up + done.order_up === 0;
+      const call = !canPass || (declare ? !round1 || dealer || first : Math.random() < 0.4);
       if (call) {
         const target = round1 ? orderUp : calls.nth(pick(nCalls));
         const key = await target.getAttribute('data-key');
