@@ -83,7 +83,8 @@ pub struct Expert {
 }
 
 /// Plays the hand in progress to its end with heuristic players; returns `team`'s points minus
-/// the other sides' mean (with two sides: minus the other's).
+/// the other sides' mean (with two sides: minus the other's), negated where scores count down
+/// (Buck Euchre: fewer points are better).
 pub(crate) fn playout(
     game: &mut Game,
     team: u8,
@@ -115,7 +116,12 @@ pub(crate) fn playout(
             let d = h.score_delta;
             let own = f64::from(d[team as usize]);
             let others = d.iter().map(|&x| f64::from(x)).sum::<f64>() - own;
-            own - others / (d.len() - 1).max(1) as f64
+            let margin = own - others / (d.len() - 1).max(1) as f64;
+            if game.rules().counts_down() {
+                -margin
+            } else {
+                margin
+            }
         }
         _ => 0.0,
     }

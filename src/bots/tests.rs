@@ -22,7 +22,27 @@ fn rulesets() -> Vec<Ruleset> {
         .unwrap(),
     );
     v.extend(euchres());
+    v.extend(bucks());
     v
+}
+
+/// Buck Euchre, with each `all_drop` rule (not offered by the service yet).
+fn bucks() -> Vec<Ruleset> {
+    [
+        crate::engine::AllDrop::DeclarerTakesAll,
+        crate::engine::AllDrop::LastMustStay,
+    ]
+    .into_iter()
+    .map(|all_drop| {
+        RulesetSpec {
+            preset: Preset::BuckEuchre,
+            all_drop: Some(all_drop),
+            ..Default::default()
+        }
+        .build()
+        .unwrap()
+    })
+    .collect()
 }
 
 /// A small, untimed expert, so tests are fast and reproducible.
@@ -641,6 +661,7 @@ fn hand_bound(rules: &Ruleset) -> u32 {
         Preset::DoubleHasenpfeffer if rules.players == 6 => 85,
         Preset::DoubleHasenpfeffer => 25,
         Preset::Euchre => 30,
+        Preset::BuckEuchre => 280,
     }
 }
 

@@ -117,6 +117,10 @@ pub enum Action {
     },
     /// Upcard games (`dealer_pickup` `optional`): the dealer leaves the upcard on the stub.
     LeaveUpcard,
+    /// Buck Euchre: play the declarer's hand.
+    Stay,
+    /// Buck Euchre: drop out of the declarer's hand (score 0 on it, sit it out).
+    Drop,
 }
 
 /// An optional field that, when written, holds a value: a missing field is `None` (serde's
@@ -143,6 +147,8 @@ impl Action {
             Action::NameTrump { .. } => "name_trump",
             Action::TakeUpcard { .. } => "take_upcard",
             Action::LeaveUpcard => "leave_upcard",
+            Action::Stay => "stay",
+            Action::Drop => "drop",
         }
     }
 
@@ -158,7 +164,9 @@ impl Action {
             | Action::Alone { .. }
             | Action::OrderUp
             | Action::NameTrump { .. }
-            | Action::LeaveUpcard => false,
+            | Action::LeaveUpcard
+            | Action::Stay
+            | Action::Drop => false,
         }
     }
 
@@ -192,6 +200,8 @@ pub enum Phase {
     Alone,
     /// The lone bidder's two-card discard and the partner's two cards.
     PassCards,
+    /// Buck Euchre: each other player, from the declarer's left, stays in or drops out.
+    DropOut,
     /// Trick play.
     Play,
     /// The game is over.
@@ -206,6 +216,7 @@ impl Phase {
             Phase::Exchange => "exchange",
             Phase::Alone => "alone",
             Phase::PassCards => "pass_cards",
+            Phase::DropOut => "drop_out",
             Phase::Play => "play",
             Phase::GameOver => "game_over",
         }
@@ -316,6 +327,9 @@ pub enum ActionError {
     /// A dealer who must take the upcard (`dealer_pickup` `mandatory`) left it.
     #[error("the dealer must take the upcard here: post `take_upcard` with a card to discard")]
     MustTakeUpcard,
+    /// Buck Euchre under `all_drop` `last_must_stay`: two dropped, the last may not.
+    #[error("two players dropped out: the last to decide must stay (`stay`)")]
+    MustStay,
 }
 
 /// A suit in an error message, written as its code.
@@ -336,7 +350,7 @@ impl fmt::Display for SuitName {
 
 impl ActionError {
     /// Every code an action error can have, for documentation.
-    pub const CODES: [&'static str; 16] = [
+    pub const CODES: [&'static str; 17] = [
         "game_over",
         "invalid_seat",
         "not_your_turn",
@@ -353,6 +367,7 @@ impl ActionError {
         "suit_turned_down",
         "must_name_trump",
         "must_take_upcard",
+        "must_stay",
     ];
 
     /// The stable snake_case code.
@@ -374,6 +389,7 @@ impl ActionError {
             ActionError::SuitTurnedDown { .. } => "suit_turned_down",
             ActionError::MustNameTrump => "must_name_trump",
             ActionError::MustTakeUpcard => "must_take_upcard",
+            ActionError::MustStay => "must_stay",
         }
     }
 }

@@ -136,7 +136,10 @@ impl Game {
                     None => self.end_hand(HandResult::VoidJokerInWidow, applied),
                 }
             }
-            AllPass::Redeal | AllPass::DealerForced => self.end_hand(HandResult::ThrownIn, applied),
+            // (`no_trump_no_declarer` belongs to upcard games, see `upcard.rs`.)
+            AllPass::Redeal | AllPass::DealerForced | AllPass::NoTrumpNoDeclarer => {
+                self.end_hand(HandResult::ThrownIn, applied)
+            }
         }
     }
 }

@@ -41,7 +41,9 @@ impl Game {
         let Some(c) = self.hand.contract else {
             return;
         };
-        if self.rules.alone == AloneRule::None {
+        if self.rules.drop_outs() {
+            self.start_drop_outs();
+        } else if self.rules.alone == AloneRule::None {
             self.start_play();
         } else {
             self.phase = Phase::Alone;

@@ -133,7 +133,11 @@ impl Game {
             hand: HandState::new(0, dealer, hands, widow),
             last_tricks: Vec::new(),
         };
-        g.turn = Some(g.next_seat(dealer));
+        if rules.counts_down() {
+            // Scores count down from the target.
+            g.scores.iter_mut().for_each(|s| *s = rules.target_score);
+        }
+        g.start_hand();
         Ok(g)
     }
 
@@ -380,6 +384,9 @@ impl Game {
                 }
             }
             Action::Play { card } => return self.play(seat, *card),
+            Action::Stay | Action::Drop => {
+                self.drop_out_apply(seat, *action == Action::Drop, &mut applied)
+            }
             // Upcard games only, applied above (`validate` refuses them elsewhere).
             Action::OrderUp
             | Action::NameTrump { .. }

@@ -60,6 +60,10 @@ pub struct HandRecord {
     /// Upcard games: the calls of rounds 1 and 2 (left out in other games).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upcard_calls: Vec<UpcardCall>,
+    /// Buck Euchre: the seats that dropped out of the declarer's hand (left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
+    pub dropped: Vec<Seat>,
 }
 
 /// The state of the hand in progress.
@@ -162,6 +166,13 @@ impl HandRecord {
         HandRecord {
             upcard,
             upcard_calls: h.upcard_calls,
+            dropped: if h.contract.is_some() && h.alone.is_none() && h.defender_alone.is_none() {
+                (0..MAX_SEATS as Seat)
+                    .filter(|s| h.sitting_out & (1 << s) != 0)
+                    .collect()
+            } else {
+                Vec::new()
+            },
             summary,
             dealer: h.dealer,
             deal: h.deal.iter().map(|c| c.to_vec()).collect(),

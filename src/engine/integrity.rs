@@ -52,11 +52,12 @@ impl Game {
         {
             return Err("a seat is out of range".into());
         }
-        if matches!(
-            self.phase,
-            Phase::Exchange | Phase::Alone | Phase::PassCards | Phase::Play
-        ) && h.contract.is_none()
-        {
+        let declarer_needed = match self.phase {
+            Phase::Exchange | Phase::Alone | Phase::PassCards | Phase::DropOut => true,
+            Phase::Play => !self.rules.declarerless_hands(),
+            Phase::Auction | Phase::GameOver => false,
+        };
+        if declarer_needed && h.contract.is_none() {
             return Err("no contract after the auction".into());
         }
         if self.phase == Phase::Play && h.trump.is_none() {
@@ -108,7 +109,12 @@ impl Game {
             return Err("outcome and phase disagree".into());
         }
         if self.phase != Phase::GameOver {
-            if self.scores.iter().any(|&s| s >= self.rules.target_score) {
+            let ended = if self.rules.counts_down() {
+                self.scores.iter().any(|&s| s <= 0)
+            } else {
+                self.scores.iter().any(|&s| s >= self.rules.target_score)
+            };
+            if ended {
                 return Err("a score has reached the target but the game is not over".into());
             }
             let last_ok = match (&self.last_hand, h.number) {
@@ -149,6 +155,7 @@ impl Game {
             hand: HandState::new(h.number, h.dealer, h.deal.clone(), h.widow.clone()),
             last_tricks: Vec::new(),
         };
+        g.start_hand();
         let step = |g: &mut Game, seat: Seat, a: &Action| -> Result<(), String> {
             g.apply(seat, a).map(|_| ()).map_err(|e| {
                 format!(
@@ -184,6 +191,18 @@ impl Game {
         } else if let (Some(trump), Some(c)) = (h.trump, h.contract) {
             let discard = h.discards.clone();
             step(&mut g, c.seat, &Action::Exchange { trump, discard })?;
+        }
+        while g.phase == Phase::DropOut {
+            if self.phase == Phase::DropOut && g.hand.alone_step == h.alone_step {
+                break;
+            }
+            let Some(seat) = g.turn else { break };
+            let action = if h.sitting_out & (1 << seat) != 0 {
+                Action::Drop
+            } else {
+                Action::Stay
+            };
+            step(&mut g, seat, &action)?;
         }
         while g.phase == Phase::Alone {
             if self.phase == Phase::Alone && g.hand.alone_step == h.alone_step {

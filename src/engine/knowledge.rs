@@ -87,7 +87,12 @@ impl SeatKnowledge<'_> {
             None => Vec::new(),
             Some(Outcome::Winner(t)) => vec![t],
             Some(Outcome::Draw) => {
-                let best = self.scores.iter().copied().max().unwrap_or(0);
+                // The highest score, or counting down the lowest.
+                let best = if self.rules.counts_down() {
+                    self.scores.iter().copied().min().unwrap_or(0)
+                } else {
+                    self.scores.iter().copied().max().unwrap_or(0)
+                };
                 self.scores
                     .sides()
                     .filter(|(_, s)| **s == best)

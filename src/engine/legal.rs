@@ -71,6 +71,7 @@ impl Game {
             Phase::PassCards => {
                 combinations(hand, 2, |cards| out.push(Action::PassCards { cards }))
             }
+            Phase::DropOut => self.drop_out_legal(out),
             Phase::Play => {
                 let (held, follow) = self.play_masks(hand);
                 // The cards of the suit led if the seat holds any, else every card; a bit set
@@ -111,6 +112,7 @@ impl Game {
             }
             Action::Alone { .. } => Phase::Alone,
             Action::PassCards { .. } => Phase::PassCards,
+            Action::Stay | Action::Drop => Phase::DropOut,
             Action::Play { .. } => Phase::Play,
         };
         if expected != self.phase {
@@ -202,7 +204,8 @@ impl Game {
                 }
                 holds_all(hand, discard).map_err(|card| ActionError::CardNotInHand { card })?;
             }
-            Action::Alone { .. } => {}
+            Action::Alone { .. } | Action::Stay => {}
+            Action::Drop => self.drop_out_validate()?,
             Action::PassCards { cards } => {
                 if cards.len() != 2 {
                     return Err(ActionError::WrongCardCount {

@@ -33,6 +33,7 @@
 
 mod action;
 mod auction;
+mod buck;
 mod cards;
 mod determinize;
 mod exchange;
@@ -60,7 +61,7 @@ pub use hand::{Hand, HandRecord, deal};
 pub use knowledge::SeatKnowledge;
 pub use play::{Play, Trick};
 pub use ruleset::{
-    AllPass, AloneRule, AuctionKind, DealerPickup, FirstLead, GameEnd, Preset, Ruleset,
+    AllDrop, AllPass, AloneRule, AuctionKind, DealerPickup, FirstLead, GameEnd, Preset, Ruleset,
     RulesetError, RulesetSpec, Scoring, SetPenalty,
 };
 pub use scoring::{HandResult, HandSummary, Outcome};

@@ -114,9 +114,12 @@ impl Game {
     }
 
     pub(super) fn start_play(&mut self) {
-        let Some(c) = self.hand.contract else {
-            return;
-        };
+        // A hand with no declarer (Buck Euchre's clubs upcard or all passing) is led from the
+        // dealer's left.
+        let declarer = self
+            .hand
+            .contract
+            .map_or(self.next_seat(self.hand.dealer), |c| c.seat);
         // Someone alone (seed 002): the player to the lone player's left leads; if the high
         // bidder and a defender are both alone, the defender leads. The seat left of a lone
         // player is always an opponent, who plays (only the lone player's partners sit out).
@@ -130,10 +133,10 @@ impl Game {
                 self.next_active(d)
             }
         } else if self.hand.alone.is_some() && self.rules.alone == AloneRule::PartnerSitsOut {
-            self.next_active(c.seat)
+            self.next_active(declarer)
         } else {
             match self.rules.first_lead {
-                FirstLead::HighBidder => c.seat,
+                FirstLead::HighBidder => declarer,
                 FirstLead::LeftOfDealer | FirstLead::DealerLeft => {
                     let s = self.next_seat(self.hand.dealer);
                     if self.is_active(s) {

@@ -21,6 +21,11 @@ pub enum Preset {
     /// Euchre (RULES-FAMILY section 1): 24 (or 32) cards, trump made by an upcard in two
     /// rounds, the dealer picks up, the maker may go alone.
     Euchre,
+    /// Buck Euchre (RULES-FAMILY section 2): every player for themselves, 24 cards, a clubs
+    /// upcard makes clubs trump, the others may drop out of a hand the declarer made, scores
+    /// count down from 25. Played by the engine; not in [`Preset::ALL`] (so not offered by the
+    /// service) until its actions are in the API and the web page.
+    BuckEuchre,
 }
 
 impl Preset {
@@ -41,6 +46,7 @@ impl Preset {
             Preset::Pepper => "pepper",
             Preset::DoubleHasenpfeffer => "double-hasenpfeffer",
             Preset::Euchre => "euchre",
+            Preset::BuckEuchre => "buck-euchre",
         }
     }
 
@@ -49,20 +55,24 @@ impl Preset {
     pub const fn player_counts(self) -> &'static [u8] {
         match self {
             Preset::Pepper => &[2, 3, 4, 6],
-            Preset::Euchre => &[4],
+            Preset::Euchre | Preset::BuckEuchre => &[4],
             _ => &[4, 6],
         }
     }
 
     /// The options a ruleset of this preset may set (the fields of [`RulesetSpec`] besides
-    /// `preset`): the bidding options of RULES.md, or in an upcard game the upcard options.
+    /// `preset`): the bidding options of RULES.md, or a game's own.
     pub fn options(self) -> Vec<&'static str> {
         let mut v = COMMON_OPTIONS.to_vec();
-        v.extend(if self.rules().upcard() {
-            &UPCARD_OPTIONS[..]
-        } else {
-            &BIDDING_OPTIONS[..]
+        v.extend(match self {
+            Preset::Euchre => &EUCHRE_OPTIONS[..],
+            Preset::BuckEuchre => &BUCK_OPTIONS[..],
+            _ => &BIDDING_OPTIONS[..],
         });
+        if self == Preset::BuckEuchre {
+            // Every player for themselves: nobody goes alone.
+            v.retain(|o| *o != "alone");
+        }
         v
     }
 
@@ -70,6 +80,7 @@ impl Preset {
     pub const fn decks(self) -> &'static [DeckKind] {
         match self {
             Preset::Euchre => &[DeckKind::Euchre32, DeckKind::Euchre24],
+            Preset::BuckEuchre => &[DeckKind::Euchre24, DeckKind::Euchre32],
             _ => &[
                 DeckKind::Standard25,
                 DeckKind::Pepper24,
@@ -95,6 +106,9 @@ impl Preset {
             }
             Preset::Euchre => {
                 "Euchre: 32 cards (7 to ace), 5 each, an upcard ordered up in round 1 (the dealer may pick it up) or another suit named in round 2, the maker may go alone, march 2 (alone 4), euchred 2 to the defenders, first side to 5."
+            }
+            Preset::BuckEuchre => {
+                "Buck Euchre: every player for themselves, 24 cards, 5 each; a clubs upcard makes clubs trump, otherwise an upcard ordered up (the dealer must take it) or a suit named, all passing plays at no trump; the others may drop out of a declarer's hand; scores count down from 25 (minus a trick, plus 5 for a failed declarer or a trickless player), the lowest wins once a score reaches 0, all five tricks win at once."
             }
         }
     }
@@ -147,6 +161,7 @@ impl Preset {
             dealer_pickup: DealerPickup::Optional,
             stick_the_dealer: false,
             scoring: Scoring::Contract,
+            all_drop: AllDrop::DeclarerTakesAll,
         };
         match self {
             Preset::Hasenpfeffer => base,
@@ -185,6 +200,18 @@ impl Preset {
                 first_lead: FirstLead::DealerLeft,
                 target_score: 5,
                 scoring: Scoring::Euchre,
+                ..base
+            },
+            Preset::BuckEuchre => Ruleset {
+                deck: DeckKind::Euchre24,
+                auction: AuctionKind::Upcard,
+                min_bid: 3,
+                all_pass: AllPass::NoTrumpNoDeclarer,
+                first_lead: FirstLead::DealerLeft,
+                target_score: 25,
+                game_end: GameEnd::LowestAtZero,
+                dealer_pickup: DealerPickup::Mandatory,
+                scoring: Scoring::Buck,
                 ..base
             },
         }
@@ -252,6 +279,9 @@ pub enum AllPass {
     Redeal,
     /// The dealer may not pass when all others did: a forced bid of at least the minimum.
     DealerForced,
+    /// Buck Euchre: all passing twice, the hand is played at no trump with no declarer and no
+    /// drop-outs.
+    NoTrumpNoDeclarer,
 }
 
 /// Going alone.
@@ -307,6 +337,21 @@ pub enum GameEnd {
     DeclarersWinTies,
     /// When a side reaches the target the higher score wins; equal scores are a draw.
     HigherScoreOrDraw,
+    /// Buck Euchre: scores count down from the target; after a hand in which some score is 0
+    /// or less the lowest wins, equal lowest scores tie; a player who took every trick of a
+    /// hand wins at once, alone.
+    LowestAtZero,
+}
+
+/// Buck Euchre: when the three others all drop out of the declarer's hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AllDrop {
+    /// The declarer takes the five tricks without play, and so wins the game.
+    #[default]
+    DeclarerTakesAll,
+    /// The third to decide, after two drops, may only stay.
+    LastMustStay,
 }
 
 /// Whether the dealer must take an upcard ordered up in round 1.
@@ -332,6 +377,10 @@ pub enum Scoring {
     /// Euchre: the makers score 1 for 3 or 4 tricks and 2 for all 5 (4 alone); with fewer than
     /// 3 they are euchred and the defenders score 2 (4 for a lone defender).
     Euchre,
+    /// Buck Euchre, per player, counting down: dropped out 0; a declarer with fewer than 3
+    /// tricks +5; any other player in the hand with no trick +5; otherwise minus a point a
+    /// trick.
+    Buck,
 }
 
 /// A complete ruleset, every option resolved.
@@ -376,6 +425,9 @@ pub struct Ruleset {
     /// How a played hand is scored.
     #[serde(default)]
     pub scoring: Scoring,
+    /// Buck Euchre: when every other player drops out.
+    #[serde(default)]
+    pub all_drop: AllDrop,
 }
 
 /// A ruleset: a preset plus any option overrides (RULES.md section 3). Every field may be left
@@ -444,6 +496,11 @@ pub struct RulesetSpec {
     /// "partner_sits_out"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lone_defender: Option<bool>,
+    /// `buck-euchre`: when the three others all drop out, the declarer takes every trick
+    /// (`declarer_takes_all`), or the third to decide after two drops must stay
+    /// (`last_must_stay`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_drop: Option<AllDrop>,
 }
 
 impl From<Preset> for RulesetSpec {
@@ -485,8 +542,10 @@ const BIDDING_OPTIONS: [&str; 8] = [
     "set_penalty",
     "game_end",
 ];
-/// The options of upcard games (refused elsewhere).
-const UPCARD_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "lone_defender"];
+/// Euchre's options (refused elsewhere).
+const EUCHRE_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "lone_defender"];
+/// Buck Euchre's options (refused elsewhere).
+const BUCK_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "all_drop"];
 
 impl RulesetSpec {
     /// Refuses an option the preset's game does not have ([`Preset::options`]).
@@ -508,6 +567,7 @@ impl RulesetSpec {
             ("dealer_pickup", self.dealer_pickup.is_some()),
             ("stick_the_dealer", self.stick_the_dealer.is_some()),
             ("lone_defender", self.lone_defender.is_some()),
+            ("all_drop", self.all_drop.is_some()),
         ];
         let takes = self.preset.options();
         match given
@@ -547,6 +607,7 @@ impl RulesetSpec {
             dealer_pickup: self.dealer_pickup.unwrap_or(p.dealer_pickup),
             stick_the_dealer: self.stick_the_dealer.unwrap_or(p.stick_the_dealer),
             scoring: p.scoring,
+            all_drop: self.all_drop.unwrap_or(p.all_drop),
         };
         // `lone_defender` (upcard games only, see `check_options`) names an `alone` rule.
         let r = match self.lone_defender {
@@ -575,7 +636,7 @@ impl Ruleset {
     /// How the seats form sides: at a table of 4 or 6, two partnerships, the even seats against
     /// the odd ones; with fewer players (pepper for 3), every player alone.
     pub const fn sides(&self) -> Sides {
-        if self.players < 4 {
+        if self.players < 4 || matches!(self.preset, Preset::BuckEuchre) {
             Sides::Individual {
                 players: self.players,
             }
@@ -598,6 +659,30 @@ impl Ruleset {
     /// Whether trump is made by an upcard (Euchre): the first undealt card is turned face up.
     pub const fn upcard(&self) -> bool {
         matches!(self.auction, AuctionKind::Upcard)
+    }
+
+    /// Buck Euchre: an upcard of this suit makes it trump at once, with no declarer.
+    pub const fn automatic_trump(&self) -> Option<super::cards::Suit> {
+        match self.preset {
+            Preset::BuckEuchre => Some(super::cards::Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    /// Whether a hand may be played with no declarer (Buck Euchre: a clubs upcard, or all
+    /// passing twice).
+    pub const fn declarerless_hands(&self) -> bool {
+        self.automatic_trump().is_some() || matches!(self.all_pass, AllPass::NoTrumpNoDeclarer)
+    }
+
+    /// Buck Euchre: once a declarer made trump, each other player stays in or drops out.
+    pub const fn drop_outs(&self) -> bool {
+        matches!(self.preset, Preset::BuckEuchre)
+    }
+
+    /// Whether scores count down from the target (Buck Euchre) rather than up from 0.
+    pub const fn counts_down(&self) -> bool {
+        matches!(self.game_end, GameEnd::LowestAtZero)
     }
 
     /// Cards dealt to each player.
@@ -685,6 +770,12 @@ impl Ruleset {
             return Err(invalid(
                 "option_not_in_game",
                 "in an upcard game `alone` is `none`, `maker` or `partner_sits_out`",
+            ));
+        }
+        if !self.upcard() && self.all_pass == AllPass::NoTrumpNoDeclarer {
+            return Err(invalid(
+                "option_not_in_game",
+                "`all_pass: no_trump_no_declarer` belongs to upcard games (`buck-euchre`)",
             ));
         }
         if !self.upcard() && self.alone == AloneRule::Maker {

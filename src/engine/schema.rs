@@ -8,8 +8,8 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use super::{
-    AllPass, AloneRule, AuctionKind, Card, DealerPickup, DeckKind, FirstLead, Forced, GameEnd,
-    HandResult, Pepper, Phase, Preset, Scoring, SetPenalty, Suit, Trump, UpcardFate,
+    AllDrop, AllPass, AloneRule, AuctionKind, Card, DealerPickup, DeckKind, FirstLead, Forced,
+    GameEnd, HandResult, Pepper, Phase, Preset, Scoring, SetPenalty, Suit, Trump, UpcardFate,
 };
 
 /// The schema of a string enum: its values as serde writes them, the first as the example.
@@ -76,12 +76,13 @@ string_enum_schema!(
 string_enum_schema!(
     Phase,
     "Phase",
-    "The phase: `auction` (in upcard games, rounds 1 and 2 of the calls), `exchange` (name trump, take and discard the widow; in upcard games, the dealer takes or leaves the upcard ordered up), `alone` (going-alone decisions), `pass_cards` (lone exchange of two cards), `play`, or `game_over`.",
+    "The phase: `auction` (in upcard games, rounds 1 and 2 of the calls), `exchange` (name trump, take and discard the widow; in upcard games, the dealer takes or leaves the upcard ordered up), `alone` (going-alone decisions), `pass_cards` (lone exchange of two cards), `drop_out` (Buck Euchre: the others stay in or drop out of the declarer's hand), `play`, or `game_over`.",
     vec![
         Phase::Auction,
         Phase::Exchange,
         Phase::Alone,
         Phase::PassCards,
+        Phase::DropOut,
         Phase::Play,
         Phase::GameOver
     ]
@@ -107,11 +108,12 @@ string_enum_schema!(
 string_enum_schema!(
     AllPass,
     "AllPass",
-    "When everyone passes: `joker_holder_bids_3` (the joker holder reveals it and must bid 3; a joker in the widow voids the hand), `redeal` (thrown in), `dealer_forced` (the dealer may not pass).",
+    "When everyone passes: `joker_holder_bids_3` (the joker holder reveals it and must bid 3; a joker in the widow voids the hand), `redeal` (thrown in), `dealer_forced` (the dealer may not pass), `no_trump_no_declarer` (Buck Euchre: all passing twice, the hand is played at no trump with no declarer).",
     vec![
         AllPass::JokerHolderBids3,
         AllPass::Redeal,
-        AllPass::DealerForced
+        AllPass::DealerForced,
+        AllPass::NoTrumpNoDeclarer
     ]
 );
 string_enum_schema!(
@@ -144,8 +146,8 @@ string_enum_schema!(
 string_enum_schema!(
     Scoring,
     "Scoring",
-    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4).",
-    vec![Scoring::Contract, Scoring::Euchre]
+    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4) or `buck` (per player, counting down: dropped out 0, a failed declarer or a trickless player +5, else minus a point a trick).",
+    vec![Scoring::Contract, Scoring::Euchre, Scoring::Buck]
 );
 string_enum_schema!(
     UpcardFate,
@@ -171,8 +173,18 @@ string_enum_schema!(
 string_enum_schema!(
     GameEnd,
     "GameEnd",
-    "`declarers_win_ties`: first side to the target wins, declarers win a same-hand tie. `higher_score_or_draw`: when a side reaches the target the higher score wins; equal is a draw.",
-    vec![GameEnd::DeclarersWinTies, GameEnd::HigherScoreOrDraw]
+    "`declarers_win_ties`: first side to the target wins, declarers win a same-hand tie. `higher_score_or_draw`: when a side reaches the target the higher score wins; equal is a draw. `lowest_at_zero` (Buck Euchre): scores count down from the target; once one is 0 or less the lowest wins (equal lowest tie), and all the tricks of a hand win at once.",
+    vec![
+        GameEnd::DeclarersWinTies,
+        GameEnd::HigherScoreOrDraw,
+        GameEnd::LowestAtZero
+    ]
+);
+string_enum_schema!(
+    AllDrop,
+    "AllDrop",
+    "Buck Euchre, when the three others all drop out: `declarer_takes_all` (the declarer takes every trick without play, and wins) or `last_must_stay` (the third to decide after two drops must stay).",
+    vec![AllDrop::DeclarerTakesAll, AllDrop::LastMustStay]
 );
 string_enum_schema!(
     Forced,
@@ -183,11 +195,12 @@ string_enum_schema!(
 string_enum_schema!(
     HandResult,
     "HandResult",
-    "How a hand ended: `played`, `void_joker_in_widow`, or `thrown_in`.",
+    "How a hand ended: `played`, `void_joker_in_widow`, `thrown_in`, or `all_dropped` (Buck Euchre: the declarer took every trick without play).",
     vec![
         HandResult::Played,
         HandResult::VoidJokerInWidow,
-        HandResult::ThrownIn
+        HandResult::ThrownIn,
+        HandResult::AllDropped
     ]
 );
 

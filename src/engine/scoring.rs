@@ -21,6 +21,9 @@ pub enum HandResult {
     VoidJokerInWidow,
     /// All passed: thrown in, the deal passes.
     ThrownIn,
+    /// Buck Euchre: every other player dropped out; the declarer takes every trick without
+    /// play.
+    AllDropped,
 }
 
 /// The public outcome of a finished hand (with its tricks in a view's `last_hand`, and with
@@ -70,10 +73,11 @@ pub enum Outcome {
 
 impl Game {
     /// The points each side scores for the hand just played, by the ruleset's scoring.
-    pub(super) fn score_hand(&self) -> BySide<i32> {
+    pub(super) fn score_hand(&self, result: HandResult) -> BySide<i32> {
         match self.rules.scoring {
             Scoring::Contract => self.score_contract(),
             Scoring::Euchre => self.score_euchre(),
+            Scoring::Buck => self.score_buck(result),
         }
     }
 
@@ -158,11 +162,12 @@ impl Game {
     }
 
     pub(super) fn end_hand(&mut self, result: HandResult, applied: &mut Applied) {
-        let delta = if result == HandResult::Played {
-            self.score_hand()
+        let delta = if matches!(result, HandResult::Played | HandResult::AllDropped) {
+            self.score_hand(result)
         } else {
             self.rules.sides().zeroed()
         };
+        let won = self.buck_tricks(result);
         for (score, d) in self.scores.iter_mut().zip(delta.iter()) {
             *score = score.saturating_add(*d);
         }
@@ -170,13 +175,13 @@ impl Game {
             number: self.hand.number,
             result,
             contract: self.hand.contract,
-            tricks_won: tricks_won(self.rules.sides(), &self.hand.tricks),
+            tricks_won: won,
             score_delta: delta,
             scores: self.scores,
         };
         self.last_hand = Some(summary.clone());
         self.last_tricks.clone_from(&self.hand.tricks);
-        if let Some(outcome) = self.game_outcome() {
+        if let Some(outcome) = self.game_outcome(&won) {
             // The finished hand stays on the table; the record gets a copy.
             applied.finished_hands.push(HandRecord::new(
                 self.hand.clone(),
@@ -198,14 +203,18 @@ impl Game {
         applied
             .finished_hands
             .push(HandRecord::new(finished, summary, upcard));
-        self.phase = Phase::Auction;
-        self.turn = Some(self.next_seat(dealer));
+        self.start_hand();
     }
 
     /// The outcome once some side has reached the target: under `declarers_win_ties` the one
     /// side that reached it, or of several the declarers' (else the first in side order);
     /// under `higher_score_or_draw` the highest score, a draw when it is shared.
-    pub(super) fn game_outcome(&self) -> Option<Outcome> {
+    /// Under `lowest_at_zero`, see [`Game::countdown_outcome`] (`won`: the tricks of the hand
+    /// just played).
+    pub(super) fn game_outcome(&self, won: &BySide<u8>) -> Option<Outcome> {
+        if self.rules.counts_down() {
+            return self.countdown_outcome(won);
+        }
         let target = self.rules.target_score;
         let reached = |side: usize| self.scores[side] >= target;
         let mut reaching = (0..self.scores.len()).filter(|&s| reached(s));
@@ -220,6 +229,7 @@ impl Game {
                     .filter(|&d| several && reached(d));
                 Some(Outcome::Winner(declarers.unwrap_or(first) as Team))
             }
+            GameEnd::LowestAtZero => None, // counted down above
             GameEnd::HigherScoreOrDraw => {
                 let best = *self.scores.iter().max()?;
                 let mut top = self.scores.iter().enumerate().filter(|(_, s)| **s == best);

@@ -9,7 +9,7 @@ use super::auction::Contract;
 use super::cards::{Card, Suit, Trump};
 use super::game::{Applied, Game};
 use super::hand::{HandState, remove_card};
-use super::ruleset::DealerPickup;
+use super::ruleset::{AllPass, DealerPickup};
 use super::scoring::HandResult;
 
 /// One call of an upcard auction.
@@ -172,6 +172,10 @@ impl Game {
                 } else if round == 1 {
                     self.hand.upcard_fate = UpcardFate::TurnedDown;
                     self.turn = Some(self.next_seat(seat));
+                } else if self.rules.all_pass == AllPass::NoTrumpNoDeclarer {
+                    // Buck Euchre: played at no trump, with no declarer and no drop-outs.
+                    self.hand.trump = Some(Trump::NoTrump);
+                    self.start_play();
                 } else {
                     // Everybody passed twice: thrown in, the deal passes left.
                     self.end_hand(HandResult::ThrownIn, applied);

@@ -95,6 +95,8 @@ stored_hand!(
     upcard: Option<Upcard>,
     #[serde(default)]
     upcard_calls: Vec<UpcardCall>,
+    #[serde(default)]
+    dropped: Vec<Seat>,
 );
 
 /// The stored form of log entries: hands as [`StoredHand`], timeouts (rare) as JSON.

@@ -260,3 +260,21 @@ pub(super) fn pass_cards_decision(ctx: &Ctx, legal: &[Action]) -> Action {
     }
     best.map_or_else(|| legal[0].clone(), |(_, a)| a.clone())
 }
+
+/// Buck Euchre: stay in the declarer's hand when the cards promise a trick (a player in the
+/// hand who takes none scores +5, one who drops out 0, each trick taken counts a point down).
+pub(super) fn drop_out_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let trump = ctx.trump.unwrap_or(Trump::NoTrump);
+    let tricks = hand_tricks(ctx.rules, ctx.hand, trump);
+    // The last to decide after two drops: dropping too hands the declarer every trick, and
+    // so the game.
+    let n = ctx.rules.players;
+    let last = ctx.contract.is_some_and(|c| (ctx.seat + 1) % n == c.seat);
+    let everybody_else_dropped = last && ctx.sitting_out.count_ones() + 2 == u32::from(n);
+    if tricks >= ctx.params.stay_tricks || everybody_else_dropped || !legal.contains(&Action::Drop)
+    {
+        Action::Stay
+    } else {
+        Action::Drop
+    }
+}

@@ -35,8 +35,8 @@ mod strength;
 
 pub(crate) use bidding::bid_limit;
 use bidding::{
-    alone_decision, auction_decision, exchange_decision, keep_value, pass_cards_decision,
-    upcard_call_decision, upcard_exchange_decision,
+    alone_decision, auction_decision, drop_out_decision, exchange_decision, keep_value,
+    pass_cards_decision, upcard_call_decision, upcard_exchange_decision,
 };
 pub(crate) use play::play_card;
 
@@ -78,6 +78,9 @@ pub struct HeuristicParams {
     /// Upcard games: the margin, in tricks, over the makers' three needed to order up or name a
     /// suit (measured in the arena, see BENCHMARKS.md).
     pub upcard_margin: f64,
+    /// Buck Euchre: the tricks a hand must promise to stay in a declarer's hand (a player in
+    /// it who takes none scores +5; one who drops out scores 0).
+    pub stay_tricks: f64,
 }
 
 impl HeuristicParams {
@@ -93,6 +96,7 @@ impl HeuristicParams {
         defender_alone_share: 0.5,
         cover_partner: true,
         upcard_margin: 0.45,
+        stay_tricks: 0.8,
     };
 
     /// Parses `name=value` pairs separated by commas, over the defaults.
@@ -114,6 +118,7 @@ impl HeuristicParams {
                 "alone_two_share" => p.alone_two_share = v,
                 "defender_alone_share" => p.defender_alone_share = v,
                 "upcard_margin" => p.upcard_margin = v,
+                "stay_tricks" => p.stay_tricks = v,
                 _ => return Err(format!("unknown heuristic parameter `{k}`")),
             }
         }
@@ -353,6 +358,7 @@ pub(crate) fn decide(ctx: &Ctx, legal: &[Action]) -> Action {
         Phase::Exchange => exchange_decision(ctx, legal),
         Phase::Alone => alone_decision(ctx),
         Phase::PassCards => pass_cards_decision(ctx, legal),
+        Phase::DropOut => drop_out_decision(ctx, legal),
         Phase::Play => {
             let cards: Vec<Card> = legal
                 .iter()

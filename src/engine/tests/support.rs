@@ -68,6 +68,8 @@ pub fn action(game: &Game, token: &str) -> Action {
         .into(),
         "a0" => Action::Alone { alone: false },
         "ou" => Action::OrderUp,
+        "st" => Action::Stay,
+        "dr" => Action::Drop,
         "lv" => Action::LeaveUpcard,
         t if t.starts_with("n:") => Action::NameTrump {
             trump: t[2..].parse().unwrap(),
