@@ -363,8 +363,9 @@ mod tests {
             tricks,
             upcard,
             upcard_calls,
+            dropped,
         } = hand.clone();
-        assert!(upcard.is_none() && upcard_calls.is_empty());
+        assert!(upcard.is_none() && upcard_calls.is_empty() && dropped.is_empty());
         let old = rmp_serde::to_vec(&(
             summary,
             dealer,
