@@ -17,7 +17,9 @@
  *   | { type: 'order_up' }
  *   | { type: 'name_trump', trump: string }
  *   | { type: 'take_upcard', discard: string }
- *   | { type: 'leave_upcard' }} Action
+ *   | { type: 'leave_upcard' }
+ *   | { type: 'stay' }
+ *   | { type: 'drop' }} Action
  * @typedef {'face_up' | 'turned_down' | 'taken' | 'left'} UpcardFate
  * @typedef {{ card: string, fate: UpcardFate }} Upcard
  * @typedef {{ seat: number, round: number, trump: string | null }} UpcardCall
@@ -25,7 +27,7 @@
  * @typedef {{ preset: string, deck: string, players: number, bowers: boolean, auction: string,
  *   min_bid: number, pepper_bids: boolean, no_trump: boolean, all_pass: string, alone: string,
  *   first_lead: string, set_penalty: string, target_score: number, game_end: string,
- *   dealer_pickup?: string, stick_the_dealer?: boolean }} Ruleset
+ *   dealer_pickup?: string, stick_the_dealer?: boolean, scoring?: string, all_drop?: string }} Ruleset
  * @typedef {{ number: number, result: string, contract: Contract | null, tricks_won: number[],
  *   score_delta: number[], scores: number[] }} HandOutcome
  * @typedef {HandOutcome & { tricks: Trick[] }} HandSummary
@@ -43,7 +45,7 @@
  * @typedef {HandOutcome & { dealer: number, deal: string[][], widow: string[], auction: Call[],
  *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,
  *   lone_discards: string[], passed_cards: string[], tricks: Trick[],
- *   upcard?: Upcard, upcard_calls?: UpcardCall[] }} HandRecord
+ *   upcard?: Upcard, upcard_calls?: UpcardCall[], dropped?: number[] }} HandRecord
  * @typedef {{ game_id: string, version: number, hands: HandRecord[] }} GameLog
  * @typedef {{ name: string, description: string, players: number[], rules: Ruleset }} PresetInfo
  * @typedef {{ presets: PresetInfo[], options: { name: string, values: string, description: string }[] }} Catalog

@@ -20,6 +20,7 @@ export function mountHome(main, joinId) {
   const playersSelect = h('select', { id: 'players', name: 'players' });
   const playersRow = h('div', { class: 'field', hidden: true },
     h('label', { for: 'players' }, 'Players'), playersSelect);
+  const targetLabel = h('label', { for: 'target' }, 'Play to (points)');
   const target = h('input', { id: 'target', name: 'target', type: 'number', min: 1, inputmode: 'numeric' });
   const clock = h('input', { id: 'clock', name: 'clock', type: 'number', min: 1, max: 3600, inputmode: 'numeric', placeholder: 'none' });
   const name = h('input', { id: 'name', name: 'name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: sessionStorage.getItem('hasenpfeffer:name') || '' });
@@ -36,8 +37,10 @@ export function mountHome(main, joinId) {
     const n = players();
     const old = seatSelects.map((s) => s.value);
     seatSelects = [];
-    const sides = sidesOf({ players: n });
-    seatsBox.replaceChildren(h('legend', {}, partnerships({ players: n }) ? 'Seats (teams: even seats against odd seats)' : 'Seats (every player alone)'));
+    // (Buck Euchre is every player alone at four: the preset decides too.)
+    const rules = { players: n, preset: presetOf()?.name };
+    const sides = sidesOf(rules);
+    seatsBox.replaceChildren(h('legend', {}, partnerships(rules) ? 'Seats (teams: even seats against odd seats)' : 'Seats (every player alone)'));
     for (let i = 0; i < n; i++) {
       const select = h('select', { id: `seat-${i}`, name: `seat-${i}` },
         h('option', { value: 'you' }, 'You'),
@@ -50,7 +53,7 @@ export function mountHome(main, joinId) {
       });
       seatSelects.push(select);
       seatsBox.append(h('div', { class: 'field' },
-        h('label', { for: `seat-${i}` }, partnerships({ players: n }) ? `Seat ${i} (team ${sides[i]})` : `Seat ${i}`), select));
+        h('label', { for: `seat-${i}` }, partnerships(rules) ? `Seat ${i} (team ${sides[i]})` : `Seat ${i}`), select));
     }
   };
 
@@ -59,6 +62,8 @@ export function mountHome(main, joinId) {
     if (!p) return;
     presetInfo.textContent = p.description;
     target.value = String(p.rules.target_score);
+    // Scores that count down (Buck Euchre) start from the target.
+    targetLabel.textContent = p.rules.game_end === 'lowest_at_zero' ? 'Count down from (points)' : 'Play to (points)';
     target.max = String(p.rules.target_score * 10);
     const sizes = playerCounts(p);
     playersSelect.replaceChildren(...sizes.map((n) => h('option', { value: n }, String(n))));
@@ -130,7 +135,7 @@ export function mountHome(main, joinId) {
           h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
           presetInfo,
           playersRow,
-          h('div', { class: 'field' }, h('label', { for: 'target' }, 'Play to (points)'), target),
+          h('div', { class: 'field' }, targetLabel, target),
           h('div', { class: 'field' }, h('label', { for: 'clock' }, 'Turn clock (seconds)'), clock),
           h('div', { class: 'field' }, h('label', { for: 'name' }, 'Your name'), name),
           seatsBox,

@@ -12,7 +12,7 @@ import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './tab
  * @typedef {{ text: string, hands: string[][], widow: string[], calls: import('./api.js').Call[],
  *   trump: string | null, contract: import('./api.js').Contract | null, trick: import('./api.js').Play[],
  *   winner: number | null, won: number[], scores: number[] | null, acting: number | null,
- *   upcard: import('./api.js').Upcard | null }} Snapshot
+ *   upcard: import('./api.js').Upcard | null, out: number[] }} Snapshot
  */
 
 /**
@@ -33,7 +33,7 @@ function without(hand, cards) {
  * Every step of a hand, as snapshots of the table.
  * @param {HandRecord} r
  * @param {(s: number) => string} name
- * @param {{ players: number }} rules
+ * @param {import('./api.js').Ruleset} rules
  * @returns {Snapshot[]}
  */
 export function steps(r, name, rules) {
@@ -47,7 +47,7 @@ export function steps(r, name, rules) {
     text: `The deal: ${name(r.dealer)} deals.${up ? ` The upcard is the ${cardName(up)}.` : ''}`,
     hands: r.deal.map((x) => [...x]), widow: up ? r.widow.slice(1) : [...r.widow], calls: [],
     trump: null, contract: null, trick: [], winner: null, won: sideSeats(rules).map(() => 0), scores: null, acting: null,
-    upcard: up ? { card: up, fate: 'face_up' } : null,
+    upcard: up ? { card: up, fate: 'face_up' } : null, out: [],
   };
   out.push(s);
   /** @param {Partial<Snapshot>} change */
@@ -67,6 +67,15 @@ export function steps(r, name, rules) {
     });
   }
   const c = r.contract;
+  const buck = rules.scoring === 'buck';
+  if (!c && up && r.trump !== null) {
+    // Buck Euchre: trump with nobody who made it.
+    next({
+      trump: r.trump,
+      text: r.trump === 'NT' ? 'Everyone passed twice: the hand is played at no trump, and nobody declared.'
+        : `The upcard is a club: ${trumpName(r.trump)} are trump, nobody declares and all ${r.deal.length} play.`,
+    });
+  }
   if (c && up && r.upcard) {
     // The maker's call made trump; the dealer took the upcard up (discarding one) or left it.
     const d = r.dealer;
@@ -74,13 +83,23 @@ export function steps(r, name, rules) {
     const hands = s.hands.map((x) => [...x]);
     if (taken) hands[d] = without([...hands[d], up], r.discards);
     next({
-      contract: c, trump: r.trump, hands, acting: d, upcard: r.upcard,
+      contract: c, trump: r.trump, hands, acting: taken || r.upcard.fate === 'left' ? d : c.seat, upcard: r.upcard,
       text: r.upcard.fate === 'taken' ? `${name(d)} takes up the ${cardName(up)} and discards the ${r.discards.map(cardName).join(', ')}.`
         : r.upcard.fate === 'left' ? `${name(d)} leaves the ${cardName(up)} on the stub.`
         : `${name(c.seat)} made ${trumpName(r.trump)} trump.`,
     });
     if (r.alone !== null) next({ acting: r.alone, text: `${name(r.alone)} goes alone.` });
     if (r.defender_alone !== null) next({ acting: r.defender_alone, text: `${name(r.defender_alone)} defends alone.` });
+    if (buck) {
+      // The others, from the declarer's left, stay in or drop out (the log's `dropped`).
+      const dropped = r.dropped || [];
+      const n = r.deal.length;
+      for (let i = 1; i < n; i++) {
+        const seat = (c.seat + i) % n;
+        const drops = dropped.includes(seat);
+        next({ acting: seat, out: drops ? [...s.out, seat] : s.out, text: `${name(seat)} ${drops ? 'drops out' : 'stays in'}.` });
+      }
+    }
   } else if (c) {
     const d = c.seat;
     const hands = s.hands.map((x) => [...x]);
@@ -120,10 +139,16 @@ export function steps(r, name, rules) {
       out[out.length - 1] = s;
     }
   }
+  const points = `Points: ${perSide(rules, r.score_delta.map(signed))}.`;
   const end = r.result === 'played'
-    ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. Points: ${perSide(rules, r.score_delta.map(signed))}.`
-    : r.result === 'thrown_in' ? `Everyone passed${up ? ' twice' : ''}: the hand is thrown in.` : 'The joker was in the widow: the hand is void.';
-  next({ trick: [], scores: r.scores, text: `${end} Scores: ${perSide(rules, r.scores)}.` });
+    ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. ${points}`
+    : r.result === 'all_dropped'
+      ? `Everyone else dropped out: ${c ? name(c.seat) : 'the declarer'} takes all five tricks without play. ${points}`
+      : r.result === 'thrown_in' ? `Everyone passed${up ? ' twice' : ''}: the hand is thrown in.` : 'The joker was in the widow: the hand is void.';
+  next({
+    trick: [], scores: r.scores, won: r.result === 'all_dropped' ? [...r.tricks_won] : s.won,
+    text: `${end} Scores: ${perSide(rules, r.scores)}.`,
+  });
   return out;
 }
 
@@ -206,14 +231,15 @@ export function mountReplay(main, id, handNumber, step) {
     function drawBoard(snap) {
       const n = snap.hands.length;
       fill(board, h('div', { class: `felt n${n}` },
-        snap.hands.map((cards, s) => h('div', { class: `seat pos-${positionOf(s, n, 0)} side-${sidesOf(view.ruleset)[s]}${snap.acting === s ? ' to-act' : ''}`, 'data-seat': s },
-          h('div', { class: 'seat-name' }, name(s), s === hand.dealer ? h('span', { class: 'badge' }, 'dealer') : null),
+        snap.hands.map((cards, s) => h('div', { class: `seat pos-${positionOf(s, n, 0)} side-${sidesOf(view.ruleset)[s]}${snap.acting === s ? ' to-act' : ''}${snap.out.includes(s) ? ' out' : ''}`, 'data-seat': s },
+          h('div', { class: 'seat-name' }, name(s), s === hand.dealer ? h('span', { class: 'badge' }, 'dealer') : null,
+            snap.out.includes(s) ? h('span', { class: 'badge' }, 'dropped out') : null),
           h('div', { class: 'cards face-up', role: 'group', 'aria-label': `Hand of ${name(s)}` }, cards.map((c) => cardEl(c, { small: true }))))),
         h('div', { class: 'centre' },
           h('div', { class: 'contract' },
             snap.contract
-              ? (snap.upcard ? `Maker: ${name(snap.contract.seat)}` : `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}`)
-              : snap.upcard ? 'Trump calls' : 'Auction',
+              ? (snap.upcard ? `${view.ruleset.scoring === 'buck' ? 'Declarer' : 'Maker'}: ${name(snap.contract.seat)}` : `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}`)
+              : snap.upcard ? (snap.trump !== null ? 'No declarer' : 'Trump calls') : 'Auction',
             h('br'), `Trump: ${trumpName(snap.trump)}`,
             h('br'), `Tricks: ${perSide(view.ruleset, snap.won)}`),
           snap.upcard ? h('div', { class: 'widow upcard-shown', role: 'group', 'aria-label': 'The upcard' },

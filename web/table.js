@@ -4,11 +4,12 @@
 // token for the game, it is the spectator view.
 
 import { api, newKey, seatToken, tokenKey } from './api.js';
-import { bidText, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
+import { SUIT_NAMES, bidText, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { follow } from './sse.js';
 
 /**
+ * @typedef {{ players: number, preset?: string }} Sides what decides the sides: see `sidesOf`
  * @typedef {import('./api.js').GameView} GameView
  * @typedef {import('./api.js').Action} Action
  * @typedef {import('./dom.js').Child} Child
@@ -19,18 +20,20 @@ import { follow } from './sse.js';
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The side of each seat. THE one place that decides it: partnerships with four or more players
- * (even seats against odd seats), else every player alone (each seat its own side).
- * @param {{ players: number }} rules
+ * The side of each seat. THE one place that decides it (as the engine's `Ruleset::sides`):
+ * partnerships with four or more players (even seats against odd seats), else every player
+ * alone (each seat its own side); Buck Euchre is every player for themselves at four.
+ * @param {{ players: number, preset?: string }} rules
  * @returns {number[]}
  */
 export function sidesOf(rules) {
-  return Array.from({ length: rules.players }, (_, s) => (rules.players >= 4 ? s % 2 : s));
+  const alone = rules.players < 4 || rules.preset === 'buck-euchre';
+  return Array.from({ length: rules.players }, (_, s) => (alone ? s : s % 2));
 }
 
 /**
  * The seats of each side: `[[0, 2], [1, 3]]`, or `[[0], [1], [2]]` when everyone plays alone.
- * @param {{ players: number }} rules
+ * @param {Sides} rules
  * @returns {number[][]}
  */
 export function sideSeats(rules) {
@@ -40,7 +43,7 @@ export function sideSeats(rules) {
   return out;
 }
 
-/** @param {{ players: number }} rules */
+/** @param {Sides} rules */
 export const partnerships = (rules) => sideSeats(rules).some((seats) => seats.length > 1);
 
 /** Where seat `base + i` sits around the felt (the viewer's seat at the bottom, play clockwise). */
@@ -94,7 +97,7 @@ export function sideName(v, side) {
 
 /**
  * A side in a list: "team 0", "seat 2".
- * @param {{ players: number }} rules
+ * @param {Sides} rules
  * @param {number} side
  */
 export function sideShort(rules, side) {
@@ -103,7 +106,7 @@ export function sideShort(rules, side) {
 
 /**
  * One value per side, in words: "team 0: 5, team 1: 1" or "seat 0: 3, seat 1: 2, seat 2: 3".
- * @param {{ players: number }} rules
+ * @param {Sides} rules
  * @param {(number | string)[]} values
  */
 export function perSide(rules, values) {
@@ -112,7 +115,7 @@ export function perSide(rules, values) {
 
 /**
  * The final scores: "Final score 12 to 8." (two sides), else "Final scores: seat 0: 31, …".
- * @param {{ players: number }} rules
+ * @param {Sides} rules
  * @param {number[]} scores
  */
 export function finalScores(rules, scores) {
@@ -148,6 +151,52 @@ export function resultText(v) {
 export const upcardGame = (v) => v.ruleset.auction === 'upcard';
 
 /**
+ * Whether scores count down (Buck Euchre): every score starts at the target, the lowest wins.
+ * @param {{ ruleset: { game_end: string } }} v
+ */
+export const countsDown = (v) => v.ruleset.game_end === 'lowest_at_zero';
+
+/**
+ * The game's aim in words: "Playing to 5", or "Counting down from 25: the lowest score wins".
+ * @param {{ ruleset: { game_end: string, target_score: number } }} v
+ */
+export const aimText = (v) => (countsDown(v)
+  ? `Counting down from ${v.ruleset.target_score}: the lowest score wins`
+  : `Playing to ${v.ruleset.target_score}`);
+
+/**
+ * The seats that have decided to stay in or drop out of the declarer's hand (Buck Euchre), in
+ * the order they decided (from the declarer's left), each with its decision; empty before.
+ * @param {GameView} v
+ * @returns {{ seat: number, dropped: boolean }[]}
+ */
+export function dropOuts(v) {
+  const c = v.contract;
+  if (!c || v.ruleset.scoring !== 'buck' || !['drop_out', 'play', 'game_over'].includes(v.phase)) return [];
+  const n = v.seats.length;
+  /** @type {{ seat: number, dropped: boolean }[]} */
+  const out = [];
+  for (let i = 1; i < n; i++) {
+    const s = (c.seat + i) % n;
+    // While they decide, only the seats before the one to act have.
+    if (v.phase === 'drop_out' && s === v.turn) break;
+    out.push({ seat: s, dropped: v.sitting_out.includes(s) });
+  }
+  return out;
+}
+
+/**
+ * A hand with trump but nobody who made it (Buck Euchre): a clubs upcard, or everyone passed
+ * twice (no trump). Answers the words for it, or null.
+ * @param {{ contract: unknown, trump: string | null, upcard?: import('./api.js').Upcard | null }} v
+ */
+export function noDeclarerText(v) {
+  if (v.contract || v.trump === null || !v.upcard) return null;
+  return v.trump === 'NT' ? 'No trump: everyone passed twice, nobody declared'
+    : `${cap(SUIT_NAMES[v.trump] || v.trump)} turned up: ${SUIT_NAMES[v.trump] || v.trump} are trump, nobody declared`;
+}
+
+/**
  * The round of an upcard auction: 1 while the upcard is face up, then 2.
  * @param {GameView} v
  */
@@ -166,6 +215,10 @@ function phaseVerb(v) {
       if (!upcardGame(v)) return 'name trump';
       return v.ruleset.dealer_pickup === 'mandatory' ? 'take up the upcard' : 'take up or leave the upcard';
     case 'alone': return 'decide on going alone';
+    case 'drop_out':
+      // The third to decide after two drops may only stay (all_drop: last_must_stay).
+      return v.turn === v.seat && v.legal_actions.length && !v.legal_actions.some((a) => a.type === 'drop')
+        ? 'stay in' : 'stay in or drop out';
     case 'pass_cards': return v.contract && v.turn === v.contract.seat ? 'discard two cards' : 'pass two cards';
     case 'play': return v.trick.plays.length === 0 ? 'lead' : 'play';
     default: return 'act';
@@ -187,6 +240,8 @@ function actionKey(a) {
     case 'name_trump': return `name-trump-${a.trump}`;
     case 'take_upcard': return `take-upcard-${a.discard}`;
     case 'leave_upcard': return 'leave-upcard';
+    case 'stay': return 'stay';
+    case 'drop': return 'drop';
     default: return a.type;
   }
 }
@@ -292,6 +347,13 @@ export function mountTable(main, id) {
     /** @type {string[]} */
     const news = [];
     if (prev) {
+      if (prev.hand_number === v.hand_number) {
+        const before = dropOuts(prev).length;
+        for (const d of dropOuts(v).slice(before)) {
+          const you = d.seat === v.seat;
+          news.push(`${seatName(v, d.seat)} ${d.dropped ? (you ? 'drop out' : 'drops out') : (you ? 'stay in' : 'stays in')}.`);
+        }
+      }
       if (v.tricks.length > prev.tricks.length) {
         const t = v.tricks[v.tricks.length - 1];
         news.push(`Trick ${v.tricks.length} to ${lower(seatName(v, t.winner))}.`);
@@ -344,17 +406,29 @@ export function mountTable(main, id) {
       h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat}${partnerships(v.ruleset) ? ` (team ${sidesOf(v.ruleset)[v.seat]})` : ''}`),
       ' · ', h('span', {}, `Game `, h('code', {}, v.game_id)),
       ' · ', h('span', {}, `${v.seats.length} players${partnerships(v.ruleset) ? ' in two teams' : ', every player alone'}`),
-      ' · ', h('span', {}, `Playing to ${v.ruleset.target_score}`),
+      ' · ', h('span', { class: 'aim' }, aimText(v)),
       ' · ', h('span', { class: 'connection' }, connectionText())));
 
   /** @param {GameView} v */
   const scoreboard = (v) => {
     const mine = v.seat === null ? null : sidesOf(v.ruleset)[v.seat];
-    return h('div', { class: `scoreboard${v.scores.length > 2 ? ' many' : ''}`, role: 'group', 'aria-label': 'Scores' },
-      sideSeats(v.ruleset).map((_, side) => h('div', { class: `team side-${side}${side === mine ? ' ours' : ''}`, 'data-side': side },
-        h('span', { class: 'team-name' }, sideName(v, side)),
-        h('span', { class: 'score', 'aria-label': `score ${v.scores[side] ?? 0}` }, String(v.scores[side] ?? 0)),
-        h('span', { class: 'won' }, `${v.tricks_won[side] ?? 0} trick${v.tricks_won[side] === 1 ? '' : 's'} this hand`))));
+    const down = countsDown(v);
+    // A player alone who sits this hand out (Buck Euchre: dropped out) takes no trick.
+    const out = (/** @type {number[]} */ seats) => seats.length === 1 && v.sitting_out.includes(seats[0]);
+    const board = h('div', {
+      class: `scoreboard${v.scores.length > 2 ? ' many' : ''}${down ? ' down' : ''}`, role: 'group',
+      'aria-label': down ? `Scores, counting down from ${v.ruleset.target_score}: the lowest wins` : 'Scores',
+    },
+    sideSeats(v.ruleset).map((seats, side) => h('div', { class: `team side-${side}${side === mine ? ' ours' : ''}${out(seats) ? ' out' : ''}`, 'data-side': side },
+      h('span', { class: 'team-name' }, sideName(v, side)),
+      h('span', { class: 'score', 'aria-label': `score ${v.scores[side] ?? 0}` }, String(v.scores[side] ?? 0)),
+      h('span', { class: 'won' }, out(seats) && v.ruleset.scoring === 'buck' ? 'dropped out this hand'
+        : `${v.tricks_won[side] ?? 0} trick${v.tricks_won[side] === 1 ? '' : 's'} this hand`))));
+    if (!down) return board;
+    return [board, h('p', { class: 'score-rule hint' },
+      `Scores count down from ${v.ruleset.target_score}, a point a trick taken (+5 for a declarer with fewer than 3 tricks `
+      + 'or a player in the hand with none; nothing for dropping out). After a hand that brings a score to 0 or below, '
+      + 'the lowest score wins; taking all five tricks wins at once.')];
   };
 
   /**
@@ -370,14 +444,20 @@ export function mountTable(main, id) {
     const upcard = upcardGame(v);
     const badges = [];
     if (s === v.dealer) badges.push('dealer');
-    if (v.contract?.seat === s) badges.push(upcard ? 'maker' : `declarer: ${bidText(v.contract.bid)}`);
+    const buck = v.ruleset.scoring === 'buck';
+    if (v.contract?.seat === s) badges.push(buck ? 'declarer' : upcard ? 'maker' : `declarer: ${bidText(v.contract.bid)}`);
     if (s === v.dealer && v.upcard?.fate === 'taken' && !playedCards(v).includes(v.upcard.card)) badges.push('holds the upcard');
     if (v.alone === s || v.defender_alone === s) badges.push('alone');
-    if (v.sitting_out.includes(s)) badges.push('sits out');
+    const decided = dropOuts(v).find((d) => d.seat === s);
+    if (decided) badges.push(decided.dropped ? 'dropped out' : 'stays in');
+    else if (v.sitting_out.includes(s)) badges.push('sits out');
     if (v.joker_revealed_by === s) badges.push('showed the joker');
     const toAct = v.turn === s;
     const size = v.hand_sizes[s] ?? 0;
-    return h('div', { class: `seat pos-${pos} side-${sidesOf(v.ruleset)[s]}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}`, 'data-seat': s },
+    return h('div', {
+      class: `seat pos-${pos} side-${sidesOf(v.ruleset)[s]}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}${v.sitting_out.includes(s) ? ' out' : ''}`,
+      'data-seat': s, 'data-decision': decided ? (decided.dropped ? 'drop' : 'stay') : null,
+    },
       h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
       h('div', { class: 'badges' }, badges.map((b) => h('span', { class: 'badge' }, b))),
       v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
@@ -394,7 +474,8 @@ export function mountTable(main, id) {
     return h('div', { class: 'centre' },
       h('div', { class: 'contract' },
         upcard
-          ? (v.contract ? [`Maker: ${seatName(v, v.contract.seat)}`, h('br')] : null)
+          ? (v.contract ? [`${v.ruleset.scoring === 'buck' ? 'Declarer' : 'Maker'}: ${seatName(v, v.contract.seat)}`, h('br')]
+            : noDeclarerText(v) ? [h('span', { class: 'no-declarer' }, noDeclarerText(v)), h('br')] : null)
           : [v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}` : 'No contract yet', h('br')],
         `Trump: ${upcard && v.trump === null ? 'not made yet' : trumpName(v.trump)}`,
         v.widow_size ? [h('br'), `${upcard ? 'Stub' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
@@ -418,7 +499,8 @@ export function mountTable(main, id) {
   const upcardBox = (v, up) => {
     const dealer = lower(seatName(v, v.dealer));
     const fate = {
-      face_up: 'face up on the stub',
+      // (A clubs upcard in Buck Euchre stays face up: it made clubs trump.)
+      face_up: v.trump === up.card[1] && !v.contract ? `face up on the stub: it made ${trumpName(v.trump)} trump` : 'face up on the stub',
       turned_down: 'turned down: its suit cannot be named',
       taken: `taken up by ${dealer}`,
       left: 'left on the stub',
@@ -490,6 +572,19 @@ export function mountTable(main, id) {
             onclick: () => choice && act(choice),
           }, choice ? `Take up the ${cardName(up.card)}, discard the ${cardName(choice.discard)}` : `Take up the ${cardName(up.card)}`) : null,
           leave ? button(leave, 'Leave it on the stub', 'leave-upcard') : null));
+    } else if (has('stay', 'drop')) {
+      // Buck Euchre's drop-outs: after the declarer made trump, each other player stays in the
+      // hand or drops out of it (the third after two drops may have to stay).
+      const c = v.contract;
+      const drops = dropOuts(v).filter((d) => d.dropped).length;
+      const canDrop = has('drop');
+      const explain = `${c ? `${seatName(v, c.seat)} declared${v.trump ? ` ${trumpName(v.trump)}` : ''} and must take 3 tricks. ` : ''}`
+        + 'Stay in to play the hand (a point off your score a trick, +5 if you take none), or drop out to sit it out (no change).'
+        + (drops ? ` ${drops} player${drops > 1 ? 's have' : ' has'} dropped out.` : '')
+        + (canDrop ? '' : ' You must stay in: the declarer may not have the hand to themselves.');
+      fill(box, prompt, h('p', {}, explain), h('div', { class: 'buttons drop-outs', role: 'group', 'aria-label': 'Stay in or drop out' },
+        mine.map((a) => (a.type === 'stay' ? button(a, 'Stay in', 'stay primary')
+          : a.type === 'drop' ? button(a, 'Drop out', 'drop') : null))));
     } else if (phase === 'auction') {
       fill(box, prompt, h('div', { class: 'buttons bids', role: 'group', 'aria-label': 'Bids' },
         mine.map((a) => (a.type === 'pass' ? button(a, 'Pass', 'pass')
@@ -601,17 +696,31 @@ export function mountTable(main, id) {
         h('ol', { 'data-round': round }, calls.map((c) => h('li', {}, `${seatName(v, c.seat)}: `, call(c)))),
       ];
     });
+    // Buck Euchre: the drop-outs after a declarer made trump, or why nobody declared.
+    const decisions = dropOuts(v);
+    const none = noDeclarerText(v);
     return h('section', { class: 'auction panel', 'aria-label': 'The trump calls' },
       h('h2', {}, 'Trump calls'),
-      v.upcard_calls.length ? rounds : h('p', { class: 'hint' }, 'No calls yet.'));
+      v.upcard_calls.length ? rounds : h('p', { class: 'hint' }, none ? 'No calls.' : 'No calls yet.'),
+      none ? h('p', { class: 'no-declarer' }, `${none}.`) : null,
+      decisions.length ? [
+        h('h3', {}, 'Stay in or drop out'),
+        h('ol', { class: 'drop-outs' }, decisions.map((d) => h('li', { 'data-seat': d.seat, 'data-decision': d.dropped ? 'drop' : 'stay' },
+          `${seatName(v, d.seat)}: ${d.dropped ? 'drops out' : 'stays in'}`))),
+      ] : null);
   };
 
   /** @param {GameView} v */
   const lastHandBox = (v) => {
     const last = v.last_hand;
     if (!last) return null;
+    const buck = v.ruleset.scoring === 'buck';
+    const c = last.contract;
+    const maker = c ? seatName(v, c.seat) : null;
+    const points = `points: ${perSide(v.ruleset, last.score_delta.map(signed))}`;
     const result = last.result === 'played'
-      ? `${last.contract ? `${seatName(v, last.contract.seat)} ${upcardGame(v) ? 'made trump' : `bid ${bidText(last.contract.bid)}`}; ` : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; points: ${perSide(v.ruleset, last.score_delta.map(signed))}`
+      ? `${c ? `${maker} ${buck ? 'declared' : upcardGame(v) ? 'made trump' : `bid ${bidText(c.bid)}`}; ` : buck ? 'Nobody declared; ' : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; ${points}`
+      : last.result === 'all_dropped' ? `${maker || 'The declarer'} declared and everyone else dropped out: all five tricks to ${lower(maker || 'the declarer')}; ${points}`
       : last.result === 'thrown_in' ? `Everyone passed${upcardGame(v) ? ' twice' : ''}: thrown in` : 'Void: the joker was in the widow';
     return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand' },
       h('h2', {}, `Hand ${last.number + 1}`),
