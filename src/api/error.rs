@@ -61,6 +61,8 @@ make_error_codes! {
     InvalidIfMatch = "invalid_if_match", 400, "Malformed request";
     InvalidIdempotencyKey = "invalid_idempotency_key", 400, "Malformed request";
     InvalidQuery = "invalid_query", 400, "Malformed request";
+    /// A lobby page `cursor` that is not a `next_cursor` the server gave.
+    InvalidCursor = "invalid_cursor", 400, "Malformed request";
     InvalidLastEventId = "invalid_last_event_id", 400, "Malformed request";
     /// A request the HTTP layer refused without a code of its own (any other 4xx status; the
     /// title is then the status's reason phrase).

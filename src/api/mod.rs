@@ -257,6 +257,7 @@ where
         .service(routes::actions::post_alone)
         .service(routes::actions::post_pass_cards)
         .service(routes::games::create_game)
+        .service(routes::lobby::list_games)
         .service(routes::seats::claim_seat)
         .service(routes::events::follow_game)
         .service(routes::games::get_log)

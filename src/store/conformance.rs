@@ -27,8 +27,8 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{
-    GameStore, IdemWrite, MAX_IDEM_KEY_LEN, MAX_LOG_ENTRIES_PER_WRITE, StoreConfig, StoreError,
-    StoredGame, Write,
+    GameStore, IdemWrite, ListCursor, ListPage, ListQuery, ListStatus, Listing, MAX_IDEM_KEY_LEN,
+    MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, StoreConfig, StoreError, StoredGame, Write,
 };
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
@@ -949,6 +949,318 @@ pub async fn claims_are_exclusive_and_expire(
     }
 }
 
+/// A fresh listing group that no other check uses (checks share the one index of a store).
+pub fn fresh_group() -> String {
+    format!("g-{}", uuid::Uuid::new_v4().simple())
+}
+
+fn listing<'a>(status: ListStatus, group: &'a str, item: &'a [u8], now: u64) -> Listing<'a> {
+    Listing {
+        status,
+        group,
+        item,
+        now_unix_ms: now,
+    }
+}
+
+/// Every page of `status` in `group`, `limit` games a page: the ids, times and items in order.
+pub async fn list_all(
+    store: &Arc<dyn GameStore>,
+    status: ListStatus,
+    group: Option<&str>,
+    limit: usize,
+) -> Vec<(String, u64, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut after: Option<ListCursor> = None;
+    for _ in 0..1000 {
+        let page: ListPage = store
+            .list(ListQuery {
+                status,
+                group,
+                after: after.as_ref(),
+                limit,
+                now_unix_ms: now_unix_ms(),
+            })
+            .await
+            .unwrap();
+        assert!(page.games.len() <= limit);
+        out.extend(page.games.into_iter().map(|g| (g.id, g.listed_ms, g.item)));
+        match page.next {
+            Some(next) => after = Some(next),
+            None => return out,
+        }
+    }
+    panic!("more than 1000 pages");
+}
+
+fn now_unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+fn ids(listed: &[(String, u64, Vec<u8>)]) -> Vec<&str> {
+    listed.iter().map(|(id, _, _)| id.as_str()).collect()
+}
+
+/// A write with a listing moves the game between listings (open, live, finished) atomically
+/// with the write, keeps the time it was first listed, replaces its item, and never lists it
+/// twice; a write without a listing leaves the index alone; a lost compare-and-set changes
+/// nothing; the listing is seen by `other` (another replica).
+pub async fn listing_moves_with_writes(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let group = fresh_group();
+    let id = fresh_id();
+    let now = now_unix_ms();
+    let open = |item: &'static [u8], t| Some(listing(ListStatus::Open, &group, item, t));
+    store
+        .write(
+            &id,
+            Write {
+                listing: open(b"open 1", now),
+                ..Write::create(1, b"g1")
+            },
+        )
+        .await
+        .unwrap();
+    let in_group = |status| list_all(other, status, Some(&group), 10);
+    assert_eq!(
+        in_group(ListStatus::Open).await,
+        vec![(id.clone(), now, b"open 1".to_vec())]
+    );
+    assert!(in_group(ListStatus::Live).await.is_empty());
+    // The same listing again (a retried write) and a write without a listing: one entry, the
+    // latest item, the first time.
+    store
+        .write(
+            &id,
+            Write {
+                listing: open(b"open 2", now + 5),
+                ..Write::update(1, 2, b"g2")
+            },
+        )
+        .await
+        .unwrap();
+    store.save_if(&id, 2, 3, b"g3", false).await.unwrap();
+    assert_eq!(
+        in_group(ListStatus::Open).await,
+        vec![(id.clone(), now, b"open 2".to_vec())]
+    );
+    // A lost compare-and-set: nothing moves.
+    let lost = store
+        .write(
+            &id,
+            Write {
+                listing: Some(listing(ListStatus::Finished, &group, b"lost", now + 9)),
+                ..Write::update(1, 9, b"lost")
+            },
+        )
+        .await;
+    assert_eq!(lost, Err(StoreError::Conflict { current: 3 }));
+    assert!(in_group(ListStatus::Finished).await.is_empty());
+    // Open -> live -> finished, each time in one listing only.
+    store
+        .write(
+            &id,
+            Write {
+                listing: Some(listing(ListStatus::Live, &group, b"live", now + 10)),
+                ..Write::update(3, 4, b"g4")
+            },
+        )
+        .await
+        .unwrap();
+    assert!(in_group(ListStatus::Open).await.is_empty());
+    assert_eq!(
+        in_group(ListStatus::Live).await,
+        vec![(id.clone(), now, b"live".to_vec())]
+    );
+    let all_live = list_all(other, ListStatus::Live, None, MAX_LIST_LIMIT).await;
+    assert_eq!(ids(&all_live).iter().filter(|i| **i == id).count(), 1);
+    store
+        .write(
+            &id,
+            Write {
+                finished: true,
+                listing: Some(listing(ListStatus::Finished, &group, b"over", now + 20)),
+                ..Write::update(4, 5, b"g5")
+            },
+        )
+        .await
+        .unwrap();
+    assert!(in_group(ListStatus::Live).await.is_empty());
+    assert_eq!(
+        in_group(ListStatus::Finished).await,
+        vec![(id.clone(), now, b"over".to_vec())]
+    );
+    let all_live = list_all(other, ListStatus::Live, None, MAX_LIST_LIMIT).await;
+    assert!(!ids(&all_live).contains(&id.as_str()));
+    // Other groups do not see it.
+    assert!(
+        list_all(other, ListStatus::Finished, Some(&fresh_group()), 10)
+            .await
+            .is_empty()
+    );
+}
+
+/// Pages are newest first (by the time first listed, then by id, descending), `limit` at a
+/// time, and their cursors neither repeat nor skip a game, ties of time included; a listing
+/// without a group holds every group's games; bad queries are `InvalidKey`, bad listings
+/// `InvalidWrite`, and change nothing.
+pub async fn listing_pages_newest_first(store: &Arc<dyn GameStore>) {
+    let group = fresh_group();
+    let base = now_unix_ms();
+    // Seven games: five at distinct times, three sharing one time (a tie broken by id).
+    let mut games: Vec<(String, u64)> = (0..5u64).map(|i| (fresh_id(), base + i * 10)).collect();
+    for _ in 0..3 {
+        games.push((fresh_id(), base + 25));
+    }
+    for (id, at) in &games {
+        store
+            .write(
+                id,
+                Write {
+                    listing: Some(listing(ListStatus::Open, &group, id.as_bytes(), *at)),
+                    ..Write::create(1, b"g")
+                },
+            )
+            .await
+            .unwrap();
+    }
+    let mut expected = games.clone();
+    expected.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then_with(|| b.0.as_bytes().cmp(a.0.as_bytes()))
+    });
+    for limit in [1, 2, 3, 7, 8, MAX_LIST_LIMIT] {
+        let listed = list_all(store, ListStatus::Open, Some(&group), limit).await;
+        let got: Vec<(String, u64)> = listed
+            .iter()
+            .map(|(id, at, item)| {
+                assert_eq!(item, id.as_bytes());
+                (id.clone(), *at)
+            })
+            .collect();
+        assert_eq!(got, expected, "limit {limit}");
+    }
+    // The last page of an exact fit has no cursor.
+    let page = store
+        .list(ListQuery {
+            status: ListStatus::Open,
+            group: Some(&group),
+            after: None,
+            limit: games.len(),
+            now_unix_ms: now_unix_ms(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(page.games.len(), games.len());
+    assert_eq!(page.next, None);
+    // Without a group: every one of them, in the same order among the others.
+    let all = list_all(store, ListStatus::Open, None, MAX_LIST_LIMIT).await;
+    let ours: Vec<&str> = ids(&all)
+        .into_iter()
+        .filter(|id| games.iter().any(|(g, _)| g == id))
+        .collect();
+    let want: Vec<&str> = expected.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ours, want);
+    // Bad queries and listings.
+    for (g, limit) in [(Some(""), 1), (Some("a:b"), 1), (Some("ok"), 0)] {
+        let q = ListQuery {
+            status: ListStatus::Open,
+            group: g,
+            after: None,
+            limit,
+            now_unix_ms: 0,
+        };
+        assert!(matches!(
+            store.list(q).await,
+            Err(StoreError::InvalidKey(_))
+        ));
+    }
+    let q = ListQuery {
+        status: ListStatus::Open,
+        group: None,
+        after: None,
+        limit: MAX_LIST_LIMIT + 1,
+        now_unix_ms: 0,
+    };
+    assert!(matches!(
+        store.list(q).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    let id = fresh_id();
+    let bad = store
+        .write(
+            &id,
+            Write {
+                listing: Some(listing(ListStatus::Open, "a b", b"x", base)),
+                ..Write::create(1, b"g")
+            },
+        )
+        .await;
+    assert!(matches!(bad, Err(StoreError::InvalidWrite(_))));
+    assert_eq!(store.load(&id).await.unwrap(), None);
+}
+
+/// With [`ttl_config`]: a listed game leaves its listing when it expires, a finished one
+/// stays as long as its (longer) TTL.
+pub async fn listing_expires_with_the_game(store: &Arc<dyn GameStore>) {
+    let group = fresh_group();
+    let (quiet, over) = (fresh_id(), fresh_id());
+    let now = now_unix_ms();
+    for (id, status, finished) in [
+        (&quiet, ListStatus::Live, false),
+        (&over, ListStatus::Finished, true),
+    ] {
+        store
+            .write(
+                id,
+                Write {
+                    finished,
+                    listing: Some(listing(status, &group, b"i", now)),
+                    ..Write::create(1, b"g")
+                },
+            )
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        ids(&list_all(store, ListStatus::Live, Some(&group), 10).await),
+        vec![quiet.as_str()]
+    );
+    tokio::time::sleep(SHORT_TTL + Duration::from_millis(300)).await;
+    assert!(
+        list_all(store, ListStatus::Live, Some(&group), 10)
+            .await
+            .is_empty()
+    );
+    assert!(
+        list_all(store, ListStatus::Live, None, MAX_LIST_LIMIT)
+            .await
+            .iter()
+            .all(|(id, _, _)| *id != quiet)
+    );
+    assert_eq!(
+        ids(&list_all(store, ListStatus::Finished, Some(&group), 10).await),
+        vec![over.as_str()]
+    );
+    // The id of the expired game is created again: listed afresh, once.
+    let later = now_unix_ms();
+    store
+        .write(
+            &quiet,
+            Write {
+                listing: Some(listing(ListStatus::Open, &group, b"new", later)),
+                ..Write::create(1, b"g")
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        list_all(store, ListStatus::Open, Some(&group), 10).await,
+        vec![(quiet.clone(), later, b"new".to_vec())]
+    );
+}
+
 /// The checks of the shared records with two store instances on one backend (two replicas).
 pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     tokio::join!(
@@ -957,6 +1269,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         idem_answers_are_atomic(store, other),
         log_appends_with_the_write(store, other),
         claims_are_exclusive_and_expire(store, other),
+        listing_moves_with_writes(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
 }
@@ -978,6 +1291,8 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         log_appends_with_the_write(store, store),
         deadlines_due_cancel_reschedule(store, store),
         claims_are_exclusive_and_expire(store, store),
+        listing_moves_with_writes(store, store),
+        listing_pages_newest_first(store),
     );
 }
 
@@ -1187,5 +1502,6 @@ pub async fn run_ttl(store: &Arc<dyn GameStore>) {
         finished_and_active_ttls(store),
         log_expires_with_the_game(store),
         keep_expiry_leaves_the_expiry(store),
+        listing_expires_with_the_game(store),
     );
 }

@@ -8,7 +8,10 @@ use async_trait::async_trait;
 use tokio::sync::watch;
 
 use super::hub::WatchHub;
-use super::{GameStore, StoreConfig, StoreError, StoredGame, Write, check_idem_key};
+use super::{
+    GameStore, ListPage, ListQuery, ListStatus, ListedGame, Listing, StoreConfig, StoreError,
+    StoredGame, Write, check_idem_key,
+};
 
 /// Games (and their logs) kept in this process's memory, with the same semantics as the Redis
 /// stores.
@@ -38,6 +41,10 @@ struct Inner {
     /// The deadline index: each game's deadline, and the same ordered by deadline.
     deadlines: HashMap<String, u64>,
     deadline_order: BTreeSet<(u64, String)>,
+    /// The listing index: per listing, and per listing and group, the games in it by the time
+    /// they were first listed and their id (read backwards: newest first). Each game's own
+    /// place is in its entry ([`Entry::listing`]); a game leaves when its entry is dropped.
+    lists: Lists,
     /// Writes since the last sweep of expired entries.
     writes_since_sweep: usize,
     /// When the last sweep ran (None: never).
@@ -56,6 +63,50 @@ struct Entry {
     log: Vec<Vec<u8>>,
     /// `None`: never expires (a zero TTL).
     expires_at: Option<Instant>,
+    /// The game's place in the listing index, if it has one.
+    listing: Option<Listed>,
+}
+
+/// A game's place in the listing index.
+#[derive(Debug)]
+struct Listed {
+    status: ListStatus,
+    group: String,
+    listed_ms: u64,
+    item: Vec<u8>,
+}
+
+/// A listing (group `None`) or a listing's group.
+type ListKey = (ListStatus, Option<String>);
+
+/// Games by the time they were first listed and their id.
+type ListOrder = BTreeSet<(u64, String)>;
+
+/// The ordered sets of the listing index: by listing and by listing and group.
+#[derive(Debug, Default)]
+struct Lists(HashMap<ListKey, ListOrder>);
+
+impl Lists {
+    fn insert(&mut self, id: &str, l: &Listed) {
+        for group in [None, Some(l.group.clone())] {
+            self.0
+                .entry((l.status, group))
+                .or_default()
+                .insert((l.listed_ms, id.to_owned()));
+        }
+    }
+
+    fn remove(&mut self, id: &str, l: &Listed) {
+        for group in [None, Some(l.group.clone())] {
+            let key = (l.status, group);
+            if let Some(set) = self.0.get_mut(&key) {
+                set.remove(&(l.listed_ms, id.to_owned()));
+                if set.is_empty() {
+                    self.0.remove(&key);
+                }
+            }
+        }
+    }
 }
 
 impl Entry {
@@ -165,6 +216,7 @@ impl Inner {
             games,
             deadlines,
             deadline_order,
+            lists,
             next_expiry,
             ..
         } = self;
@@ -173,6 +225,9 @@ impl Inner {
             let live = e.is_live(now);
             if !live && let Some(at) = deadlines.remove(id) {
                 deadline_order.remove(&(at, id.clone()));
+            }
+            if !live && let Some(l) = &e.listing {
+                lists.remove(id, l);
             }
             if live && let Some(at) = e.expires_at {
                 *next_expiry = Some(next_expiry.map_or(at, |n| n.min(at)));
@@ -190,10 +245,36 @@ impl Inner {
 
     /// The live entry at `id`, dropping it first if it has expired.
     fn live(&mut self, id: &str, now: Instant) -> Option<&mut Entry> {
-        if self.games.get(id).is_some_and(|e| !e.is_live(now)) {
-            self.games.remove(id);
+        if self.games.get(id).is_some_and(|e| !e.is_live(now))
+            && let Some(gone) = self.games.remove(id)
+            && let Some(l) = &gone.listing
+        {
+            self.lists.remove(id, l);
         }
         self.games.get_mut(id)
+    }
+
+    /// Moves game `id` to `listing` (its entry must exist): out of its listing, if any, into
+    /// the new one, keeping the time it was first listed.
+    fn relist(&mut self, id: &str, listing: &Listing<'_>) {
+        let Some(entry) = self.games.get_mut(id) else {
+            return;
+        };
+        let listed_ms = match entry.listing.take() {
+            Some(old) => {
+                self.lists.remove(id, &old);
+                old.listed_ms
+            }
+            None => listing.now_unix_ms,
+        };
+        let listed = Listed {
+            status: listing.status,
+            group: listing.group.to_owned(),
+            listed_ms,
+            item: listing.item.to_vec(),
+        };
+        self.lists.insert(id, &listed);
+        entry.listing = Some(listed);
     }
 
     fn remove_deadline(&mut self, id: &str) {
@@ -234,6 +315,7 @@ impl GameStore for MemoryStore {
                         data: w.data.to_vec(),
                         log: w.log.iter().map(|e| e.to_vec()).collect(),
                         expires_at,
+                        listing: None,
                     },
                 );
             }
@@ -262,6 +344,9 @@ impl GameStore for MemoryStore {
                     );
                 }
             }
+        }
+        if let Some(listing) = &w.listing {
+            inner.relist(id, listing);
         }
         inner.after_write(now);
         // Under the lock, so that watchers see the writes of a game in their order.
@@ -380,6 +465,33 @@ impl GameStore for MemoryStore {
             inner.claims.remove(id);
         }
         Ok(held)
+    }
+
+    async fn list(&self, q: ListQuery<'_>) -> Result<ListPage, StoreError> {
+        q.check()?;
+        let now = Instant::now();
+        let inner = self.lock();
+        let key = (q.status, q.group.map(str::to_owned));
+        let Some(set) = inner.lists.0.get(&key) else {
+            return Ok(ListPage::default());
+        };
+        let newer = match q.after {
+            Some(c) => set.range(..(c.listed_ms, c.id.clone())),
+            None => set.range(..),
+        };
+        let games = newer
+            .rev()
+            .filter_map(|(listed_ms, id)| {
+                let entry = inner.games.get(id).filter(|e| e.is_live(now))?;
+                Some(ListedGame {
+                    id: id.clone(),
+                    listed_ms: *listed_ms,
+                    item: entry.listing.as_ref()?.item.clone(),
+                })
+            })
+            .take(q.limit + 1)
+            .collect();
+        Ok(ListPage::from_candidates(games, q.limit))
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -60,12 +60,43 @@
 //! | `{prefix}:{<id>}:idem:<key>` | string, own TTL | an idempotent answer ([`GameStore::save_if_idem`]); `<key>` is [`idem_key_part`]: letters, digits and `-_.~` as they are, other bytes `%XX` |
 //! | `{prefix}:{<id>}:claim` | string, own TTL | the owner of the claim on the game's deadline ([`GameStore::claim`]) |
 //! | `{prefix}:deadlines:{<n>}` | sorted set | the deadline index, shard `n` in `0..16` ([`deadline_shard`]): member the game id, score the deadline in ms since the epoch |
+//! | `{prefix}:{lobby}:s:<status>` | sorted set | the listing index ([`GameStore::list`]), one per listing (`open`, `live`, `finished`): member the game id, score the time it was first listed (ms) |
+//! | `{prefix}:{lobby}:s:<status>:<group>` | sorted set | the same, per listing and group (the preset) |
+//! | `{prefix}:{lobby}:meta` | hash | each listed game's `<version> <listed ms> <status> <group>` |
+//! | `{prefix}:{lobby}:items` | hash | each listed game's item (opaque bytes) |
+//! | `{prefix}:{lobby}:expiry` | sorted set | the listed games that expire, scored by when (ms): the index forgets them then |
 //!
 //! The deadline index is split in [`DEADLINE_SHARDS`] keys with their own hash tags so that, on a
 //! cluster, it spreads over the nodes instead of loading (and depending on) the one node that
 //! would hold a single global key; [`GameStore::due_deadlines`] asks every shard at once and
 //! merges. It is a hint: entries of games that expired stay until cancelled, so the caller
 //! cancels the deadline of a due game it cannot find.
+//!
+//! # The listing index
+//!
+//! The lobby's lists (open, live and finished games, newest first, by preset) are an index
+//! the writes keep ([`Write::listing`]), never a scan. A page is one round trip at any number
+//! of games ([`GameStore::list`]: one script on the index's slot: `ZREVRANGEBYSCORE` from the
+//! cursor, then one `HGET` per game of the page). Its keys share the hash tag `{lobby}`, so on
+//! a cluster they live in one slot together, apart from the games:
+//!
+//! - On one Redis server the write's own script moves the game in the index, in the same
+//!   atomic step as the write: no extra round trip.
+//! - On a cluster a script may only touch one slot, so a successful write with a listing is
+//!   followed by a second script on the index's slot (one extra round trip per such write).
+//!   It is not atomic with the write: between the two a reader may see the game in its old
+//!   listing, and a write whose second step fails (logged) leaves the index behind until the
+//!   game's next write. A late second step never undoes a later one: the index keeps each
+//!   game's version and ignores an older listing (a create always takes its place).
+//!
+//! A game keeps the time it was first listed (its creation) as it moves between listings, and
+//! is in one listing at a time: a retried or repeated write replaces its entry. Entries expire
+//! with their game: each write that sets the game's expiry sets the entry's, and every write
+//! and page trims up to a few expired entries (a page also leaves out any it did not trim). A
+//! finished game is thus listed for [`StoreConfig::finished_ttl`] after its last write. The
+//! index's cost is the one slot every listed write goes through on a cluster: each move of
+//! every game touches it (it holds each game's version), so a cluster's write rate is bounded
+//! by what the node of that slot can take.
 //!
 //! # Change notifications
 //!
@@ -113,6 +144,7 @@ use async_trait::async_trait;
 #[doc(hidden)]
 pub mod conformance;
 mod hub;
+mod listing;
 mod memory;
 mod redis;
 #[cfg(any(test, feature = "testing"))]
@@ -121,6 +153,10 @@ pub mod testing;
 #[cfg(test)]
 mod tests;
 
+pub use self::listing::{
+    ListCursor, ListPage, ListQuery, ListStatus, ListedGame, Listing, MAX_GROUP_LEN,
+    MAX_LIST_LIMIT, valid_group,
+};
 pub use self::memory::MemoryStore;
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
@@ -197,6 +233,9 @@ pub struct Write<'a> {
     /// entries of every earlier write; a create starts the log afresh). At most
     /// [`MAX_LOG_ENTRIES_PER_WRITE`]; each entry is opaque bytes, empty ones included.
     pub log: &'a [&'a [u8]],
+    /// The game's place in the listing index after this write, if the write changes it
+    /// (`None`: the index is left as it is). See [`GameStore::list`].
+    pub listing: Option<Listing<'a>>,
 }
 
 impl<'a> Write<'a> {
@@ -210,6 +249,7 @@ impl<'a> Write<'a> {
             keep_expiry: false,
             idem: None,
             log: &[],
+            listing: None,
         }
     }
 
@@ -251,6 +291,9 @@ impl<'a> Write<'a> {
                 ));
             }
             check_idem_key(idem.key)?;
+        }
+        if let Some(listing) = &self.listing {
+            listing.check()?;
         }
         Ok(())
     }
@@ -481,6 +524,22 @@ pub trait GameStore: Send + Sync + 'static {
     /// Drop `owner`'s claim on game `id`: `true` if it held the claim, `false` if the claim is
     /// gone or held by someone else (left alone).
     async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError>;
+
+    /// A page of the listing index: the games of `q.status` (of `q.group` only, if given),
+    /// newest first, after `q.after`, at most `q.limit` of them, and where the next page starts.
+    /// Games are listed by the writes that carry a [`Write::listing`], and leave the index when
+    /// they expire. One round trip on Redis (one script on the index's slot), whatever the
+    /// number of stored games. [`StoreError::InvalidKey`] if the query is out of bounds
+    /// (a group that is not [`valid_group`], a limit outside 1 to [`MAX_LIST_LIMIT`]).
+    ///
+    /// The default answers [`StoreError::Unavailable`]: a backend without the index.
+    async fn list(&self, q: ListQuery<'_>) -> Result<ListPage, StoreError> {
+        q.check()?;
+        Err(StoreError::Unavailable(format!(
+            "the {} store keeps no listing index",
+            self.backend()
+        )))
+    }
 
     /// Cheap reachability check (a Redis `PING`), for `/readyz`.
     async fn ping(&self) -> Result<(), StoreError>;

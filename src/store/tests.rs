@@ -865,6 +865,91 @@ async fn redis_game_calls_are_one_round_trip() {
         .unwrap();
 }
 
+/// The listing index on one Redis server: a write with a listing is still one `EVALSHA` (the
+/// write's script moves the game in the index), a page one `EVALSHA`, and nothing scans; the
+/// index's keys are the documented ones and share one cluster slot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_listing_rides_on_the_write() {
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, StoreConfig::default()).await;
+    let mut admin = admin(redis.port()).await;
+    let (id, now) = (fresh_id(), 1_764_115_200_000);
+    let listed = |status, item| Listing {
+        status,
+        group: "pepper",
+        item,
+        now_unix_ms: now,
+    };
+    // Warm up (the server learns the scripts).
+    store.create(&fresh_id(), 1, b"x", false).await.unwrap();
+    let q = ListQuery {
+        status: ListStatus::Live,
+        group: Some("pepper"),
+        after: None,
+        limit: 10,
+        now_unix_ms: now,
+    };
+    store.list(q).await.unwrap();
+    let _: () = ::redis::cmd("CONFIG")
+        .arg("RESETSTAT")
+        .query_async(&mut admin)
+        .await
+        .unwrap();
+    store
+        .write(
+            &id,
+            Write {
+                listing: Some(listed(ListStatus::Open, b"open")),
+                ..Write::create(1, b"x")
+            },
+        )
+        .await
+        .unwrap();
+    store
+        .write(
+            &id,
+            Write {
+                listing: Some(listed(ListStatus::Live, b"live")),
+                ..Write::update(1, 2, b"y")
+            },
+        )
+        .await
+        .unwrap();
+    let page = store.list(q).await.unwrap();
+    assert_eq!(page.games.len(), 1);
+    assert_eq!(page.games[0].item, b"live");
+    let calls = command_calls(&mut admin).await;
+    let count = |name: &str| calls.iter().find(|(n, _)| n == name).map_or(0, |(_, c)| *c);
+    assert_eq!(count("evalsha"), 3, "{calls:?}");
+    for scan in ["scan", "keys", "zscan", "hscan", "hgetall", "zrange"] {
+        assert_eq!(count(scan), 0, "{scan}: {calls:?}");
+    }
+    let mut con = store.connection();
+    for (key, kind) in [
+        ("hp:{lobby}:s:live", "zset"),
+        ("hp:{lobby}:s:live:pepper", "zset"),
+        ("hp:{lobby}:meta", "hash"),
+        ("hp:{lobby}:items", "hash"),
+        ("hp:{lobby}:expiry", "zset"),
+    ] {
+        let t: String = ::redis::cmd("TYPE")
+            .arg(key)
+            .query_async(&mut con)
+            .await
+            .unwrap();
+        assert_eq!(t, kind, "{key}");
+        assert_eq!(Slot::for_key(key), Slot::for_key("lobby"), "{key}");
+    }
+    let open: i64 = con.zcard("hp:{lobby}:s:open").await.unwrap();
+    assert_eq!(open, 0, "the game left the open listing");
+    let expiry: f64 = con.zscore("hp:{lobby}:expiry", &id).await.unwrap();
+    assert_eq!(
+        expiry as u64,
+        now + 86_400_000,
+        "the game's TTL from the write"
+    );
+}
+
 /// The game's log on Redis: a list at `{prefix}:{<id>}:log` in the game's slot, with exactly
 /// the game's expiry after every write (also a write without entries, and no expiry for a zero
 /// TTL); a create deletes a log left without its game, which `load_log` never shows; a log key of

@@ -293,7 +293,7 @@ async fn head_answers_as_get_without_the_body() {
     // A route without GET: 405, Allow names its methods.
     let head = app
         .client
-        .head(app.url("/v1/games"))
+        .head(app.url("/v1/games/nosuchgame0000/seats"))
         .send()
         .await
         .expect("sent");

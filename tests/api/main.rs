@@ -15,6 +15,7 @@ mod games;
 mod hostile;
 mod house;
 mod idempotency;
+mod lobby;
 mod operations;
 mod push;
 mod races;

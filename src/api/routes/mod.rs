@@ -13,6 +13,7 @@ pub mod actions;
 pub mod events;
 pub mod games;
 pub mod health;
+pub mod lobby;
 pub mod problems;
 pub mod rulesets;
 pub mod seats;

@@ -8,6 +8,7 @@ use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{TURN_LIMIT_MS, now_ms};
 use super::game_service::GameService;
+use super::lobby::LobbyEntry;
 use super::record::{GameRecord, LogEntry, SeatRecord};
 use super::update::Outcome;
 use crate::api::auth::{hash_token, new_token};
@@ -137,6 +138,7 @@ impl GameService {
         for _ in 0..4 {
             let id = new_game_id();
             self.schedule(&id, None, wake).await;
+            let lobby = LobbyEntry::of(&id, &record, 1, now)?;
             let write = Write {
                 expected: None,
                 new_version: 1,
@@ -145,6 +147,7 @@ impl GameService {
                 keep_expiry: false,
                 idem: None,
                 log: &log_refs,
+                listing: Some(lobby.listing()),
             };
             match self.store.write(&id, write).await {
                 Ok(()) => {

@@ -15,6 +15,8 @@
 //! - `house`: house players' steps and the pool they think on.
 //! - `update`: the compare-and-set loop every change goes through, and house players' work
 //!   left, in the background.
+//! - `lobby`: a game's entry in the store's listing index (written with every change), and a
+//!   page of the lobby.
 //! - `games`, `actions`, `timeouts`: what the handlers and the sweeper call.
 
 mod actions;
@@ -25,6 +27,7 @@ mod deadlines;
 mod game_service;
 mod games;
 mod house;
+mod lobby;
 mod push;
 mod record;
 mod timeouts;
@@ -38,6 +41,7 @@ pub use self::busy::BusyGuard;
 pub use self::deadlines::{TURN_LIMIT_MS, now_ms};
 pub use self::game_service::GameService;
 pub use self::games::ViewJson;
+pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
 pub use self::push::{KEEP_ALIVE, Push};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::timeouts::FALLBACK;

@@ -8,6 +8,7 @@ use super::cache::ExpirySet;
 use super::codec::encode_log;
 use super::deadlines::now_ms;
 use super::game_service::GameService;
+use super::lobby::LobbyEntry;
 use super::record::GameRecord;
 use crate::api::error::ApiError;
 use crate::store::{IdemWrite, StoreError, Write};
@@ -189,6 +190,7 @@ impl GameService {
             let log = encode_log(&record.pending_log)?;
             let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
             let data = record.encode()?;
+            let lobby = LobbyEntry::of(id, &record, next, now)?;
             // Before the write the deadline index may only move earlier (an early entry is
             // harmless: the sweeper checks the game and fixes it); moving it later or dropping
             // it waits for the write to succeed, so a lost write cannot lose the deadline.
@@ -211,6 +213,7 @@ impl GameService {
                     _ => None,
                 },
                 log: &log_refs,
+                listing: Some(lobby.listing()),
             };
             let sent = Instant::now();
             let ttl = self.store.config().ttl(finished);

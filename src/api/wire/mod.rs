@@ -11,7 +11,9 @@ use crate::bots::Strategy;
 use crate::engine::{Preset, RulesetSpec, Scenario};
 
 mod game_view;
+mod lobby;
 pub use game_view::{GameView, example_view};
+pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
 
 pub use crate::engine::schema::{
     ActionDoc, AloneAction, BidAction, ExchangeAction, LeaveUpcardAction, NameTrumpAction,

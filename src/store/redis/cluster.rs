@@ -13,6 +13,7 @@ use crate::store::{GameStore, StoreConfig, StoreError};
 impl Link for ClusterConnection {
     type Origin = ();
     const BACKEND: &'static str = "redis-cluster";
+    const ONE_SLOT_SPACE: bool = false;
 
     /// None: the cluster client routes each request to a node's own connection and is shared by
     /// every thread (one copy per thread would multiply the connections per node).

@@ -83,6 +83,13 @@ pub fn deadline_key(prefix: &str, shard: u32) -> String {
     format!("{prefix}:deadlines:{{{shard}}}")
 }
 
+/// The common start of the listing index's keys: `{prefix}:{lobby}` (e.g. `hp:{lobby}`); its
+/// keys (`hp:{lobby}:s:open`, `hp:{lobby}:items`, ...) share the one hash tag `lobby`, so one
+/// cluster slot, and one script reads or changes them together.
+pub fn listing_base(prefix: &str) -> String {
+    format!("{prefix}:{{lobby}}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,10 +28,14 @@ use self::connection::{
 };
 use self::events::Events;
 use self::scripts::{
-    KEEP_EXPIRY, LOAD_LOG_LUA, LOAD_LOG_SCRIPT, LOAD_WITH_IDEM_LUA, LOAD_WITH_IDEM_SCRIPT,
-    RELEASE_CLAIM_LUA, RELEASE_CLAIM_SCRIPT, WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
+    KEEP_EXPIRY, LIST_LUA, LIST_SCRIPT, LOAD_LOG_LUA, LOAD_LOG_SCRIPT, LOAD_WITH_IDEM_LUA,
+    LOAD_WITH_IDEM_SCRIPT, RELEASE_CLAIM_LUA, RELEASE_CLAIM_SCRIPT, RELIST_LUA, RELIST_SCRIPT,
+    WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
 };
-use super::{GameStore, StoreConfig, StoreError, StoredGame, Write, check_idem_key};
+use super::{
+    GameStore, ListPage, ListQuery, ListedGame, StoreConfig, StoreError, StoredGame, Write,
+    check_idem_key,
+};
 
 mod cluster;
 mod connection;
@@ -42,7 +46,7 @@ mod server;
 
 pub use self::events::EventsStatus;
 pub use self::keys::{
-    DEADLINE_SHARDS, deadline_key, deadline_shard, game_key, idem_key_part, key_tag,
+    DEADLINE_SHARDS, deadline_key, deadline_shard, game_key, idem_key_part, key_tag, listing_base,
 };
 
 /// Games in one Redis server, shared by every replica of the service.
@@ -71,6 +75,9 @@ pub trait Link: ConnectionLike + Clone + Send + Sync + 'static {
     type Origin: Clone + Send + Sync + 'static;
     /// The backend's name ([`GameStore::backend`]).
     const BACKEND: &'static str;
+    /// Whether one script may touch keys of any slot (one server): then a write's listing is
+    /// changed by the write's own script, else (a cluster) by a second one on the index's slot.
+    const ONE_SLOT_SPACE: bool;
     /// [`GameStore::thread_local_copy`].
     fn thread_local_copy(store: &Redis<Self>) -> Option<Arc<dyn GameStore>>;
 }
@@ -104,6 +111,47 @@ impl<C: Link> Redis<C> {
         self.core.key(id)
     }
 
+    /// The expiry of a listing written with `w` at `now_ms`, as the index scripts take it:
+    /// empty to keep it (as the write keeps the game's), `0` for none, else when (ms).
+    fn listing_expiry(&self, w: &Write<'_>, now_ms: u64) -> String {
+        if w.keep_expiry {
+            return String::new();
+        }
+        match ttl_millis(self.core.config.ttl(w.finished)) {
+            0 => "0".to_owned(),
+            ttl => now_ms.saturating_add(ttl).to_string(),
+        }
+    }
+
+    /// On a cluster, after a successful write of game `id` with a listing: the listing, on the
+    /// index's slot (the second round trip). A failure is logged, not returned: the game was
+    /// written, and the index is a view of it that its next write with a listing puts right
+    /// (an entry newer than this one is never overwritten: the script compares versions).
+    async fn relist(&self, id: &str, w: &Write<'_>) {
+        let Some(l) = &w.listing else {
+            return;
+        };
+        let base = listing_base(&self.core.config.key_prefix);
+        let mut cmd = evalsha_sized(&RELIST_SCRIPT, 1, 10, 192 + id.len() + l.item.len());
+        cmd.arg(format!("{base}:items"))
+            .arg(&base)
+            .arg(id)
+            .arg(w.new_version)
+            .arg(if w.expected.is_none() { "1" } else { "0" })
+            .arg(l.status.as_str())
+            .arg(l.group)
+            .arg(l.now_unix_ms)
+            .arg(self.listing_expiry(w, l.now_unix_ms))
+            .arg(l.item);
+        if let Err(e) = self
+            .core
+            .script::<Value>("relist", true, &cmd, &RELIST_LUA)
+            .await
+        {
+            tracing::warn!(game_id = %id, error = %e, "the listing index missed a write");
+        }
+    }
+
     /// How the change notifications are doing (for tests, metrics and diagnostics).
     pub fn events_status(&self) -> EventsStatus {
         self.events.status()
@@ -117,13 +165,19 @@ impl<C: Link> GameStore for Redis<C> {
         let key = self.core.key(id);
         // `w.idem` comes only with a compare-and-set (`check` refuses it with a create).
         let numkeys = if w.idem.is_some() { 3 } else { 2 };
+        let inline_listing = w.listing.filter(|_| C::ONE_SLOT_SPACE);
         // The keys and small arguments fit in 256 bytes unless the id or idempotency key is
         // long; then the command grows as it would have anyway.
         let bytes = 256
             + w.data.len()
             + w.log.iter().map(|e| e.len()).sum::<usize>()
-            + w.idem.as_ref().map_or(0, |i| i.answer.len());
-        let args = numkeys + 6 + w.log.len() + if w.idem.is_some() { 2 } else { 0 };
+            + w.idem.as_ref().map_or(0, |i| i.answer.len())
+            + inline_listing.map_or(0, |l| 128 + id.len() + l.item.len());
+        let args = numkeys
+            + 6
+            + w.log.len()
+            + if w.idem.is_some() { 2 } else { 0 }
+            + if inline_listing.is_some() { 7 } else { 0 };
         let mut cmd = evalsha_sized(&WRITE_SCRIPT, numkeys, args, bytes);
         cmd.arg(&key).arg(self.core.log_key(id));
         if let Some(idem) = &w.idem {
@@ -146,14 +200,28 @@ impl<C: Link> GameStore for Redis<C> {
         if let Some(idem) = &w.idem {
             cmd.arg(idem.answer).arg(ttl_millis(idem.ttl));
         }
+        if let Some(l) = &inline_listing {
+            cmd.arg(listing_base(&self.core.config.key_prefix))
+                .arg(id)
+                .arg(l.status.as_str())
+                .arg(l.group)
+                .arg(l.now_unix_ms)
+                .arg(self.listing_expiry(&w, l.now_unix_ms))
+                .arg(l.item);
+        }
         let op = if w.expected.is_some() {
             "save_if"
         } else {
             "create"
         };
-        let reply: Value = self.core.script(op, false, &cmd, WRITE_LUA).await?;
+        let reply: Value = self.core.script(op, false, &cmd, &WRITE_LUA).await?;
         match (reply, w.expected) {
-            (Value::Int(1), _) => Ok(()),
+            (Value::Int(1), _) => {
+                if inline_listing.is_none() {
+                    self.relist(id, &w).await;
+                }
+                Ok(())
+            }
             (Value::Int(0), None) => Err(StoreError::AlreadyExists),
             (Value::Int(0), Some(_)) => Err(StoreError::NotFound),
             (Value::Int(-1), Some(_)) => Err(StoreError::Corrupt(format!(
@@ -166,6 +234,47 @@ impl<C: Link> GameStore for Redis<C> {
                 "redis {op}: unexpected script reply {other:?}"
             ))),
         }
+    }
+
+    async fn list(&self, q: ListQuery<'_>) -> Result<ListPage, StoreError> {
+        q.check()?;
+        let base = listing_base(&self.core.config.key_prefix);
+        let mut cmd = evalsha(&LIST_SCRIPT, 1);
+        cmd.arg(format!("{base}:items"))
+            .arg(&base)
+            .arg(q.status.as_str())
+            .arg(q.group.unwrap_or(""));
+        match q.after {
+            Some(c) => cmd.arg(c.listed_ms).arg(&c.id),
+            None => cmd.arg("").arg(""),
+        };
+        cmd.arg(q.limit + 1).arg(q.now_unix_ms);
+        let reply: Value = self.core.script("list", true, &cmd, &LIST_LUA).await?;
+        let bad = |what: &str| StoreError::Corrupt(format!("redis list: {what}"));
+        let Value::Array(items) = reply else {
+            return Err(bad("the reply is not an array"));
+        };
+        if items.len() % 3 != 0 {
+            return Err(bad("the reply is not triples"));
+        }
+        let mut games = Vec::with_capacity(items.len() / 3);
+        let mut it = items.into_iter();
+        while let (Some(id), Some(score), Some(item)) = (it.next(), it.next(), it.next()) {
+            let id = optional_bytes(id, "listed id")?
+                .and_then(|b| String::from_utf8(b).ok())
+                .ok_or_else(|| bad("a listed id is not a string"))?;
+            let listed_ms = connection::score(&score)
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .ok_or_else(|| bad("a listed time is not a number"))?
+                as u64;
+            let item = optional_bytes(item, "listed item")?.unwrap_or_default();
+            games.push(ListedGame {
+                id,
+                listed_ms,
+                item,
+            });
+        }
+        Ok(ListPage::from_candidates(games, q.limit))
     }
 
     async fn load_log(&self, id: &str, from: usize) -> Result<Vec<Vec<u8>>, StoreError> {

@@ -27,7 +27,12 @@ use redis::{Cmd, FromRedisValue, Script};
 /// (or by eviction) does not leak into the new game. The game and the log get the same expiry on
 /// every write, so they expire together. The notification is published last, so no replica
 /// hears of a write before it can read it.
-pub(super) const WRITE_LUA: &str = r"
+///
+/// After those, optionally (one server only: on a cluster the index is in another slot), the
+/// listing of the game: `base`, the game id, the status, the group, now (ms), the expiry (ms;
+/// `''` keep, `0` none) and the item, given to `relist` (see [`LISTING_FNS`]) with the version
+/// written.
+const WRITE_BODY: &str = r"
 local game, log = KEYS[1], KEYS[2]
 if ARGV[1] == '' then
   if redis.call('EXISTS', game) == 1 then
@@ -67,9 +72,170 @@ if KEYS[3] then
     redis.call('SET', KEYS[3], ARGV[7 + n])
   end
 end
+local l = 7 + n
+if KEYS[3] then
+  l = l + 2
+end
+if ARGV[l] then
+  relist(ARGV[l], ARGV[l + 1], ARGV[2], ARGV[1] == '', ARGV[l + 2], ARGV[l + 3],
+    ARGV[l + 4], ARGV[l + 5], ARGV[l + 6])
+end
 redis.call('PUBLISH', ARGV[5], ARGV[2])
 return 1
 ";
+
+/// The listing index's functions, the start of the scripts that change or read it.
+///
+/// The index of a store with key prefix `p` lives under `base` = `{p}:{lobby}` (one hash tag,
+/// so one cluster slot): a sorted set per listing, `{base}:s:<status>`, and per listing and
+/// group, `{base}:s:<status>:<group>`, of game ids scored by the time they were first listed
+/// (ms); a hash `{base}:meta` of each listed game's `<version> <listed ms> <status> <group>`;
+/// a hash `{base}:items` of each listed game's item; and a sorted set `{base}:expiry` of the
+/// listed games that expire, scored by when (ms). The set keys are derived from `base` and the
+/// game's `meta` inside the scripts: on a cluster they share the slot of `base`'s hash tag.
+///
+/// `relist(base, id, version, is_create, status, group, now, expire_at, item)` moves game `id`
+/// to listing `status` and group `group` with `item`, unless the index already holds a later
+/// version of the game (a late second round trip, on a cluster) and this is not a create;
+/// `expire_at` is the entry's expiry (ms), `''` to keep it, `'0'` for none. It first trims up to
+/// 16 expired entries. `trim(base, now, max)` drops up to `max` entries whose expiry is at or
+/// before `now`.
+const LISTING_FNS: &str = r"
+local function unlist(base, id)
+  local meta = redis.call('HGET', base .. ':meta', id)
+  if meta then
+    local _, _, st, gr = string.match(meta, '^(%d+) (%d+) (%a+) (.*)$')
+    if st then
+      redis.call('ZREM', base .. ':s:' .. st, id)
+      redis.call('ZREM', base .. ':s:' .. st .. ':' .. gr, id)
+    end
+  end
+  redis.call('HDEL', base .. ':meta', id)
+  redis.call('HDEL', base .. ':items', id)
+  redis.call('ZREM', base .. ':expiry', id)
+end
+local function trim(base, now, max)
+  local gone = redis.call('ZRANGEBYSCORE', base .. ':expiry', '-inf', now, 'LIMIT', 0, max)
+  for _, id in ipairs(gone) do
+    unlist(base, id)
+  end
+end
+local function relist(base, id, version, is_create, status, group, now, expire_at, item)
+  trim(base, now, 16)
+  local listed = now
+  local meta = redis.call('HGET', base .. ':meta', id)
+  if meta then
+    local v, t, st, gr = string.match(meta, '^(%d+) (%d+) (%a+) (.*)$')
+    if v and not is_create then
+      if tonumber(v) >= tonumber(version) then
+        return
+      end
+      listed = t
+    end
+    if st then
+      redis.call('ZREM', base .. ':s:' .. st, id)
+      redis.call('ZREM', base .. ':s:' .. st .. ':' .. gr, id)
+    end
+  end
+  redis.call('ZADD', base .. ':s:' .. status, listed, id)
+  redis.call('ZADD', base .. ':s:' .. status .. ':' .. group, listed, id)
+  redis.call('HSET', base .. ':meta', id, version .. ' ' .. listed .. ' ' .. status .. ' ' .. group)
+  redis.call('HSET', base .. ':items', id, item)
+  if expire_at == '0' then
+    redis.call('ZREM', base .. ':expiry', id)
+  elseif expire_at ~= '' then
+    redis.call('ZADD', base .. ':expiry', expire_at, id)
+  end
+end
+";
+
+/// The listing part of a write, as a script of its own: on a cluster, where the index's keys
+/// are in another slot than the game's, it runs right after a successful write (one more
+/// round trip); on one server the write script does the same in the same step.
+///
+/// `KEYS[1]`: `{base}:items` (for the routing). ARGV: `base`, the game id, the version
+/// written, `1` for a create (else `0`), the status, the group, now (ms), the expiry (ms; `''`
+/// keep, `0` none) and the item. Returns 1.
+pub(super) static RELIST_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{LISTING_FNS}
+relist(ARGV[1], ARGV[2], ARGV[3], ARGV[4] == '1', ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9])
+return 1
+"
+    )
+});
+
+/// A page of a listing: trims up to 64 expired entries, then reads the newest entries after the
+/// cursor, leaving out expired ones.
+///
+/// `KEYS[1]`: `{base}:items` (for the routing). ARGV: `base`, the status, the group (`''`:
+/// every group), the cursor's time (`''`: from the newest) and id, the number of entries
+/// wanted, now (ms). Returns a flat array of `id, listed ms, item` for each entry, newest first
+/// (by time, then by id, bytewise, descending), at most the number wanted.
+pub(super) static LIST_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{LISTING_FNS}
+local base, status, group, after, after_id = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local want, now = tonumber(ARGV[6]), tonumber(ARGV[7])
+trim(base, now, 64)
+local set = base .. ':s:' .. status
+if group ~= '' then
+  set = set .. ':' .. group
+end
+local function before(a, b)
+  -- bytewise a < b (Lua's own comparison follows the locale)
+  local n = math.min(#a, #b)
+  for i = 1, n do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then
+      return x < y
+    end
+  end
+  return #a < #b
+end
+local out = {{}}
+local max = '+inf'
+if after ~= '' then
+  max = after
+end
+local offset, batch = 0, want + 8
+local found = 0
+while found < want do
+  local rows = redis.call('ZREVRANGEBYSCORE', set, max, '-inf', 'WITHSCORES', 'LIMIT', offset, batch)
+  if #rows == 0 then
+    break
+  end
+  for i = 1, #rows, 2 do
+    local id, score = rows[i], rows[i + 1]
+    local keep = true
+    if after ~= '' and tonumber(score) == tonumber(after) and not before(id, after_id) then
+      keep = false
+    end
+    if keep then
+      local exp = redis.call('ZSCORE', base .. ':expiry', id)
+      if exp and tonumber(exp) <= now then
+        keep = false
+      end
+    end
+    if keep then
+      out[#out + 1] = id
+      out[#out + 1] = score
+      out[#out + 1] = redis.call('HGET', base .. ':items', id) or ''
+      found = found + 1
+      if found == want then
+        break
+      end
+    end
+  end
+  offset = offset + batch
+end
+return out
+"
+    )
+});
+
+pub(super) static RELIST_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&RELIST_LUA));
+pub(super) static LIST_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&LIST_LUA));
 
 /// The write script's TTL argument for [`Write::keep_expiry`](crate::store::Write::keep_expiry) (the script compares it with
 /// the string `'-1'`). Setting the expiry of the game and
@@ -106,7 +272,11 @@ end
 return 0
 ";
 
-pub(super) static WRITE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(WRITE_LUA));
+/// [`WRITE_BODY`] after the listing functions.
+pub(super) static WRITE_LUA: LazyLock<String> =
+    LazyLock::new(|| format!("{LISTING_FNS}{WRITE_BODY}"));
+
+pub(super) static WRITE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&WRITE_LUA));
 pub(super) static LOAD_LOG_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(LOAD_LOG_LUA));
 pub(super) static LOAD_WITH_IDEM_SCRIPT: LazyLock<Script> =
     LazyLock::new(|| Script::new(LOAD_WITH_IDEM_LUA));

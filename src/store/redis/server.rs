@@ -12,6 +12,7 @@ use crate::store::{GameStore, StoreConfig, StoreError};
 impl Link for ConnectionManager {
     type Origin = redis::Client;
     const BACKEND: &'static str = "redis";
+    const ONE_SLOT_SPACE: bool = true;
 
     /// A copy of the store with a connection of its own, made by its first call on the calling
     /// thread's Tokio runtime and driven there (change notifications stay shared). Each web
