@@ -8,7 +8,10 @@
 //      in upcard games (euchre) the calls (order up, name trump) and the dealer's exchange (take
 //      the upcard up discarding a card, or leave it); one preset is played with the keyboard
 //      alone (Tab to a control, Enter); an upcard game's table shows the upcard and its fate and
-//      the calls by round;
+//      the calls by round; in buck-euchre (every player alone, scores counting down) the
+//      drop-out controls (stay in, drop out) are clicked too, and its table is checked against
+//      the API: four seats each with its score, the countdown's words, who stayed and who
+//      dropped out, the end naming the API's `winners`, and its replay tells each stay or drop;
 //   2b. the home page offers each preset's player counts as the API's `players` option has them
 //      (pepper 3 or 4, double-hasenpfeffer 4 or 6), the seat pickers following; a person plays
 //      pepper for three (every player alone) against two house players to the end, at desktop
@@ -27,8 +30,9 @@
 // Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
 // spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three;
 // euchre-calls-desktop, euchre-exchange-desktop, euchre-table-desktop and euchre-replay-desktop
-// for an upcard game in its calls, the dealer's exchange, mid-hand and replayed), on success and
-// on failure.
+// for an upcard game in its calls, the dealer's exchange, mid-hand and replayed; buck-drop-out-,
+// buck-table-, buck-finished- and buck-replay-desktop for Buck Euchre), on success and on
+// failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
 // TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
@@ -189,7 +193,7 @@ const pick = (n) => Math.floor(Math.random() * n);
 /** Every control used, over all the games played. */
 const totals = {
   bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
-  order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0,
+  order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0, stay: 0, drop: 0,
 };
 
 /**
@@ -198,16 +202,18 @@ const totals = {
  * contract: the highest bid, and going alone; in an upcard game, take the upcard up as the
  * dealer (else pass round 1, once some game has ordered up) and name a suit in round 2.
  * `onUpcard(kind)` is awaited before the first upcard call (`call`) and the first dealer's
- * exchange (`exchange`) of the game.
+ * exchange (`exchange`) of the game; `onDropOut()` before the first drop-out decision (Buck
+ * Euchre: stay in or drop out), where we stay in mostly and drop out now and then (at least
+ * once over all the games).
  */
-async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard } = {}) {
+async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard, onDropOut } = {}) {
   const press = async (locator) => {
     if (keyboard) await keyboardPress(page, locator);
     else await locator.click({ timeout: STEP_MS });
   };
   const done = {
     bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
-    order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0,
+    order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0, stay: 0, drop: 0,
   };
   const upcardSeen = new Set();
   for (let move = 0; move < MAX_MOVES; move++) {
@@ -296,6 +302,21 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
       check(await confirm.isEnabled(), `${label}: the exchange cannot be confirmed after choosing trump and ${need} card(s)`);
       await press(confirm);
       done.exchange++;
+    } else if (phase === 'drop_out') {
+      if (onDropOut && done.stay + done.drop === 0) await onDropOut();
+      const stay = page.locator('.controls button[data-key="stay"]');
+      const drop = page.locator('.controls button[data-key="drop"]');
+      check((await stay.count()) === 1, `${label}: the drop-out controls offer no 'Stay in'`);
+      check((await stay.innerText()).trim() === 'Stay in', `${label}: the stay button reads "${await stay.innerText()}"`);
+      const canDrop = (await drop.count()) > 0;
+      if (canDrop) check((await drop.innerText()).trim() === 'Drop out', `${label}: the drop button reads "${await drop.innerText()}"`);
+      if (canDrop && (totals.drop + done.drop === 0 || Math.random() < 0.25)) {
+        await press(drop);
+        done.drop++;
+      } else {
+        await press(stay);
+        done.stay++;
+      }
     } else if (phase === 'alone') {
       const options = page.locator(declare ? '.controls button[data-key="alone-true"]' : '.controls button[data-key^="alone-"]');
       await press(options.nth(pick(await options.count())));
@@ -409,13 +430,13 @@ async function checkUpcardTable(page, preset) {
   check((await figure.count()) === 1, `${preset}: the table shows ${await figure.count()} upcards`);
   check((await figure.getAttribute('data-fate')) === view.upcard.fate, `${preset}: the upcard is ${await figure.getAttribute('data-fate')} on the page, ${view.upcard.fate} in the API`);
   check((await figure.locator('.card').getAttribute('data-card')) === view.upcard.card, `${preset}: the page's upcard is not the API's ${view.upcard.card}`);
-  const items = await page.locator('.auction li').allInnerTexts();
+  const items = await page.locator('.auction ol[data-round] li').allInnerTexts();
   check(items.length === view.upcard_calls.length, `${preset}: the page lists ${items.length} calls, the API ${view.upcard_calls.length}`);
   for (const [i, c] of view.upcard_calls.entries()) {
     const want = c.trump === null ? /: pass$/ : c.round === 1 ? /: order up .+$/ : /: names .+$/;
     check(want.test(items[i]), `${preset}: call ${i} reads "${items[i]}" for ${JSON.stringify(c)}`);
   }
-  if (view.contract) check((await page.locator('.centre .contract').innerText()).startsWith('Maker: '), `${preset}: the maker is not shown`);
+  if (view.contract) check(/^(Maker|Declarer): /.test(await page.locator('.centre .contract').innerText()), `${preset}: the maker is not shown`);
 }
 
 /**
@@ -443,7 +464,8 @@ async function replayUpcardHand(page, preset, id) {
     check(want.test(texts[i]), `${preset}: replay step ${i + 1} reads "${texts[i]}" for the call ${JSON.stringify(c)}`);
   }
   const exchange = texts[hand.upcard_calls.length];
-  const told = { taken: /takes up the .* and discards /, left: /leaves the .* on the stub/ }[hand.upcard.fate] || /made \w+ trump/;
+  const told = !hand.contract ? /nobody declare/
+    : { taken: /takes up the .* and discards /, left: /leaves the .* on the stub/ }[hand.upcard.fate] || /made \w+ trump/;
   check(told.test(exchange), `${preset}: after the calls the replay reads "${exchange}" (the upcard ${hand.upcard.fate})`);
   check((await page.locator('.replay .upcard-shown').count()) === 1, `${preset}: the replay does not show the upcard`);
   await page.click('button[data-step="last"]');
@@ -454,6 +476,113 @@ async function replayUpcardHand(page, preset, id) {
   await axe(page, `${preset} replay (desktop)`);
   await shot(page, `${preset}-replay-desktop`);
   log(`${preset}: replay of hand ${hand.number} of ${id}: ${hand.upcard_calls.length} calls, then "${exchange}"`);
+}
+
+/**
+ * Buck Euchre's table against the API's spectator view (when the page shows the same version):
+ * a score per player as the API's, the countdown in words, each decided seat's stay or drop
+ * (dropped seats from `sitting_out`), and a hand nobody declared said so; in the drop-out phase
+ * on our turn, 'Stay in' (and 'Drop out' where it may) with their keys.
+ */
+async function checkBuckTable(page, preset) {
+  const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+  const view = await api(`/v1/games/${id}`);
+  const version = Number(await page.locator('.table-view').getAttribute('data-version'));
+  if (version !== view.version) return false; // the house players moved on meanwhile
+  check(view.scores.length === 4 && view.ruleset.game_end === 'lowest_at_zero', `${preset}: the API's view: ${JSON.stringify({ scores: view.scores, ruleset: view.ruleset })}`);
+  const names = await page.locator('.scoreboard .team-name').allInnerTexts();
+  check(names.length === 4 && names[0] === 'Seat 0 (you)', `${preset}: the scoreboard names ${JSON.stringify(names)}`);
+  const scores = await page.locator('.scoreboard .score').allInnerTexts();
+  check(JSON.stringify(scores.map(Number)) === JSON.stringify(view.scores), `${preset}: the page's scores ${scores}, the API's ${view.scores}`);
+  const head = await page.locator('.game-head').innerText();
+  check(head.includes(`Counting down from ${view.ruleset.target_score}: the lowest score wins`) && head.includes('every player alone'), `${preset}: the header reads "${head}"`);
+  check((await page.locator('.score-rule').count()) === 1, `${preset}: the countdown's rule is not shown`);
+  for (let s = 0; s < 4; s++) {
+    const seat = page.locator(`.felt .seat[data-seat="${s}"]`);
+    const out = view.sitting_out.includes(s);
+    check((await seat.evaluate((el) => el.classList.contains('out'))) === out, `${preset}: seat ${s} is ${out ? '' : 'not '}out in the API, the page differs`);
+    const decision = await seat.getAttribute('data-decision');
+    if (out) check(decision === 'drop' && (await seat.innerText()).includes('dropped out'), `${preset}: seat ${s} dropped out, the page says ${decision}`);
+    if (decision === 'stay') check(!out && (await seat.innerText()).includes('stays in'), `${preset}: seat ${s} stays in, the page says otherwise`);
+  }
+  const decided = await page.locator('.auction ol.drop-outs li').evaluateAll((ls) => ls.map((l) => [Number(l.getAttribute('data-seat')), l.getAttribute('data-decision')]));
+  for (const [s, d] of decided) check((d === 'drop') === view.sitting_out.includes(s), `${preset}: the calls panel says seat ${s} ${d}s, sitting_out is ${view.sitting_out}`);
+  if (view.phase === 'play') {
+    // Every other seat has decided once play starts after a declarer.
+    if (view.contract) check(decided.length === 3, `${preset}: ${decided.length} decisions shown in play`);
+    const contract = await page.locator('.centre .contract').innerText();
+    if (!view.contract) {
+      const want = view.trump === 'NT' ? /No trump: everyone passed twice, nobody declared/ : /Clubs turned up: clubs are trump, nobody declared/;
+      check(want.test(contract), `${preset}: a hand nobody declared (trump ${view.trump}) reads "${contract}"`);
+    } else {
+      check(contract.startsWith('Declarer: '), `${preset}: the declarer is not shown: "${contract}"`);
+    }
+  }
+  if (view.phase === 'drop_out' && view.turn === 0) {
+    const keys = await page.locator('.controls .drop-outs button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')));
+    check(keys.includes('stay') && keys.every((k) => k === 'stay' || k === 'drop'), `${preset}: the drop-out controls are ${keys}`);
+    check(/stay in or drop out|stay in/.test(await page.locator('.controls .prompt').innerText()), `${preset}: the prompt reads "${await page.locator('.controls .prompt').innerText()}"`);
+  }
+  return true;
+}
+
+/**
+ * Buck Euchre's replay, of hands of the games `ids`: a hand a declarer made (one with drop-outs
+ * if any) tells, after the calls and the step that made trump, each other player's stay or drop
+ * as the log's `dropped` has them; an all_dropped hand ends with the declarer taking every
+ * trick; a hand nobody declared says so.
+ */
+async function replayBuckHand(page, preset, ids) {
+  step = `${preset}: the replay`;
+  const hands = [];
+  for (const id of ids) for (const hand of (await api(`/v1/games/${id}/log`)).hands) hands.push({ id, hand });
+  const stepText = page.locator('.step-text');
+  let id = '';
+  const open = async (hand) => {
+    await page.goto(`${BASE_URL}/#/replay/${id}/${hand.number}/0`);
+    await stepText.waitFor();
+    // The steps after the deal: the calls, then with a declarer the step that made trump (the
+    // dealer's taking up the upcard, or the suit named) and the three drop-out decisions; or
+    // the words for a hand nobody declared.
+    const texts = [];
+    const n = (hand.upcard_calls || []).length + (hand.contract ? 4 : 1);
+    for (let i = 0; i < n; i++) {
+      await page.click('button[data-step="forward"]');
+      texts.push(await stepText.innerText());
+    }
+    return texts;
+  };
+  const pick = (f) => {
+    const found = hands.find((x) => f(x.hand));
+    if (found) id = found.id;
+    return found?.hand;
+  };
+  const declared = pick((x) => x.result === 'all_dropped') || pick((x) => x.dropped) || pick((x) => x.contract);
+  check(declared, `${preset}: no hand of games ${ids} had a declarer`);
+  {
+    const texts = await open(declared);
+    const seats = [1, 2, 3].map((i) => (declared.contract.seat + i) % 4);
+    const told = texts.slice(-3);
+    for (const [i, s] of seats.entries()) {
+      const drops = (declared.dropped || []).includes(s);
+      check(new RegExp(`\\(seat ${s}\\) ${drops ? 'drops out' : 'stays in'}\\.$`).test(told[i]), `${preset}: replay of hand ${declared.number}: seat ${s} ${drops ? 'dropped' : 'stayed'}, the step reads "${told[i]}"`);
+    }
+    check((await page.locator('.replay .seat.out').count()) === (declared.dropped || []).length, `${preset}: the replay shows ${await page.locator('.replay .seat.out').count()} seats out, ${(declared.dropped || []).length} dropped`);
+    if (declared.dropped) await shot(page, `buck-replay-desktop`);
+    await page.click('button[data-step="last"]');
+    const end = await stepText.innerText();
+    const want = declared.result === 'all_dropped' ? /Everyone else dropped out: .* takes all five tricks without play\./ : /Hand over/;
+    check(want.test(end) && end.includes(`Scores: seat 0: ${declared.scores[0]}, seat 1: ${declared.scores[1]}, seat 2: ${declared.scores[2]}, seat 3: ${declared.scores[3]}.`), `${preset}: the replay of hand ${declared.number} ends on "${end}"`);
+    log(`${preset}: replay of hand ${declared.number} of ${id}: ${told.join(' ')} … ${end}`);
+    await axe(page, `${preset} replay (desktop)`);
+  }
+  const nobody = pick((x) => !x.contract);
+  if (nobody) {
+    const texts = await open(nobody);
+    check(/nobody declare/.test(texts[texts.length - 1]), `${preset}: the replay of hand ${nobody.number} (no declarer, trump ${nobody.trump}) reads "${texts[texts.length - 1]}"`);
+    log(`${preset}: replay of hand ${nobody.number} of ${id}: "${texts[texts.length - 1]}"`);
+  }
+  if (!declared.dropped) await shot(page, 'buck-replay-desktop');
 }
 
 async function api(path) {
@@ -546,6 +675,16 @@ async function main() {
   const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
   const upcardPresets = presets.filter((p) => rulesOf[p].auction === 'upcard');
   const add = (done) => { for (const [k, n] of Object.entries(done)) totals[k] += n; };
+  // Buck Euchre's games (their replays are checked once all are played), and its drop-out
+  // controls the first time we decide: checked, axe and a screenshot.
+  const buckGames = [];
+  let droppedShot = false;
+  const dropOutShot = async (preset) => {
+    if (droppedShot || !(await checkBuckTable(page, preset))) return;
+    droppedShot = true;
+    await axe(page, `${preset} drop-outs (desktop)`);
+    await shot(page, 'buck-drop-out-desktop');
+  };
   const summary = (done) => Object.entries(done).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ');
   for (const preset of presets) {
     const keyboard = preset === keyboardPreset;
@@ -559,9 +698,19 @@ async function main() {
     }
     let checkedTable = false;
     const upcard = preset === upcardPresets[0];
+    const buck = rulesOf[preset].scoring === 'buck';
+    let buckTable = false;
     const done = await playToTheEnd(page, `${preset}${keyboard ? ' (keyboard)' : ''}`, {
       keyboard,
+      onDropOut: buck ? () => dropOutShot(preset) : undefined,
       onFirstPlay: async () => {
+        if (buck && !buckTable) {
+          buckTable = await checkBuckTable(page, preset);
+          if (buckTable) {
+            await axe(page, `${preset} table (desktop)`);
+            await shot(page, 'buck-table-desktop');
+          }
+        }
         if (checkedTable || (preset !== presets[0] && !upcard)) return;
         checkedTable = true;
         if (upcard) {
@@ -586,14 +735,27 @@ async function main() {
     const result = await page.locator('.controls .result').innerText();
     const view = await api(`/v1/games/${id}`);
     check(view.status === 'finished', `${preset}: the page says "${result}" but the game is ${view.status}`);
-    check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`),
-      `${preset}: the page says "${result}", the API's scores are ${view.scores}`);
+    const finalWords = view.scores.length === 2 ? `Final score ${view.scores[0]} to ${view.scores[1]}`
+      : `Final scores: ${view.scores.map((x, s) => `seat ${s}: ${x}`).join(', ')}.`;
+    check(result.includes(finalWords), `${preset}: the page says "${result}", the API's scores are ${view.scores}`);
+    check((await page.locator('.controls .result').getAttribute('data-winners')) === view.winners.join(' '),
+      `${preset}: the page's winners are "${await page.locator('.controls .result').getAttribute('data-winners')}", the API's ${view.winners}`);
+    if (buck) {
+      // Counting down, the winners are the API's (the lowest score, or all five tricks), named.
+      for (const w of view.winners) check(result.includes(w === 0 ? (view.winners.length === 1 ? 'you win' : 'Seat 0 (you)') : `Seat ${w} (`), `${preset}: the end "${result}" does not name seat ${w} among the winners ${view.winners}`);
+      await shot(page, 'buck-finished-desktop');
+    }
     // (A partner of a lone player sits out, so a short game may pass without our playing a card.)
     check(Object.values(done).some((n) => n > 0), `${preset}: we made no move`);
     add(done);
     log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
     if (upcard) await replayUpcardHand(page, preset, id);
+    if (buck) {
+      // The finished table too: the scores, the countdown, who sat the last hand out.
+      check(await checkBuckTable(page, preset), `${preset}: the finished table is not the API's last version`);
+      buckGames.push(id);
+    }
   }
 
   // ---- pepper for three: every player alone, against two house players ----
@@ -645,19 +807,31 @@ async function main() {
     name_trump: upcardPresets,
     take_upcard: upcardPresets,
     leave_upcard: upcardPresets.filter((p) => rulesOf[p].dealer_pickup !== 'mandatory'),
+    stay: presets.filter((p) => rulesOf[p].scoring === 'buck'),
+    drop: presets.filter((p) => rulesOf[p].scoring === 'buck'),
   };
   for (const [control, where] of Object.entries(wanted)) {
-    for (let attempt = 0; totals[control] === 0 && where.length && attempt < 6; attempt++) {
+    for (let attempt = 0; totals[control] === 0 && where.length && attempt < 6 * where.length; attempt++) {
       const preset = where[attempt % where.length];
       const id = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester' });
-      const done = await playToTheEnd(page, `${preset} (declaring)`, { declare: true });
+      // (Staying in or dropping out is for those who did not declare.)
+      const declare = control !== 'stay' && control !== 'drop';
+      const done = await playToTheEnd(page, `${preset}${declare ? ' (declaring)' : ''}`, {
+        declare, onDropOut: rulesOf[preset].scoring === 'buck' ? () => dropOutShot(preset) : undefined,
+      });
       add(done);
-      log(`${preset}, declaring: game ${id} played to the end (${summary(done)})`);
+      if (rulesOf[preset].scoring === 'buck') buckGames.push(id);
+      log(`${preset}${declare ? ', declaring' : ''}: game ${id} played to the end (${summary(done)})`);
     }
     check(!where.length || totals[control] > 0, `no game reached the ${control} control`);
   }
   for (const control of ['bid', 'pass', 'play']) check(totals[control] > 0, `no game used the ${control} control`);
   log(`controls used: ${summary(totals)}`);
+  const buckPreset = presets.find((p) => rulesOf[p].scoring === 'buck');
+  if (buckPreset) {
+    check(droppedShot, 'the drop-out controls were never checked');
+    await replayBuckHand(page, buckPreset, buckGames);
+  }
 
   // ---- two people: one creates a game with an open seat, the other joins by its link ----
   step = 'join';
