@@ -402,9 +402,11 @@ pub fn cards_outside(v: &Value, skip: &[&str]) -> Vec<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // Playing
 
-/// The endpoint made for an action's type.
+/// The endpoint made for an action's type (Buck Euchre's `stay` and `drop` have none: the
+/// general one).
 pub fn specific_endpoint(action: &Value) -> &'static str {
     match action["type"].as_str().expect("an action type") {
+        "stay" | "drop" => "actions",
         "pass" | "bid" | "order_up" | "name_trump" => "bid",
         "exchange" | "take_upcard" | "leave_upcard" => "exchange",
         "play" => "play",
@@ -416,11 +418,24 @@ pub fn specific_endpoint(action: &Value) -> &'static str {
 
 /// The test client's policy: in the auction pass three times in four when passing is legal,
 /// else the first legal call that is not a pass (a bid; in an upcard game an order up or the
-/// first suit that can be named); otherwise any legal action.
+/// first suit that can be named); in Buck Euchre's drop-outs stay three times in four (drop
+/// the fourth where dropping is legal); otherwise any legal action.
 pub fn choose(view: &Value, rng: &mut SmallRng) -> Value {
     let legal = view["legal_actions"].as_array().expect("legal_actions");
     assert!(!legal.is_empty(), "the seat to act has legal actions");
     let pass = json!({"type": "pass"});
+    if view["phase"] == "drop_out" {
+        let (stay, drop) = (json!({"type": "stay"}), json!({"type": "drop"}));
+        assert!(
+            legal.contains(&stay),
+            "staying in is always legal: {legal:?}"
+        );
+        return if legal.contains(&drop) && rng.random_range(0..4) == 0 {
+            drop
+        } else {
+            stay
+        };
+    }
     if view["phase"] == "auction" {
         let may_pass = legal.contains(&pass);
         if may_pass && rng.random_range(0..4) != 0 {
@@ -639,6 +654,37 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         );
     }
     let taken_now = view["upcard"]["fate"] == "taken";
+    // Trump and the contract, once shown, are the hand's (in Buck Euchre also where nobody
+    // declared: a clubs upcard's trump at once, or no trump after all passed twice).
+    if !view["trump"].is_null() {
+        assert_eq!(
+            view["trump"], record["trump"],
+            "the view's trump is the hand's"
+        );
+    }
+    if !view["contract"].is_null() {
+        assert_eq!(
+            view["contract"], record["contract"],
+            "the view's contract is the hand's"
+        );
+    }
+    // Buck Euchre: the seats sitting out are those that dropped out (so far, while the others
+    // decide; all of them once the hand is played).
+    if view["ruleset"]["scoring"] == "buck" {
+        let out = view["sitting_out"].as_array().expect("sitting_out");
+        let dropped = record["dropped"].as_array().cloned().unwrap_or_default();
+        if matches!(view["phase"].as_str(), Some("play" | "game_over")) {
+            assert_eq!(
+                out, &dropped,
+                "the seats out of the hand are those that dropped"
+            );
+        } else {
+            assert!(
+                out.iter().all(|s| dropped.contains(s)),
+                "{out:?} sit out, {dropped:?} dropped"
+            );
+        }
+    }
     // What each seat may know of its own: its deal, and for the declarer the widow and the
     // cards passed to it (in an upcard game, for the dealer the upcard taken).
     let known: Vec<Cards> = (0..seats)
@@ -740,21 +786,37 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
     }
 }
 
-/// Checks the log of a finished game: every hand, numbered from 0, with a full deal.
+/// Checks the log of a finished game: every hand, numbered from 0, with a full deal; its result,
+/// tricks, tricks won, points and running scores agree (in Buck Euchre: hands nobody declared,
+/// played at a clubs upcard's trump or at no trump; drop-outs, whose seats play no card and
+/// score nothing; `all_dropped` hands, every trick the declarer's without play; the points of
+/// RULES-FAMILY section 2, counting down from the target); the game is over after the last hand
+/// and only then, and the final view's winners are the log's.
 pub fn check_log(log: &Value, last: &Value) {
     let hands = log["hands"].as_array().expect("log hands");
     assert!(!hands.is_empty(), "a finished game has hands in its log");
     let seats = seats_of(last);
-    let deck = full_deck(last["ruleset"]["deck"].as_str().expect("deck"));
+    let rules = &last["ruleset"];
+    let deck = full_deck(rules["deck"].as_str().expect("deck"));
     // Two-player pepper deals three hands of 8, the third to nobody (RULES-FAMILY section 4);
     // upcard games deal 5 each, the upcard and the stub undealt (section 1).
-    let upcard_game = last["ruleset"]["auction"] == "upcard";
+    let upcard_game = rules["auction"] == "upcard";
     let hands_dealt = if seats == 2 { 3 } else { seats };
     let per_seat = if upcard_game {
         5
     } else {
         (size(&deck) as usize) / hands_dealt
     };
+    // Buck Euchre (section 2): every player for themselves, scores counting down.
+    let buck = rules["scoring"] == "buck";
+    let down = rules["game_end"] == "lowest_at_zero";
+    assert_eq!(buck, down, "Buck Euchre's scoring goes with its countdown");
+    let target = rules["target_score"].as_i64().expect("target_score");
+    let individual = seats < 4 || buck;
+    let side_of = |seat: usize| if individual { seat } else { seat % 2 };
+    let sides = if individual { seats } else { 2 };
+    let mut scores = vec![if down { target } else { 0 }; sides];
+    let mut won = vec![0u64; sides];
     for (i, h) in hands.iter().enumerate() {
         assert_eq!(h["number"], i, "hands are numbered from 0");
         let deal = h["deal"].as_array().expect("deal");
@@ -776,6 +838,145 @@ pub fn check_log(log: &Value, last: &Value) {
         } else {
             assert_eq!(h["upcard"], Value::Null, "hand {i}: no upcard");
         }
+        let result = h["result"].as_str().expect("result");
+        let declarer = h["contract"]["seat"].as_u64().map(|s| s as usize);
+        // Who dropped out (Buck Euchre only; left out when nobody did).
+        let dropped: Vec<usize> = match h.get("dropped") {
+            None => Vec::new(),
+            Some(d) => {
+                assert!(buck, "hand {i}: drop-outs outside Buck Euchre: {d}");
+                let d: Vec<usize> = d
+                    .as_array()
+                    .expect("dropped")
+                    .iter()
+                    .map(|s| s.as_u64().expect("a seat") as usize)
+                    .collect();
+                assert!(!d.is_empty(), "hand {i}: `dropped` is left out when empty");
+                assert!(d.windows(2).all(|w| w[0] < w[1]), "hand {i}: {d:?}");
+                let declarer = declarer.expect("only a declarer's hand has drop-outs");
+                assert!(
+                    d.iter().all(|&s| s < seats && s != declarer),
+                    "hand {i}: {d:?} dropped out of seat {declarer}'s hand"
+                );
+                d
+            }
+        };
+        // The tricks: each won by a seat that played to it; in Buck Euchre one card from each
+        // seat in the hand, none from a seat that dropped out.
+        let tricks = h["tricks"].as_array().expect("tricks");
+        won = vec![0; sides];
+        for t in tricks {
+            let plays = t["plays"].as_array().expect("plays");
+            let seat_of = |p: &Value| p["seat"].as_u64().expect("seat") as usize;
+            let winner = t["winner"].as_u64().expect("winner") as usize;
+            assert!(
+                plays.iter().any(|p| seat_of(p) == winner),
+                "hand {i}: {t} is won by a seat that did not play to it"
+            );
+            won[side_of(winner)] += 1;
+            if buck {
+                assert_eq!(plays.len(), seats - dropped.len(), "hand {i}: {t}");
+                assert!(
+                    plays.iter().all(|p| !dropped.contains(&seat_of(p))),
+                    "hand {i}: a seat that dropped out played in {t}"
+                );
+            }
+        }
+        match result {
+            "played" => {
+                assert_eq!(tricks.len(), per_seat, "hand {i}: every trick played");
+                if declarer.is_some() {
+                    assert!(!h["trump"].is_null(), "hand {i}: a declarer named trump");
+                } else {
+                    // Buck Euchre: a clubs upcard made clubs trump with no call, or all passed
+                    // twice and the hand is played at no trump.
+                    assert_eq!(
+                        rules["all_pass"], "no_trump_no_declarer",
+                        "hand {i}: played with no declarer"
+                    );
+                    let calls = h["upcard_calls"].as_array().cloned().unwrap_or_default();
+                    let upcard = h["upcard"]["card"].as_str().expect("the upcard");
+                    if h["trump"] == "NT" {
+                        assert_eq!(calls.len(), 2 * seats, "hand {i}: all passed twice");
+                        assert!(
+                            calls.iter().all(|c| c["trump"].is_null()),
+                            "hand {i}: {calls:?}"
+                        );
+                    } else {
+                        assert_eq!(
+                            h["trump"], "C",
+                            "hand {i}: no declarer, trump {}",
+                            h["trump"]
+                        );
+                        assert!(
+                            upcard.ends_with('C'),
+                            "hand {i}: clubs trump, upcard {upcard}"
+                        );
+                        assert!(calls.is_empty(), "hand {i}: calls on a clubs upcard");
+                        assert_eq!(h["upcard"]["fate"], "face_up", "hand {i}");
+                    }
+                    assert!(dropped.is_empty(), "hand {i}: drop-outs with no declarer");
+                }
+            }
+            "all_dropped" => {
+                assert!(buck, "hand {i}: all_dropped outside Buck Euchre");
+                let d = declarer.expect("an all_dropped hand has a declarer");
+                assert!(
+                    tricks.is_empty(),
+                    "hand {i}: all dropped, yet tricks played"
+                );
+                let others: Vec<usize> = (0..seats).filter(|&s| s != d).collect();
+                assert_eq!(dropped, others, "hand {i}: all the others dropped out");
+                won[side_of(d)] = per_seat as u64;
+            }
+            "thrown_in" | "void_joker_in_widow" => {
+                assert!(tricks.is_empty(), "hand {i}: {result}, yet tricks played");
+                assert_eq!(h["score_delta"], json!(vec![0; sides]), "hand {i}");
+            }
+            other => panic!("hand {i}: unknown result {other}"),
+        }
+        assert_eq!(h["tricks_won"], json!(won), "hand {i}: tricks won");
+        if buck && result != "thrown_in" {
+            // Per player, the first line that matches: dropped out 0; a declarer with fewer
+            // than 3 tricks +5; any other player in the hand with none +5; else -1 a trick.
+            let expected: Vec<i64> = (0..seats)
+                .map(|s| {
+                    let w = won[s] as i64;
+                    let set = if Some(s) == declarer { w < 3 } else { w == 0 };
+                    if dropped.contains(&s) {
+                        0
+                    } else if set {
+                        5
+                    } else {
+                        -w
+                    }
+                })
+                .collect();
+            assert_eq!(
+                h["score_delta"],
+                json!(expected),
+                "hand {i}: Buck Euchre's points"
+            );
+        }
+        let delta = h["score_delta"].as_array().expect("score_delta");
+        assert_eq!(delta.len(), sides, "hand {i}: points for every side");
+        for (score, d) in scores.iter_mut().zip(delta) {
+            *score += d.as_i64().expect("points");
+        }
+        assert_eq!(h["scores"], json!(scores), "hand {i}: the running scores");
+        // The game ends after the first hand that brings a side to the target (counting down:
+        // some score to 0 or below, or all the tricks to one player), and only then.
+        let over = if down {
+            scores.iter().any(|&x| x <= 0) || won.contains(&(per_seat as u64))
+        } else {
+            scores.iter().any(|&x| x >= target)
+        };
+        assert_eq!(
+            over,
+            i + 1 == hands.len(),
+            "hand {i} of {}: scores {scores:?}, tricks {won:?}",
+            hands.len()
+        );
     }
     let last_hand = hands.last().expect("a hand");
     assert_eq!(
@@ -783,6 +984,27 @@ pub fn check_log(log: &Value, last: &Value) {
         "the log ends at the final scores"
     );
     assert_eq!(last["last_hand"]["number"], last_hand["number"]);
+    if down {
+        // The player who took every trick of the last hand, else the lowest score (shared: a
+        // draw).
+        let expected: Vec<usize> = match won.iter().position(|&w| w == per_seat as u64) {
+            Some(s) => vec![s],
+            None => {
+                let low = *scores.iter().min().expect("scores");
+                (0..sides).filter(|&s| scores[s] == low).collect()
+            }
+        };
+        assert_eq!(
+            last["winners"],
+            json!(expected),
+            "the winners, counting down"
+        );
+        assert_eq!(
+            last["draw"],
+            expected.len() > 1,
+            "a draw is a shared lowest score"
+        );
+    }
 }
 
 /// Plays a whole game through the API as a client holding every seat: creates it with every
