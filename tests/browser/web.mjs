@@ -310,11 +310,13 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
       check((await stay.innerText()).trim() === 'Stay in', `${label}: the stay button reads "${await stay.innerText()}"`);
       const canDrop = (await drop.count()) > 0;
       if (canDrop) check((await drop.innerText()).trim() === 'Drop out', `${label}: the drop button reads "${await drop.innerText()}"`);
+      // The first decision of all, with the keyboard (Tab to it, Enter).
+      const decide = totals.stay + totals.drop + done.stay + done.drop === 0 ? (l) => keyboardPress(page, l) : press;
       if (canDrop && (totals.drop + done.drop === 0 || Math.random() < 0.25)) {
-        await press(drop);
+        await decide(drop);
         done.drop++;
       } else {
-        await press(stay);
+        await decide(stay);
         done.stay++;
       }
     } else if (phase === 'alone') {
