@@ -10,7 +10,7 @@
 
 use hasenpfeffer::bots::Strategy;
 use hasenpfeffer::engine::{
-    Action, AllPass, AloneRule, AuctionKind, DealerPickup, DeckKind, FirstLead, Game, GameEnd,
+    Action, AllDrop, AllPass, AloneRule, AuctionKind, DealerPickup, DeckKind, FirstLead, Game, GameEnd,
     Preset, RulesetSpec, Scenario, SetPenalty, Viewer,
 };
 use libfuzzer_sys::fuzz_target;
@@ -55,8 +55,8 @@ impl<'a> Input<'a> {
 
 fn ruleset(input: &mut Input) -> RulesetSpec {
     RulesetSpec {
-        // The presets the service offers, and Euchre, which the engine already plays.
-        preset: PRESETS[input.byte() as usize % PRESETS.len()],
+        // Every preset the service offers.
+        preset: Preset::ALL[input.byte() as usize % Preset::ALL.len()],
         deck: input.pick(&DeckKind::ALL),
         players: input.pick(&[4, 6, 0, 5, 255]),
         bowers: input.pick(&[true, false]),
@@ -68,6 +68,7 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
             AllPass::JokerHolderBids3,
             AllPass::Redeal,
             AllPass::DealerForced,
+            AllPass::NoTrumpNoDeclarer,
         ]),
         alone: input.pick(&[
             AloneRule::None,
@@ -82,20 +83,17 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
         ]),
         set_penalty: input.pick(&[SetPenalty::Contract, SetPenalty::Fixed6]),
         target_score: input.pick(&[1, 2, 5, 10, 32, 100, 101, 300, 320, 1000, 0, -1, i32::MAX]),
-        game_end: input.pick(&[GameEnd::DeclarersWinTies, GameEnd::HigherScoreOrDraw]),
+        game_end: input.pick(&[
+            GameEnd::DeclarersWinTies,
+            GameEnd::HigherScoreOrDraw,
+            GameEnd::LowestAtZero,
+        ]),
         dealer_pickup: input.pick(&[DealerPickup::Optional, DealerPickup::Mandatory]),
         stick_the_dealer: input.pick(&[true, false]),
         lone_defender: input.pick(&[true, false]),
+        all_drop: input.pick(&[AllDrop::DeclarerTakesAll, AllDrop::LastMustStay]),
     }
 }
-
-const PRESETS: [Preset; 5] = [
-    Preset::ALL[0],
-    Preset::ALL[1],
-    Preset::ALL[2],
-    Preset::ALL[3],
-    Preset::Euchre,
-];
 
 /// Checks what must hold of any game the engine produced.
 fn check(game: &Game) {

@@ -322,11 +322,14 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
 
 /// The action types without fields (`{"type":"pass"}`, ...): serde's internally tagged unit
 /// variants ignore extra fields, so those are refused here.
-const UNIT_ACTIONS: [&str; 3] = ["pass", "order_up", "leave_upcard"];
+const UNIT_ACTIONS: [&str; 5] = ["pass", "order_up", "leave_upcard", "stay", "drop"];
 
 /// Whether the action is of a type without fields (one of [`UNIT_ACTIONS`]).
 fn is_unit(action: &Action) -> bool {
-    matches!(action, Action::Pass | Action::OrderUp | Action::LeaveUpcard)
+    matches!(
+        action,
+        Action::Pass | Action::OrderUp | Action::LeaveUpcard | Action::Stay | Action::Drop
+    )
 }
 
 /// Parses an action object (refusing extra fields on the types without fields).
@@ -406,6 +409,8 @@ mod tests {
             r#"{"type":"pass"}"#,
             r#"{"type":"order_up"}"#,
             r#"{"type":"leave_upcard"}"#,
+            r#"{"type":"stay"}"#,
+            r#"{"type":"drop"}"#,
             r#"{"type":"bid","tricks":4.0}"#,
             r#"{"type":"bid","tricks":4e0}"#,
         ];
@@ -417,6 +422,8 @@ mod tests {
             r#"{"type":"order_up","trump":"H"}"#,
             r#"{"type":"order_up","type":"order_up"}"#,
             r#"{"type":"leave_upcard","discard":"9C"}"#,
+            r#"{"type":"stay","alone":true}"#,
+            r#"{"type":"drop","drop":true}"#,
             r#"{"type":"take_upcard","discard":["9C"]}"#,
             r#"{"type":"name_trump","trump":"H","extra":1}"#,
             r#"{"type":"play","card":"AS","card":"KS"}"#,

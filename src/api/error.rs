@@ -97,6 +97,7 @@ make_error_codes! {
     SuitTurnedDown = "suit_turned_down", 422, "Illegal action";
     MustNameTrump = "must_name_trump", 422, "Illegal action";
     MustTakeUpcard = "must_take_upcard", 422, "Illegal action";
+    MustStay = "must_stay", 422, "Illegal action";
     GameOver = "game_over", 422, "Illegal action";
     /// A seat number the game does not have: from the engine for an action, and from a claim.
     InvalidSeat = "invalid_seat", 422, "Illegal action";

@@ -23,6 +23,9 @@
 //!     position at the table too. The statistic per deal is the mean over its `2n` plays, in
 //!     points per seat per hand; with two equal players its expectation is 0.
 //!
+//!   Where scores count down (`buck-euchre`: fewer points are better) the statistic is B's
+//!   points minus A's, so that a positive value still means A is stronger.
+//!
 //!   The arena prints the mean of the statistic over all deals with a 95% confidence interval
 //!   (normal approximation, 1.96 standard errors over the deals, which are independent), each
 //!   player's mean points per hand (per seat with every player alone), and the contracts each
@@ -326,10 +329,10 @@ fn game_result(game: &Game, seating: Seating) -> f64 {
             if is_a(seating, seat) { 1.0 } else { 0.0 }
         }
         Some(Outcome::Draw) if matches!(sides, Sides::Individual { .. }) => {
-            let scores = game.scores();
-            let top = scores.iter().copied().max().unwrap_or(0);
+            // The tied winners (the highest score, or counting down the lowest).
+            let winners = game.view(Viewer::Spectator).winners;
             let tied: Vec<Seat> = (0..rules.players)
-                .filter(|&s| scores[sides.of(s) as usize] == top)
+                .filter(|&s| winners.contains(&sides.of(s)))
                 .collect();
             let a = tied.iter().filter(|&&s| is_a(seating, s)).count();
             a as f64 / tied.len().max(1) as f64
@@ -376,7 +379,12 @@ fn play_seed(
             while m.game.hand_number() == 0 && m.step() {}
             let h = m.game.last_hand().expect("the hand was played");
             let (pa, pb) = seat_means(&rules, seating, &h.score_delta);
-            out.results.push(pa - pb);
+            // Where scores count down (buck-euchre) fewer points are better.
+            out.results.push(if rules.counts_down() {
+                pb - pa
+            } else {
+                pa - pb
+            });
             let local = &mut out.tally;
             local.a_points += pa;
             local.b_points += pb;
@@ -487,6 +495,11 @@ fn run() -> Result<(), String> {
     if !t.diffs.is_empty() {
         let (m, ci) = mean_ci(&t.diffs);
         let hands = t.hands.max(1) as f64;
+        let diff = if rules.counts_down() {
+            "B - A points (they count down: fewer is better)"
+        } else {
+            "A - B points"
+        };
         if individual {
             println!(
                 "hands: {} deals x {plays} plays (each seat alone for A, then for B); mean points per seat per hand: A {:.3}, B {:.3}",
@@ -495,7 +508,7 @@ fn run() -> Result<(), String> {
                 t.b_points / hands
             );
             println!(
-                "A - B points per seat per hand (per deal, over its {plays} plays): {m:+.3} +/- {ci:.3} (95% CI [{:+.3}, {:+.3}])",
+                "{diff} per seat per hand (per deal, over its {plays} plays): {m:+.3} +/- {ci:.3} (95% CI [{:+.3}, {:+.3}])",
                 m - ci,
                 m + ci
             );

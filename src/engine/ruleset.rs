@@ -23,19 +23,19 @@ pub enum Preset {
     Euchre,
     /// Buck Euchre (RULES-FAMILY section 2): every player for themselves, 24 cards, a clubs
     /// upcard makes clubs trump, the others may drop out of a hand the declarer made, scores
-    /// count down from 25. Played by the engine; not in [`Preset::ALL`] (so not offered by the
-    /// service) until its actions are in the API and the web page.
+    /// count down from 25.
     BuckEuchre,
 }
 
 impl Preset {
     /// Every preset the service offers.
-    pub const ALL: [Preset; 5] = [
+    pub const ALL: [Preset; 6] = [
         Preset::Hasenpfeffer,
         Preset::HasenpfefferOpen,
         Preset::Pepper,
         Preset::DoubleHasenpfeffer,
         Preset::Euchre,
+        Preset::BuckEuchre,
     ];
 
     /// The wire name.

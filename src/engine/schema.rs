@@ -289,6 +289,43 @@ pub enum LeaveUpcardType {
     Value,
 }
 
+/// Always `stay`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum StayType {
+    /// `stay`
+    #[serde(rename = "stay")]
+    Value,
+}
+
+/// Always `drop`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum DropType {
+    /// `drop`
+    #[serde(rename = "drop")]
+    Value,
+}
+
+/// Buck Euchre (phase `drop_out`, after a declarer made trump): play the declarer's hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "stay"}))]
+pub struct StayAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: StayType,
+}
+
+/// Buck Euchre (phase `drop_out`): sit the declarer's hand out and score 0 on it. Under
+/// `all_drop` `last_must_stay` the third to decide after two drops may not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "drop"}))]
+pub struct DropAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: DropType,
+}
+
 /// Pass in the auction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -437,6 +474,8 @@ pub struct LeaveUpcardAction {
         ("name_trump" = "#/components/schemas/NameTrumpAction"),
         ("take_upcard" = "#/components/schemas/TakeUpcardAction"),
         ("leave_upcard" = "#/components/schemas/LeaveUpcardAction"),
+        ("stay" = "#/components/schemas/StayAction"),
+        ("drop" = "#/components/schemas/DropAction"),
     )),
     example = json!({"type": "play", "card": "JS"})
 )]
@@ -462,4 +501,8 @@ pub enum ActionDoc {
     TakeUpcard(TakeUpcardAction),
     /// Leave the upcard (upcard games).
     LeaveUpcard(LeaveUpcardAction),
+    /// Stay in the declarer's hand (Buck Euchre).
+    Stay(StayAction),
+    /// Drop out of the declarer's hand (Buck Euchre).
+    Drop(DropAction),
 }

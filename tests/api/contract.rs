@@ -478,6 +478,8 @@ async fn examples_work_on_a_first_click() {
         "name_trump",
         "take_upcard",
         "leave_upcard",
+        "stay",
+        "drop",
     ]
     .into();
     assert_eq!(kinds, all);

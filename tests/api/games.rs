@@ -194,6 +194,11 @@ async fn bots_only_games_end_by_themselves(store: Store) {
             json!({"preset": "euchre", "deck": "euchre32", "stick_the_dealer": true}),
             4,
         ),
+        (json!({"preset": "buck-euchre"}), 4),
+        (
+            json!({"preset": "buck-euchre", "all_drop": "last_must_stay", "target_score": 10}),
+            4,
+        ),
     ] {
         let id = app
             .create_game(

@@ -139,7 +139,8 @@ async fn rulesets(store: Store) {
             "hasenpfeffer-open",
             "pepper",
             "double-hasenpfeffer",
-            "euchre"
+            "euchre",
+            "buck-euchre"
         ]
     );
     for p in presets {

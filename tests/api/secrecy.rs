@@ -190,6 +190,7 @@ async fn nothing_leaks_while_clocks_fire(store: Store) {
         json!({"preset": "pepper", "players": 3, "target_score": 10}),
         json!({"preset": "pepper", "players": 2, "target_score": 10}),
         json!({"preset": "euchre", "target_score": 5}),
+        json!({"preset": "buck-euchre", "target_score": 10}),
     ]
     .into_iter()
     .enumerate()
@@ -250,7 +251,29 @@ async fn views_never_leak_euchre(store: Store) {
     );
 }
 
+/// Buck Euchre: every player for themselves, drop-outs, hands with no declarer; each seat sees
+/// only its own hand, the upcard and the dealer's own discard.
+async fn views_never_leak_buck_euchre(store: Store) {
+    let app = spawn_app(store).await;
+    let played = play_game(
+        &app,
+        json!({"ruleset": {"preset": "buck-euchre"}, "seed": 107}),
+        107,
+        true,
+    )
+    .await;
+    assert!(
+        some_hand_has(&played.log, "upcard"),
+        "the log shows the upcard"
+    );
+    assert!(
+        some_hand_has(&played.log, "dropped"),
+        "somebody dropped out of a hand"
+    );
+}
+
 both_stores!(
+    views_never_leak_buck_euchre,
     views_never_leak_euchre,
     views_never_leak_hasenpfeffer,
     views_never_leak_pepper_3,

@@ -64,7 +64,7 @@ fn accepts(operation_id: &str) -> Accepts {
 /// the types it takes, in the order of their names (Swagger UI prefills the first: a pass for
 /// the general endpoint and `/bid`, what a seat can do at its first turn; a trump named for
 /// `/exchange`). The names sort as strings: keep their numbers single digits (8a, 8b, ...).
-fn examples() -> [(&'static str, &'static str, serde_json::Value); 12] {
+fn examples() -> [(&'static str, &'static str, serde_json::Value); 14] {
     use serde_json::json;
     [
         ("1_pass", "Pass in the auction", json!({"type": "pass"})),
@@ -118,6 +118,16 @@ fn examples() -> [(&'static str, &'static str, serde_json::Value); 12] {
             "9b_leave_upcard",
             "Upcard games, the dealer: leave the upcard on the stub",
             json!({"type": "leave_upcard"}),
+        ),
+        (
+            "9c_stay",
+            "Buck Euchre: stay in the declarer's hand",
+            json!({"type": "stay"}),
+        ),
+        (
+            "9d_drop",
+            "Buck Euchre: drop out of the declarer's hand",
+            json!({"type": "drop"}),
         ),
     ]
 }

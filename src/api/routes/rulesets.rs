@@ -20,7 +20,7 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "players",
             "2 | 3 | 4 | 6",
-            "Players in two alternating partnerships (euchre: 4 only); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
+            "Players in two alternating partnerships (euchre: 4 only; buck-euchre: 4, every player for themselves); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
         ),
         o(
             "bowers",
@@ -45,8 +45,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "all_pass",
-            "joker_holder_bids_3 | redeal | dealer_forced",
-            "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass.",
+            "joker_holder_bids_3 | redeal | dealer_forced | no_trump_no_declarer",
+            "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass. `no_trump_no_declarer` (buck-euchre, set by the preset): all passing twice, the hand is played at no trump with no declarer.",
         ),
         o(
             "alone",
@@ -66,17 +66,17 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "target_score",
             "1..10 x the preset's default",
-            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double), 50 (euchre).",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double), 50 (euchre); in buck-euchre the score every player starts from, counting down (default 25, at most 250).",
         ),
         o(
             "dealer_pickup",
             "optional | mandatory",
-            "Euchre: whether the dealer may leave an upcard ordered up on the stub (`leave_upcard`) or must take it (`take_upcard`, discarding one card face down).",
+            "Euchre and Buck Euchre (where it is `mandatory`): whether the dealer may leave an upcard ordered up on the stub (`leave_upcard`) or must take it (`take_upcard`, discarding one card face down).",
         ),
         o(
             "stick_the_dealer",
             "true | false",
-            "Euchre: the dealer may not pass in round 2 and must name a suit (otherwise all passing twice throws the hand in).",
+            "Euchre and Buck Euchre: the dealer may not pass in round 2 and must name a suit (otherwise all passing twice throws the hand in, or in Buck Euchre plays it at no trump).",
         ),
         o(
             "lone_defender",
@@ -84,9 +84,14 @@ fn option_catalog() -> Vec<OptionInfo> {
             "Euchre: after the maker's choice, a defender (from the dealer's left) may go alone too; a euchre by a lone defender scores 4.",
         ),
         o(
+            "all_drop",
+            "declarer_takes_all | last_must_stay",
+            "Buck Euchre, when the others may drop out of the declarer's hand (`stay` or `drop`, from the declarer's left): if all three drop, the declarer takes the five tricks without play and wins; or the third to decide after two drops must stay.",
+        ),
+        o(
             "game_end",
-            "declarers_win_ties | higher_score_or_draw",
-            "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores.",
+            "declarers_win_ties | higher_score_or_draw | lowest_at_zero",
+            "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores. `lowest_at_zero` (buck-euchre, set by the preset): scores count down from `target_score`; after a hand in which some score is 0 or less the lowest wins (equal lowest tie), and a player who takes all five tricks of a hand wins at once.",
         ),
     ]
 }

@@ -353,12 +353,14 @@ mod tests {
         let mut kinds = std::collections::BTreeSet::new();
         // Euchre twice: taking turns through the legal actions (the upcard is ordered up, and
         // the dealer offered its exchange), and always the first (everybody passes: round 2).
+        // Buck Euchre on several seeds, so that some hand has a declarer and drop-outs.
         let games = Preset::ALL
             .iter()
-            .map(|p| (*p, 0))
-            .chain([(Preset::Euchre, 0), (Preset::Euchre, 1)]);
-        for (preset, first_only) in games {
-            let mut game = Game::new(preset.rules(), 3, None).unwrap();
+            .map(|p| (*p, 0, 3))
+            .chain([(Preset::Euchre, 0, 3), (Preset::Euchre, 1, 3)])
+            .chain((4..10).map(|seed| (Preset::BuckEuchre, 0, seed)));
+        for (preset, first_only, seed) in games {
+            let mut game = Game::new(preset.rules(), seed, None).unwrap();
             let mut steps = 0;
             while let Some(seat) = game.turn() {
                 let legal = game.legal_actions(seat);
@@ -388,6 +390,8 @@ mod tests {
             "name_trump",
             "take_upcard",
             "leave_upcard",
+            "stay",
+            "drop",
         ] {
             assert!(kinds.contains(kind), "no game offered a `{kind}` action");
         }

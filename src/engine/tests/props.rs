@@ -24,7 +24,7 @@ use serde_json::Value;
 use super::support::double6;
 use crate::engine::shuffle::SplitMix64;
 use crate::engine::{
-    Action, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, DealerPickup, DeckKind,
+    Action, AllDrop, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, DealerPickup, DeckKind,
     FirstLead, Forced, Game, GameEnd, HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank,
     Ruleset, RulesetSpec, Scoring, Seat, SetPenalty, Suit, Trump, UpcardFate, Viewer, deal,
 };
@@ -64,6 +64,9 @@ struct Stats {
     upcard_left: u32,
     named_in_round_two: u32,
     march: u32,
+    all_dropped: u32,
+    dropped: u32,
+    no_declarer: u32,
 }
 
 impl Stats {
@@ -74,8 +77,11 @@ impl Stats {
             HandResult::VoidJokerInWidow => self.void_joker += 1,
             HandResult::ThrownIn => self.thrown_in += 1,
             // Buck Euchre (not among these property tests' rulesets yet).
-            HandResult::AllDropped => self.played += 1,
+            HandResult::AllDropped => self.all_dropped += 1,
         }
+        self.dropped += u32::from(!rec.dropped.is_empty());
+        self.no_declarer +=
+            u32::from(rec.summary.result == HandResult::Played && rec.summary.contract.is_none());
         match rec.upcard.map(|u| u.fate) {
             Some(UpcardFate::Taken) => self.upcard_taken += 1,
             Some(UpcardFate::Left) => self.upcard_left += 1,
@@ -197,7 +203,7 @@ fn seats_out(rules: &Ruleset, alone: Option<Seat>, defender: Option<Seat>) -> Ve
 /// The side a seat plays for (RULES-FAMILY section 0): two partnerships at a table of 4 or 6
 /// (even seats against odd), every player alone at a smaller table.
 fn side_of(rules: &Ruleset, seat: u8) -> usize {
-    if rules.players < 4 {
+    if rules.players < 4 || rules.preset == Preset::BuckEuchre {
         seat as usize
     } else {
         (seat % 2) as usize
@@ -206,7 +212,7 @@ fn side_of(rules: &Ruleset, seat: u8) -> usize {
 
 /// The number of sides (see [`side_of`]).
 fn side_count(rules: &Ruleset) -> usize {
-    if rules.players < 4 {
+    if rules.players < 4 || rules.preset == Preset::BuckEuchre {
         rules.players as usize
     } else {
         2
@@ -225,6 +231,9 @@ fn won_by_side(rules: &Ruleset, rec: &HandRecord) -> Vec<u8> {
 /// The points each side scores for a hand (RULES.md section 2 and RULES-FAMILY section 4, by
 /// ruleset): the declarers by their contract, every other side its tricks.
 fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
+    if rules.scoring == Scoring::Buck {
+        return buck_delta(rules, rec);
+    }
     if rec.summary.result != HandResult::Played {
         return vec![0; side_count(rules)];
     }
@@ -267,6 +276,66 @@ fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
     let mut delta: Vec<i32> = won.iter().map(|w| w * stakes).collect();
     delta[d] = declarers;
     delta
+}
+
+/// Tricks won by each player of a Buck Euchre hand: as played, or all five to a declarer
+/// everybody left.
+fn buck_won(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
+    let mut won: Vec<i32> = won_by_side(rules, rec).into_iter().map(i32::from).collect();
+    if rec.summary.result == HandResult::AllDropped {
+        let d = rec
+            .summary
+            .contract
+            .expect("a declarer everybody left")
+            .seat;
+        won[d as usize] = rules.cards_per_player() as i32;
+    }
+    won
+}
+
+/// Buck Euchre's points (RULES-FAMILY section 2), per player: dropped out 0; a declarer with
+/// fewer than 3 tricks +5; any other player in the hand with no trick +5; otherwise minus a
+/// point a trick.
+fn buck_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
+    if rec.summary.result == HandResult::ThrownIn {
+        return vec![0; 4];
+    }
+    let won = buck_won(rules, rec);
+    let declarer = rec.summary.contract.map(|c| c.seat as usize);
+    (0..4)
+        .map(|s| {
+            if rec.dropped.contains(&(s as Seat)) {
+                0
+            } else if declarer == Some(s) && won[s] < 3 {
+                5
+            } else if declarer != Some(s) && won[s] == 0 {
+                5
+            } else {
+                -won[s]
+            }
+        })
+        .collect()
+}
+
+/// Buck Euchre's game end: a player who took every trick of the hand wins alone; else once a
+/// score is 0 or less the lowest wins, equal lowest scores tie.
+fn buck_outcome(rules: &Ruleset, scores: &[i32], rec: &HandRecord) -> Option<Outcome> {
+    let won = buck_won(rules, rec);
+    if let Some(s) = won
+        .iter()
+        .position(|&w| w == rules.cards_per_player() as i32)
+    {
+        return Some(Outcome::Winner(s as u8));
+    }
+    let low = *scores.iter().min().unwrap();
+    if low > 0 {
+        return None;
+    }
+    let lowest: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == low).collect();
+    Some(match lowest[..] {
+        [one] => Outcome::Winner(one as u8),
+        _ => Outcome::Draw,
+    })
 }
 
 /// The game's outcome by RULES.md section 1 (and RULES-FAMILY section 4 for every player
@@ -475,6 +544,15 @@ fn check_upcard_record(
         "the upcard is the first undealt card"
     );
     let up_suit = upcard.card.suit().unwrap();
+    if rules.automatic_trump() == Some(up_suit) {
+        // Buck Euchre's clubs upcard: clubs are trump, no calls, no declarer, all play.
+        assert!(rec.upcard_calls.is_empty());
+        assert_eq!(rec.summary.contract, None);
+        assert_eq!(rec.trump, Some(Trump::Suit(up_suit)));
+        assert!(rec.dropped.is_empty() && rec.discards.is_empty());
+        check_play(rules, rec, dealer, dealt.to_vec());
+        return;
+    }
     let mut seat = (dealer + 1) % n;
     let mut maker = None;
     for (i, call) in rec.upcard_calls.iter().enumerate() {
@@ -503,6 +581,15 @@ fn check_upcard_record(
     }
     let Some((maker, trump, round)) = maker else {
         assert_eq!(rec.upcard_calls.len(), 2 * n as usize, "all pass twice");
+        if rules.all_pass == AllPass::NoTrumpNoDeclarer {
+            // Buck Euchre: played at no trump, with no declarer and no drop-outs.
+            assert_eq!(rec.summary.result, HandResult::Played);
+            assert_eq!(rec.summary.contract, None);
+            assert_eq!(rec.trump, Some(Trump::NoTrump));
+            assert!(rec.dropped.is_empty() && rec.discards.is_empty());
+            check_play(rules, rec, dealer, dealt.to_vec());
+            return;
+        }
         assert_eq!(rec.summary.result, HandResult::ThrownIn);
         assert_eq!(rec.summary.contract, None);
         assert!(rec.tricks.is_empty() && rec.discards.is_empty());
@@ -527,6 +614,23 @@ fn check_upcard_record(
         (2, UpcardFate::TurnedDown) => assert!(rec.discards.is_empty()),
         other => panic!("round and upcard disagree: {other:?}"),
     }
+    if rules.drop_outs() {
+        // The others may drop out; the declarer never does.
+        assert!(!rec.dropped.contains(&maker));
+        if rules.all_drop == AllDrop::LastMustStay {
+            assert!(rec.dropped.len() < n as usize - 1, "the last must stay");
+        }
+        if rec.dropped.len() == n as usize - 1 {
+            assert_eq!(rec.summary.result, HandResult::AllDropped);
+            assert!(rec.tricks.is_empty(), "no play when everybody dropped");
+            let won: Vec<i32> = rec.summary.tricks_won.iter().map(|&t| t.into()).collect();
+            assert_eq!(won, buck_won(rules, rec));
+            assert_eq!(rec.summary.score_delta[..], buck_delta(rules, rec)[..]);
+            return;
+        }
+    } else {
+        assert!(rec.dropped.is_empty());
+    }
     check_play(rules, rec, dealer, held);
 }
 
@@ -535,7 +639,8 @@ fn check_upcard_record(
 fn check_play(rules: &Ruleset, rec: &HandRecord, dealer: Seat, mut held: Vec<Vec<Card>>) {
     let n = rules.seats() as Seat;
     let cpp = rules.cards_per_player();
-    let d = rec.summary.contract.expect("a contract").seat;
+    // A hand with no declarer (Buck Euchre) counts as declared by the dealer's left.
+    let d = rec.summary.contract.map_or((dealer + 1) % n, |c| c.seat);
     let trump = rec.trump.expect("trump named").suit();
     match rules.alone {
         AloneRule::Maker => {
@@ -566,7 +671,10 @@ fn check_play(rules: &Ruleset, rec: &HandRecord, dealer: Seat, mut held: Vec<Vec
             }
         }
     }
-    let out = seats_out(rules, rec.alone, rec.defender_alone);
+    let mut out = seats_out(rules, rec.alone, rec.defender_alone);
+    for &s in &rec.dropped {
+        out[s as usize] = true;
+    }
     let active = out.iter().filter(|&&o| !o).count();
     let next_active = |s: Seat| {
         let mut t = (s + 1) % n;
@@ -964,7 +1072,12 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
         assert_eq!(applied.game_over, g.is_over());
         if let Some(rec) = applied.finished_hands.last() {
             let declarers = rec.summary.contract.map(|c| side_of(&rules, c.seat) as u8);
-            assert_eq!(g.outcome(), expected_outcome(&rules, &scores, declarers));
+            let expected = if rules.game_end == GameEnd::LowestAtZero {
+                buck_outcome(&rules, &scores, rec)
+            } else {
+                expected_outcome(&rules, &scores, declarers)
+            };
+            assert_eq!(g.outcome(), expected);
             assert_eq!(g.last_hand(), Some(&rec.summary));
             // Every view shows the finished hand's tricks, as the log has them.
             for viewer in [Viewer::Spectator, Viewer::Seat(0)] {
@@ -974,7 +1087,16 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
             if !g.is_over() {
                 assert_eq!(g.dealer(), dealer);
                 assert_eq!(g.hand_number(), rec.summary.number + 1);
-                assert_eq!(g.phase(), Phase::Auction);
+                // Buck Euchre's clubs upcard goes straight to the play, led from the same seat.
+                let clubs_up = rules.automatic_trump().is_some()
+                    && g.view(Viewer::Spectator).upcard.and_then(|u| u.card.suit())
+                        == rules.automatic_trump();
+                let first = if clubs_up {
+                    Phase::Play
+                } else {
+                    Phase::Auction
+                };
+                assert_eq!(g.phase(), first);
                 assert_eq!(g.turn(), Some((dealer + 1) % n));
             }
         } else {
@@ -984,7 +1106,11 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
             assert_eq!(g.turn(), None);
             assert!(g.outcome().is_some());
         } else {
-            assert!(g.scores().iter().all(|&s| s < rules.target_score));
+            if rules.counts_down() {
+                assert!(g.scores().iter().all(|&s| s > 0));
+            } else {
+                assert!(g.scores().iter().all(|&s| s < rules.target_score));
+            }
         }
         check_conservation(&g);
         if level == Level::Full {
@@ -1043,7 +1169,7 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 
 /// Each ruleset, the share of random games that must end, and its number of fully checked
 /// games per run (long games cost more).
-fn rulesets() -> [(Ruleset, f64, u32); 10] {
+fn rulesets() -> [(Ruleset, f64, u32); 12] {
     [
         (Preset::Hasenpfeffer.rules(), 0.95, 60),
         (Preset::HasenpfefferOpen.rules(), 0.95, 60),
@@ -1061,6 +1187,20 @@ fn rulesets() -> [(Ruleset, f64, u32); 10] {
         (
             euchre_with(DeckKind::Euchre32, false, DealerPickup::Optional, true),
             0.95,
+            20,
+        ),
+        (Preset::BuckEuchre.rules(), 0.9, 30),
+        (
+            RulesetSpec {
+                preset: Preset::BuckEuchre,
+                all_drop: Some(AllDrop::LastMustStay),
+                stick_the_dealer: Some(true),
+                deck: Some(DeckKind::Euchre32),
+                ..Default::default()
+            }
+            .build()
+            .unwrap(),
+            0.9,
             20,
         ),
     ]
@@ -1207,6 +1347,25 @@ props!(
         ("thrown in", s.thrown_in),
         ("upcard left", s.upcard_left),
         ("lone defender", s.defender_alone),
+    ]
+);
+
+props!(full_buck_euchre, light_buck_euchre, 10, |s| vec![
+    ("upcard taken", s.upcard_taken),
+    ("trump named in round 2", s.named_in_round_two),
+    ("a drop-out", s.dropped),
+    ("everybody dropped", s.all_dropped),
+    ("no declarer (clubs, or all passed)", s.no_declarer),
+    ("declarer set", s.set),
+]);
+props!(
+    full_buck_euchre_last_must_stay,
+    light_buck_euchre_last_must_stay,
+    11,
+    |s| vec![
+        ("upcard taken", s.upcard_taken),
+        ("a drop-out", s.dropped),
+        ("no declarer (clubs)", s.no_declarer),
     ]
 );
 
