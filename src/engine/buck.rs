@@ -91,11 +91,14 @@ impl Game {
         let mut delta = sides.zeroed();
         for (side, d) in delta.iter_mut().enumerate() {
             let seat = side as Seat;
+            let failed = if declarer == Some(side as Team) {
+                won[side] < self.rules.min_bid
+            } else {
+                won[side] == 0
+            };
             *d = if !self.is_active(seat) {
                 0
-            } else if declarer == Some(side as Team) && won[side] < self.rules.min_bid {
-                5
-            } else if declarer != Some(side as Team) && won[side] == 0 {
+            } else if failed {
                 5
             } else {
                 -i32::from(won[side])

@@ -42,11 +42,14 @@ fn expected_delta(h: &HandSummary, dropped: &[Seat]) -> Vec<i32> {
     (0..4u8)
         .map(|s| {
             let won = i32::from(h.tricks_won[s as usize]);
+            let failed = if declarer == Some(s) {
+                won < 3
+            } else {
+                won == 0
+            };
             if dropped.contains(&s) {
                 0
-            } else if declarer == Some(s) && won < 3 {
-                5
-            } else if declarer != Some(s) && won == 0 {
+            } else if failed {
                 5
             } else {
                 -won

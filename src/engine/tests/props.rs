@@ -304,11 +304,14 @@ fn buck_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
     let declarer = rec.summary.contract.map(|c| c.seat as usize);
     (0..4)
         .map(|s| {
+            let failed = if declarer == Some(s) {
+                won[s] < 3
+            } else {
+                won[s] == 0
+            };
             if rec.dropped.contains(&(s as Seat)) {
                 0
-            } else if declarer == Some(s) && won[s] < 3 {
-                5
-            } else if declarer != Some(s) && won[s] == 0 {
+            } else if failed {
                 5
             } else {
                 -won[s]
