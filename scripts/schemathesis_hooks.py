@@ -48,7 +48,7 @@ SAMPLES = "GET /v1/games/{id}/samples"
 # Operations that take a seat token (required or optional).
 WITH_TOKEN = set(ENDPOINTS) | {SAMPLES, "GET /v1/games/{id}", "GET /v1/games/{id}/events"}
 WITH_ID = WITH_TOKEN | {"POST /v1/games/{id}/seats", "GET /v1/games/{id}/log"}
-PRESETS = ["hasenpfeffer", "hasenpfeffer-open", "pepper", "double-hasenpfeffer"]
+PRESETS = ["hasenpfeffer", "hasenpfeffer-open", "pepper", "double-hasenpfeffer", "euchre", "buck-euchre"]
 
 rng = random.Random(int(os.environ.get("ST_SEED", "20261121")))
 rng_lock = threading.Lock()
