@@ -1146,3 +1146,75 @@ pub async fn wait_finished(app: &TestApp, id: &str, limit: Duration) -> Value {
         );
     }
 }
+
+/// [`check_log`] is not vacuous where scores count down: a whole Buck Euchre game's log passes
+/// it, and the same log fails it with a hand's points, a drop-out, a no-declarer hand's trump or
+/// the winners changed; a drop-out in another game's log fails it too.
+#[tokio::test]
+async fn check_log_catches_wrong_logs() {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let app = spawn_app(Store::Memory).await;
+    let buck = play_game(
+        &app,
+        json!({"ruleset": {"preset": "buck-euchre"}, "seed": 107}),
+        107,
+        false,
+    )
+    .await;
+    let other = play_game(&app, json!({"seed": 101}), 101, false).await;
+    let hands = |log: &Value| log["hands"].as_array().expect("hands").clone();
+    let find = |log: &Value, f: &dyn Fn(&Value) -> bool| {
+        hands(log)
+            .iter()
+            .position(f)
+            .expect("a hand of the kind the check needs")
+    };
+    let dropped = find(&buck.log, &|h| h.get("dropped").is_some());
+    let no_declarer = find(&buck.log, &|h| h["contract"].is_null());
+    let played = find(&buck.log, &|h| h["result"] == "played");
+    type Change = Box<dyn Fn(&mut Value, &mut Value)>;
+    let changes: Vec<(&str, Change)> = vec![
+        (
+            "a hand's points",
+            Box::new(move |log, _| {
+                let d = &mut log["hands"][played]["score_delta"][0];
+                *d = json!(d.as_i64().expect("points") - 1);
+            }),
+        ),
+        (
+            "a drop-out forgotten",
+            Box::new(move |log, _| {
+                log["hands"][dropped]
+                    .as_object_mut()
+                    .expect("a hand")
+                    .remove("dropped");
+            }),
+        ),
+        (
+            "a no-declarer hand's trump",
+            Box::new(move |log, _| log["hands"][no_declarer]["trump"] = json!("H")),
+        ),
+        (
+            "the winners",
+            Box::new(|_, last| {
+                let w = last["winners"][0].as_u64().expect("a winner");
+                last["winners"] = json!([(w + 1) % 4]);
+            }),
+        ),
+    ];
+    check_log(&buck.log, &buck.last);
+    for (what, change) in changes {
+        let (mut log, mut last) = (buck.log.clone(), buck.last.clone());
+        change(&mut log, &mut last);
+        let caught = catch_unwind(AssertUnwindSafe(|| check_log(&log, &last)));
+        assert!(caught.is_err(), "check_log missed {what}");
+    }
+    check_log(&other.log, &other.last);
+    let mut log = other.log.clone();
+    log["hands"][0]["dropped"] = json!([1]);
+    let caught = catch_unwind(AssertUnwindSafe(|| check_log(&log, &other.last)));
+    assert!(
+        caught.is_err(),
+        "check_log missed a drop-out in hasenpfeffer"
+    );
+}
