@@ -261,7 +261,7 @@ async fn bad_queries_are_problems(store: Store) {
         "status=waiting",
         "status=",
         "preset=chess",
-        "preset=buck-euchre",
+        "preset=Pepper",
         "limit=0",
         "limit=101",
         "limit=-1",
