@@ -1,11 +1,26 @@
-// Home: start a game against house players in any preset, join a seat, watch a game, open a
-// replay. (A leaderboard panel belongs here once the API has leaderboards.)
+// Home: start a game against house players in any preset, the lobby (open games to join, live
+// games to watch, from GET /v1/games), join a seat, watch a game, open a replay. (A leaderboard
+// panel belongs here once the API has leaderboards.)
 
 import { api, claimSeat } from './api.js';
-import { h, notify } from './dom.js';
+import { append, h, notify } from './dom.js';
 import { partnerships, sidesOf } from './table.js';
 
 const STRATEGIES = ['random', 'heuristic', 'expert'];
+
+/** How many games of each listing the lobby panel shows at first (more on demand). */
+const LOBBY_PAGE = 8;
+/** How often the lobby panel reads the listings again, in ms. */
+const LOBBY_REFRESH_MS = 10000;
+
+/**
+ * A game as `GET /v1/games` lists it, and a page of them.
+ * @typedef {{ game_id: string, preset: string, players: number, status: 'open' | 'live' | 'finished',
+ *   seats: import('./api.js').SeatInfo[], free_seats: number[], version: number,
+ *   created_unix_ms: number, updated_unix_ms: number, hand_number: number, scores: number[],
+ *   target_score: number, turn_time_limit_ms: number | null, deal: string }} LobbyGame
+ * @typedef {{ games: LobbyGame[], next_cursor: string | null }} LobbyPage
+ */
 
 /**
  * @param {HTMLElement} main
@@ -101,6 +116,8 @@ export function mountHome(main, joinId) {
     }
   };
 
+  const lobby = lobbyPanel(abort.signal, () => joinName.value.trim());
+
   const joinInput = h('input', { id: 'join-id', name: 'join-id', type: 'text', required: true, value: joinId, autocomplete: 'off', spellcheck: 'false' });
   const joinName = h('input', { id: 'join-name', name: 'join-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: name.value });
   const join = async (/** @type {Event} */ e) => {
@@ -154,7 +171,8 @@ export function mountHome(main, joinId) {
           h('div', { class: 'buttons' },
             h('button', { type: 'submit' }, 'Watch live'),
             h('button', { type: 'button', onclick: replay }, 'Replay its hands'))),
-        h('p', { class: 'hint' }, 'A spectator sees what every player may see: the cards played, never a hand.'))));
+        h('p', { class: 'hint' }, 'A spectator sees what every player may see: the cards played, never a hand.')),
+      lobby));
 
   api('/v1/rulesets', { signal: abort.signal }).then((/** @type {import('./api.js').Catalog} */ catalog) => {
     presets = catalog.presets;
@@ -165,6 +183,114 @@ export function mountHome(main, joinId) {
   });
   if (joinId) joinInput.focus();
   return () => abort.abort();
+}
+
+/**
+ * The lobby panel: the open games (a Join button takes a free seat) and the live games (Watch),
+ * newest first, read from `GET /v1/games` now, every [LOBBY_REFRESH_MS] and on demand, until
+ * `signal` aborts.
+ * @param {AbortSignal} signal
+ * @param {() => string} playerName the name to claim a seat with ('' for none)
+ * @returns {HTMLElement}
+ */
+function lobbyPanel(signal, playerName) {
+  /** @param {'open' | 'live'} status @param {string} title */
+  const listing = (status, title) => {
+    const list = h('ul', { id: `lobby-${status}`, class: 'lobby-list', 'aria-labelledby': `lobby-${status}-title` });
+    const more = h('button', { type: 'button', hidden: true }, `More ${status} games`);
+    const box = h('div', { class: 'lobby-listing' },
+      h('h3', { id: `lobby-${status}-title` }, title), list, more);
+    /** @type {string | null} */
+    let cursor = null;
+    /** @param {boolean} extend add the next page (else read the first again) */
+    const load = async (extend) => {
+      const query = new URLSearchParams({ status, limit: String(LOBBY_PAGE) });
+      if (extend && cursor) query.set('cursor', cursor);
+      // Not aborted when the page moves on: a read in flight finishes and is dropped.
+      /** @type {LobbyPage} */
+      const page = await api(`/v1/games?${query}`);
+      if (signal.aborted) return;
+      const items = page.games.map((g) => lobbyItem(g, signal, playerName));
+      if (extend) list.append(...items);
+      else list.replaceChildren(...items);
+      if (!list.children.length) list.append(h('li', { class: 'hint' }, status === 'open' ? 'No game is waiting for players.' : 'No game is being played.'));
+      cursor = page.next_cursor;
+      more.hidden = !cursor;
+    };
+    more.addEventListener('click', () => load(true).catch(failed));
+    return { box, load };
+  };
+  const failed = (/** @type {unknown} */ err) => {
+    if (!signal.aborted) notify(`Could not load the lobby: ${err instanceof Error ? err.message : err}`, 'error');
+  };
+  const open = listing('open', 'Open games');
+  const live = listing('live', 'Live games');
+  const refresh = () => Promise.all([open.load(false), live.load(false)]).catch(failed);
+  const panel = h('section', { class: 'panel lobby', id: 'lobby', 'aria-labelledby': 'lobby-title' });
+  // The lists are redrawn on a timer, except while focus is in the panel (a keyboard user's
+  // place would be lost).
+  const timer = setInterval(() => { if (!panel.contains(document.activeElement)) refresh(); }, LOBBY_REFRESH_MS);
+  signal.addEventListener('abort', () => clearInterval(timer));
+  refresh();
+  append(panel, [
+    h('div', { class: 'lobby-head' },
+      h('h2', { id: 'lobby-title' }, 'Lobby'),
+      h('button', { type: 'button', onclick: () => { refresh(); } }, 'Refresh')),
+    open.box,
+    live.box]);
+  return panel;
+}
+
+/**
+ * One game of the lobby: what it is, who sits where, and Join (a free seat) or Watch.
+ * @param {LobbyGame} g
+ * @param {AbortSignal} signal
+ * @param {() => string} playerName
+ * @returns {HTMLElement}
+ */
+function lobbyItem(g, signal, playerName) {
+  const who = g.seats.map((s) => {
+    if (s.kind === 'bot') return `seat ${s.seat}: house player (${s.strategy})`;
+    if (!s.claimed) return `seat ${s.seat}: free`;
+    return `seat ${s.seat}: ${s.name || 'a player'}`;
+  }).join(', ');
+  const score = g.scores.join('–');
+  const summary = `${g.preset}, ${g.players} players`;
+  const detail = g.status === 'open'
+    ? `${who}.`
+    : `${who}. Hand ${g.hand_number + 1}, scores ${score} (to ${g.target_score}).`;
+  /** @type {HTMLElement} */
+  let action;
+  if (g.status === 'open' && g.free_seats.length) {
+    const seat = g.free_seats[0];
+    action = h('button', {
+      type: 'button',
+      class: 'primary',
+      'aria-label': `Join seat ${seat} of ${summary}, game ${g.game_id}`,
+      onclick: async () => {
+        const name = playerName();
+        try {
+          await claimSeat(g.game_id, { seat, ...(name ? { name } : {}) });
+          if (name) sessionStorage.setItem('hasenpfeffer:name', name);
+          location.hash = `#/game/${encodeURIComponent(g.game_id)}`;
+        } catch (err) {
+          if (!signal.aborted) notify(`Could not join: ${err instanceof Error ? err.message : err}`, 'error');
+        }
+      },
+    }, `Join seat ${seat}`);
+  } else {
+    action = h('a', {
+      class: 'button',
+      href: `#/game/${encodeURIComponent(g.game_id)}`,
+      'aria-label': `Watch ${summary}, game ${g.game_id}`,
+    }, 'Watch');
+  }
+  return h('li', { class: 'lobby-game', 'data-game': g.game_id },
+    h('div', {},
+      h('strong', {}, summary), ' ',
+      h('code', { class: 'game-id' }, g.game_id),
+      h('p', { class: 'hint' }, detail)),
+    action);
 }
 
 /**

@@ -125,6 +125,8 @@ async function newPage(context) {
     // The page stops its own event stream when it leaves a table (or the tab closes): an abort
     // it asked for, not a failure.
     if (error === 'net::ERR_ABORTED' && /\/v1\/games\/[^/]+\/events$/.test(new URL(r.url()).pathname)) return;
+    // Likewise the home page's lobby reads when the tab closes.
+    if (error === 'net::ERR_ABORTED' && new URL(r.url()).pathname === '/v1/games' && r.method() === 'GET') return;
     diag.failedRequests.push(`${r.method()} ${r.url()}: ${error}`);
   });
   page.on('response', (r) => {
@@ -587,6 +589,51 @@ async function replayBuckHand(page, preset, ids) {
   if (!declared.dropped) await shot(page, 'buck-replay-desktop');
 }
 
+/**
+ * The lobby panel of the home page: a game created with an open seat (through the API) is listed
+ * among the open games; its Join button takes the seat (the table says so, and the API lists the
+ * game as live with the name given); back home, the game is among the live games, and Watch
+ * opens its table. Axe and a screenshot of the panel.
+ */
+async function lobbyJoin(context, preset) {
+  step = 'lobby: an open game listed';
+  const r = await fetch(`${BASE_URL}/v1/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ruleset: { preset }, seats: [{ kind: 'open' }, { kind: 'bot', strategy: 'heuristic' }, { kind: 'bot', strategy: 'random' }, { kind: 'bot', strategy: 'expert' }] }),
+    signal: AbortSignal.timeout(STEP_MS),
+  });
+  check(r.status === 201, `POST /v1/games answered ${r.status}`);
+  const { game_id: id } = await r.json();
+  const page = await newPage(context);
+  await page.goto(`${BASE_URL}/#/`, { waitUntil: 'domcontentloaded' });
+  const item = page.locator(`#lobby-open li[data-game="${id}"]`);
+  await item.waitFor();
+  const text = await item.innerText();
+  check(text.includes(preset) && text.includes('seat 0: free') && text.includes('seat 1: house player (heuristic)'), `the lobby shows "${text}"`);
+  await axe(page, 'home with the lobby (desktop)');
+  await shot(page, 'lobby-desktop');
+  step = 'lobby: join';
+  await page.fill('#join-name', 'Lobbyist');
+  await item.getByRole('button', { name: /^Join seat 0/ }).click();
+  await page.waitForURL(new RegExp(`#/game/${id}$`));
+  await page.locator('.table-view[data-version]').waitFor();
+  check((await page.locator('.game-head').innerText()).includes('You are seat 0'), 'the lobby\'s Join did not seat the player in seat 0');
+  const live = await api('/v1/games?status=live&limit=100');
+  const listed = live.games.find((g) => g.game_id === id);
+  check(listed && listed.seats[0].name === 'Lobbyist' && listed.free_seats.length === 0, `the API lists ${JSON.stringify(listed)} as live`);
+  step = 'lobby: watch';
+  await page.goto(`${BASE_URL}/#/`, { waitUntil: 'domcontentloaded' });
+  const watch = page.locator(`#lobby-live li[data-game="${id}"]`).getByRole('link', { name: /^Watch/ });
+  await watch.waitFor();
+  check((await page.locator(`#lobby-open li[data-game="${id}"]`).count()) === 0, 'a full game is still listed as open');
+  await watch.click();
+  await page.waitForURL(new RegExp(`#/game/${id}$`));
+  await page.locator('.table-view[data-version]').waitFor();
+  log(`lobby: ${id} listed open, joined by its Join button (seat 0), then listed live and watched`);
+  await page.close();
+}
+
 async function api(path) {
   const r = await fetch(`${BASE_URL}${path}`, { signal: AbortSignal.timeout(STEP_MS) });
   check(r.ok, `GET ${path} answered ${r.status}`);
@@ -857,6 +904,9 @@ async function main() {
   log(`join: a second tab took seat 1 of ${joined} by the invite link, and the host's table went live`);
   await guest.close();
   await host.close();
+
+  // ---- the lobby: join an open game by its button, then find it among the live ones ----
+  await lobbyJoin(desktop, presets[0]);
 
   // ---- a spectator follows four expert house players ----
   step = 'spectator';
