@@ -205,9 +205,31 @@ def our_token(case) -> bool:
         return value in OUR_TOKENS
 
 
+LOBBY = "GET /v1/games"
+
+
+def real_cursor(case) -> None:
+    """A lobby cursor is opaque: only a `next_cursor` the server gave is valid (anything else is
+    400 `invalid_cursor`, as a made-up token is 403). A positive case gets a real one for its
+    own listing, or none when that listing has a single page."""
+    query = case.query or {}
+    if "cursor" not in query:
+        return
+    params = {k: v for k, v in query.items() if k in ("status", "preset")}
+    res = requests.get(f"{BASE}/v1/games", params={**params, "limit": 1}, timeout=10)
+    cursor = res.json().get("next_cursor") if res.status_code == 200 else None
+    if cursor:
+        query["cursor"] = cursor
+    else:
+        del query["cursor"]
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     label = label_of(case)
+    if label == LOBBY and positive(case) and not negative_at(case, ParameterLocation.QUERY):
+        real_cursor(case)
+        return
     if label not in WITH_ID or stateful(case) or negative_at(case, ParameterLocation.PATH):
         return
     if positive(case) and chance(0.2):
