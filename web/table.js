@@ -413,6 +413,9 @@ export function mountTable(main, id) {
   const scoreboard = (v) => {
     const mine = v.seat === null ? null : sidesOf(v.ruleset)[v.seat];
     const down = countsDown(v);
+    // The tricks of the hand: once the game is over, the last hand's (an all_dropped hand's five
+    // tricks to the declarer were never played).
+    const won = v.status === 'finished' && v.last_hand?.number === v.hand_number ? v.last_hand.tricks_won : v.tricks_won;
     // A player alone who sits this hand out (Buck Euchre: dropped out) takes no trick.
     const out = (/** @type {number[]} */ seats) => seats.length === 1 && v.sitting_out.includes(seats[0]);
     const board = h('div', {
@@ -423,7 +426,7 @@ export function mountTable(main, id) {
       h('span', { class: 'team-name' }, sideName(v, side)),
       h('span', { class: 'score', 'aria-label': `score ${v.scores[side] ?? 0}` }, String(v.scores[side] ?? 0)),
       h('span', { class: 'won' }, out(seats) && v.ruleset.scoring === 'buck' ? 'dropped out this hand'
-        : `${v.tricks_won[side] ?? 0} trick${v.tricks_won[side] === 1 ? '' : 's'} this hand`))));
+        : `${won[side] ?? 0} trick${won[side] === 1 ? '' : 's'} this hand`))));
     if (!down) return board;
     return [board, h('p', { class: 'score-rule hint' },
       `Scores count down from ${v.ruleset.target_score}, a point a trick taken (+5 for a declarer with fewer than 3 tricks `
