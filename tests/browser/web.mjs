@@ -12,6 +12,9 @@
 //      drop-out controls (stay in, drop out) are clicked too, and its table is checked against
 //      the API: four seats each with its score, the countdown's words, who stayed and who
 //      dropped out, the end naming the API's `winners`, and its replay tells each stay or drop;
+//      from chosen deals and seeds, everybody dropping out of our hand (all five tricks ours
+//      without play, the game won), our dropping out (with the keyboard), and the third after
+//      two drops offered 'Stay in' only (`all_drop: last_must_stay`);
 //   2b. the home page offers each preset's player counts as the API's `players` option has them
 //      (pepper 3 or 4, double-hasenpfeffer 4 or 6), the seat pickers following; a person plays
 //      pepper for three (every player alone) against two house players to the end, at desktop
@@ -31,8 +34,8 @@
 // spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three;
 // euchre-calls-desktop, euchre-exchange-desktop, euchre-table-desktop and euchre-replay-desktop
 // for an upcard game in its calls, the dealer's exchange, mid-hand and replayed; buck-drop-out-,
-// buck-table-, buck-finished- and buck-replay-desktop for Buck Euchre), on success and on
-// failure.
+// buck-table-, buck-finished-, buck-replay-, buck-all-dropped- and buck-must-stay-desktop for
+// Buck Euchre), on success and on failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
 // TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
@@ -561,7 +564,7 @@ async function replayBuckHand(page, preset, ids) {
     if (found) id = found.id;
     return found?.hand;
   };
-  const declared = pick((x) => x.result === 'all_dropped') || pick((x) => x.dropped) || pick((x) => x.contract);
+  const declared = pick((x) => x.result === 'played' && x.dropped) || pick((x) => x.dropped) || pick((x) => x.contract);
   check(declared, `${preset}: no hand of games ${ids} had a declarer`);
   {
     const texts = await open(declared);
@@ -632,6 +635,146 @@ async function lobbyJoin(context, preset) {
   await page.locator('.table-view[data-version]').waitFor();
   log(`lobby: ${id} listed open, joined by its Join button (seat 0), then listed live and watched`);
   await page.close();
+}
+
+/**
+ * Buck Euchre's rarer cases, from a chosen deal (a `scenario`) and a `seed` that fixes the
+ * random house players' choices (found through the API first, then played on the page):
+ *   - we declare with the five best hearts and everyone drops out: the hand ends `all_dropped`,
+ *     every trick ours without play, and we win at once; the table, the last hand and the
+ *     replay say so;
+ *   - we drop out of another's hand, with the keyboard;
+ *   - under `all_drop: last_must_stay`, two drop out of another's hand and we, the third, are
+ *     offered 'Stay in' only.
+ * Answers the drop-out controls used, and the finished game's id.
+ */
+async function buckRareHands(context, preset) {
+  const hands = [
+    ['JH', 'JD', 'AH', 'KH', 'QH'], ['9C', 'TC', '9S', 'TS', '9D'],
+    ['QC', 'KC', 'QS', 'KS', 'TD'], ['AC', 'AS', 'QD', 'KD', 'AD'],
+  ];
+  const widow = ['9H', 'TH', 'JC', 'JS'];
+  const post = async (path, body, token) => {
+    const r = await fetch(`${BASE_URL}${path}`, {
+      method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(STEP_MS),
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    check(r.ok, `POST ${path} answered ${r.status}`);
+    return r.json();
+  };
+  const create = (ruleset, dealer, seed) => post('/v1/games', {
+    ruleset: { preset, ...ruleset }, seed, scenario: { dealer, hands, widow },
+    seats: [{ kind: 'open' }, ...[1, 2, 3].map(() => ({ kind: 'bot', strategy: 'random' }))],
+  });
+  /** The first seed (of 100) whose game, with seat 0 moving by `moves` through the API, `wanted`. */
+  const seek = async (what, ruleset, dealer, moves, wanted) => {
+    step = `${preset}: a seed for ${what}`;
+    for (let seed = 1; seed <= 100; seed++) {
+      const { game_id: id } = await create(ruleset, dealer, seed);
+      const { token } = await post(`/v1/games/${id}/seats`, { seat: 0 });
+      const view = await moves(id, token);
+      if (await wanted(id, view)) return seed;
+    }
+    throw new TestFailure(`${preset}: no seed of 100 gives ${what}`);
+  };
+  /** A game of `seed` whose seat 0 this page joins; answers its id. */
+  const join = async (page, ruleset, dealer, seed) => {
+    const { game_id: id } = await create(ruleset, dealer, seed);
+    await page.goto(`${BASE_URL}/#/join/${id}`);
+    await page.fill('#join-name', 'Tester');
+    await page.click('#join button[type=submit]');
+    await page.waitForURL(new RegExp(`#/game/${id}$`));
+    await page.locator('.table-view[data-version]').waitFor();
+    return id;
+  };
+  const page = await newPage(context);
+
+  // ---- everybody drops out of our hand ----
+  const allDropped = await seek('everybody dropping out', {}, 3,
+    (id, token) => post(`/v1/games/${id}/actions`, { type: 'order_up' }, token),
+    async (id) => (await api(`/v1/games/${id}/log`)).hands[0]?.result === 'all_dropped');
+  step = `${preset}: everybody drops out`;
+  const id = await join(page, {}, 3, allDropped);
+  check((await waitForTurn(page)) === 'act-auction', `${preset}: game ${id} does not start with our call`);
+  await page.click('.controls button[data-key="order-up"]');
+  check((await waitForTurn(page)) === 'finished', `${preset}: game ${id} is not over after everybody dropped out`);
+  const view = await api(`/v1/games/${id}`);
+  check(JSON.stringify(view.winners) === '[0]' && view.scores[0] === view.ruleset.target_score - 5, `${preset}: the API's end of ${id}: ${JSON.stringify({ winners: view.winners, scores: view.scores })}`);
+  const result = await page.locator('.controls .result').innerText();
+  check(/^Game over: you win\./.test(result), `${preset}: everybody dropped out of our hand, and the end reads "${result}"`);
+  const last = await page.locator('.last-hand').innerText();
+  check(last.includes('You declared and everyone else dropped out: all five tricks to you'), `${preset}: the last hand reads "${last}"`);
+  check(await checkBuckTable(page, preset), `${preset}: the table of ${id} is not the API's`);
+  check((await page.locator('.felt .seat.out').count()) === 3, `${preset}: ${await page.locator('.felt .seat.out').count()} seats are shown out`);
+  const ourTricks = await page.locator('.scoreboard .team[data-side="0"] .won').innerText();
+  check(ourTricks === '5 tricks this hand', `${preset}: all five tricks were ours without play, and the scoreboard says "${ourTricks}"`);
+  await axe(page, `${preset} all dropped (desktop)`);
+  await shot(page, 'buck-all-dropped-desktop');
+  await page.goto(`${BASE_URL}/#/replay/${id}/0/0`);
+  await page.locator('.step-text').waitFor();
+  await page.click('button[data-step="last"]');
+  const end = await page.locator('.step-text').innerText();
+  check(/^Everyone else dropped out: Tester \(seat 0\) takes all five tricks without play\./.test(end), `${preset}: the replay of ${id} ends on "${end}"`);
+  check(/Step 6 of 6/.test(await page.locator('.steps .counter').innerText()), `${preset}: the replay of ${id} has ${await page.locator('.steps .counter').innerText()} (the deal, a call, the dealer's exchange, three drops, the end)`);
+  log(`${preset}: everybody dropped out of our hand (seed ${allDropped}): "${result}"; the replay ends on "${end}"`);
+
+  // ---- we drop out, with the keyboard ----
+  const ours = await seek('our choice to stay in or drop out', {}, 0,
+    async (id, token) => {
+      const v = await (await fetch(`${BASE_URL}/v1/games/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      return v.phase === 'exchange' && v.turn === 0 ? post(`/v1/games/${id}/actions`, v.legal_actions[0], token) : v;
+    },
+    async (_, v) => v.phase === 'drop_out' && v.turn === 0 && v.legal_actions.length === 2);
+  step = `${preset}: we drop out`;
+  const id1 = await join(page, {}, 0, ours);
+  let state = await waitForTurn(page);
+  if (state === 'act-exchange') {
+    await page.locator('.hand button.card').first().click();
+    await page.click('.controls button[data-key="confirm-take-upcard"]');
+    state = await waitForTurn(page);
+  }
+  check(state === 'act-drop_out', `${preset}: game ${id1}: not our turn to stay in or drop out (${state})`);
+  const offered = await page.locator('.controls .drop-outs button').evaluateAll((bs) => bs.map((b) => `${b.getAttribute('data-key')}:${b.textContent}`));
+  check(JSON.stringify(offered) === '["stay:Stay in","drop:Drop out"]', `${preset}: the drop-out controls are ${offered}`);
+  check(await checkBuckTable(page, preset), `${preset}: the table of ${id1} is not the API's`);
+  await axe(page, `${preset} drop-outs (desktop)`);
+  await shot(page, 'buck-drop-out-desktop');
+  const before1 = (await tableState(page)).version;
+  await keyboardPress(page, page.locator('.controls button[data-key="drop"]'));
+  await page.waitForFunction((v) => Number(document.querySelector('.table-view')?.getAttribute('data-version') || -1) > v, before1, { timeout: STEP_MS });
+  const me = page.locator('.felt .seat[data-seat="0"]');
+  await page.waitForFunction(() => document.querySelector('.felt .seat[data-seat="0"]')?.getAttribute('data-decision') === 'drop', null, { timeout: STEP_MS });
+  check((await me.innerText()).includes('dropped out'), `${preset}: our seat reads "${await me.innerText()}" after dropping out`);
+  log(`${preset}: we dropped out of game ${id1} (seed ${ours}) with the keyboard`);
+
+  // ---- the third after two drops must stay ----
+  const mustStay = { all_drop: 'last_must_stay' };
+  const third = await seek('the third to decide after two drops', mustStay, 0,
+    async (id, token) => {
+      const v = await (await fetch(`${BASE_URL}/v1/games/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+      // As the dealer, take the upcard up if it was ordered.
+      return v.phase === 'exchange' && v.turn === 0 ? post(`/v1/games/${id}/actions`, v.legal_actions[0], token) : v;
+    },
+    async (_, v) => v.phase === 'drop_out' && v.turn === 0 && v.sitting_out.length === 2);
+  step = `${preset}: the third must stay`;
+  const id2 = await join(page, mustStay, 0, third);
+  check((await waitForTurn(page)) === 'act-exchange', `${preset}: game ${id2} does not start with our exchange`);
+  await page.locator('.hand button.card').first().click();
+  await page.click('.controls button[data-key="confirm-take-upcard"]');
+  check((await waitForTurn(page)) === 'act-drop_out', `${preset}: game ${id2}: not our turn to stay in`);
+  const keys = await page.locator('.controls .drop-outs button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')));
+  check(JSON.stringify(keys) === '["stay"]', `${preset}: the third after two drops is offered ${keys}`);
+  const controls = await page.locator('.controls').innerText();
+  check(controls.includes('Your turn to stay in.') && controls.includes('You must stay in'), `${preset}: the controls read "${controls}"`);
+  check(await checkBuckTable(page, preset), `${preset}: the table of ${id2} is not the API's`);
+  await axe(page, `${preset} must stay (desktop)`);
+  await shot(page, 'buck-must-stay-desktop');
+  const before = (await tableState(page)).version;
+  await page.click('.controls button[data-key="stay"]');
+  await page.waitForFunction((v) => Number(document.querySelector('.table-view')?.getAttribute('data-version') || -1) > v, before, { timeout: STEP_MS });
+  log(`${preset}: the third after two drops (seed ${third}) was offered 'Stay in' only, and stayed`);
+  await page.close();
+  return { done: { stay: 1, drop: 1 }, games: [id] };
 }
 
 async function api(path) {
@@ -845,6 +988,14 @@ async function main() {
     log(`double-hasenpfeffer for six: game ${id} played to the end (${summary(done)}): ${result}`);
   }
 
+  // ---- Buck Euchre's rarer cases, from chosen deals: everybody dropping out of our hand, our
+  // dropping out, the third after two drops who must stay ----
+  if (presets.some((p) => rulesOf[p].scoring === 'buck')) {
+    const rare = await buckRareHands(desktop, presets.find((p) => rulesOf[p].scoring === 'buck'));
+    add(rare.done);
+    buckGames.push(...rare.games);
+  }
+
   // ---- every control at least once: where the random games did not reach one, games in which
   // we always take the contract with the highest bid and go alone where the rules allow (in
   // upcard games: take the upcard up as the dealer, name a suit in round 2) ----
@@ -877,10 +1028,7 @@ async function main() {
   for (const control of ['bid', 'pass', 'play']) check(totals[control] > 0, `no game used the ${control} control`);
   log(`controls used: ${summary(totals)}`);
   const buckPreset = presets.find((p) => rulesOf[p].scoring === 'buck');
-  if (buckPreset) {
-    check(droppedShot, 'the drop-out controls were never checked');
-    await replayBuckHand(page, buckPreset, buckGames);
-  }
+  if (buckPreset) await replayBuckHand(page, buckPreset, buckGames);
 
   // ---- two people: one creates a game with an open seat, the other joins by its link ----
   step = 'join';
