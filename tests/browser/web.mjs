@@ -1168,6 +1168,25 @@ async function main() {
     },
   });
   await playThree(mobile, 'phone');
+  // Buck Euchre at phone width: four players alone, the countdown's rule under the scores.
+  const buckPhone = presets.find((p) => rulesOf[p].scoring === 'buck');
+  if (buckPhone) {
+    const id = await startGame(mobile, buckPhone, ['you', 'heuristic', 'heuristic', 'heuristic'], { name: 'Phone' });
+    let buckShot = false;
+    const done = await playToTheEnd(mobile, `${buckPhone} (phone)`, {
+      onFirstPlay: async () => {
+        if (buckShot) return;
+        buckShot = true;
+        const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+        check(width <= 390, `the ${buckPhone} table is ${width} px wide at phone width`);
+        await axe(mobile, `${buckPhone} table (phone)`);
+        await shot(mobile, 'buck-table-phone');
+      },
+    });
+    const view = await api(`/v1/games/${id}`);
+    check((await mobile.locator('.controls .result').getAttribute('data-winners')) === view.winners.join(' '), `${buckPhone} (phone): the page's winners are not the API's ${view.winners}`);
+    log(`${buckPhone} (phone): game ${id} played to the end (${summary(done)})`);
+  }
   await mobile.goto(`${BASE_URL}/${deep}`);
   await mobile.locator('.step-text').waitFor();
   await axe(mobile, 'replay (phone)');
