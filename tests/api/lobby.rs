@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use crate::harness::replica_config;
 use crate::helpers::{
-    Store, TestApp, assert_problem, both_stores, is_card, spawn_app, wait_finished,
+    Store, TestApp, assert_problem, both_stores, header, is_card, spawn_app, wait_finished,
 };
 
 /// A page of the lobby (checked: 200, JSON, `no-store`).
@@ -272,23 +272,23 @@ async fn bad_queries_are_problems(store: Store) {
         let res = app.get(&format!("/v1/games?{query}")).await;
         assert_problem(res, 400, "invalid_query").await;
     }
-    let long = "ab".repeat(200);
+    let long = format!("1.{}", "a".repeat(65));
     for cursor in [
         "zz",
-        "31",
-        &hex(b"12:"),
-        &hex(b"x:abc"),
-        &hex(b"1:a b"),
+        "12.",
+        ".abc",
+        "x.abc",
+        "1.a%20b",
+        "1234567890123456.abc",
         &long,
     ] {
         let res = app.get(&format!("/v1/games?cursor={cursor}")).await;
         assert_problem(res, 400, "invalid_cursor").await;
     }
     // A well-formed cursor of a game that is not there: an empty page after it, not an error.
-    let res = app
-        .get(&format!("/v1/games?cursor={}", hex(b"1:nosuchgame")))
-        .await;
+    let res = app.get("/v1/games?cursor=1.nosuchgame").await;
     assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(header(&res, reqwest::header::ALLOW), "");
     let res = app
         .client
         .delete(app.url("/v1/games"))
@@ -296,10 +296,7 @@ async fn bad_queries_are_problems(store: Store) {
         .await
         .expect("DELETE sent");
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    assert_eq!(header(&res, reqwest::header::ALLOW), "GET, HEAD, POST");
 }
 
 /// On a Redis Cluster: the index is in its own slot; a game moves from open to live to
@@ -424,4 +421,143 @@ async fn index_conformance_cluster() {
             .expect("connect"),
     );
     conformance::listing_expires_with_the_game(&store).await;
+}
+
+/// A measurement, not a check (run it with `cargo test --release --test api -- --ignored
+/// lobby::index_at_100k_games --nocapture`): 100,000 listed games on a private Redis, then the
+/// time of a page (the first, one far down by cursor, one of a preset) and of a write with and
+/// without a listing. Prints the figures.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: run by hand"]
+async fn index_at_100k_games() {
+    use futures_util::StreamExt;
+    use hasenpfeffer::store::{ListQuery, ListStatus, Listing, Write};
+    const GAMES: usize = 100_000;
+    const PRESETS: [&str; 6] = [
+        "hasenpfeffer",
+        "hasenpfeffer-open",
+        "pepper",
+        "double-hasenpfeffer",
+        "euchre",
+        "buck-euchre",
+    ];
+    let redis = tokio::task::spawn_blocking(TestRedis::start)
+        .await
+        .expect("a private redis-server");
+    let store: Arc<dyn GameStore> = Arc::new(
+        RedisStore::connect(&redis.url(), StoreConfig::default())
+            .await
+            .expect("connect"),
+    );
+    let item = vec![b'x'; 600]; // about a LobbyGame's JSON
+    let base = 1_764_115_200_000u64;
+    let started = Instant::now();
+    futures_util::stream::iter(0..GAMES)
+        .map(|i| {
+            let (store, item) = (store.clone(), item.clone());
+            async move {
+                let status = [ListStatus::Open, ListStatus::Live, ListStatus::Finished][i % 3];
+                let listing = Listing {
+                    status,
+                    group: PRESETS[i % PRESETS.len()],
+                    item: &item,
+                    now_unix_ms: base + i as u64,
+                };
+                store
+                    .write(
+                        &format!("g{i:07}"),
+                        Write {
+                            listing: Some(listing),
+                            ..Write::create(1, b"a stored game of a few hundred bytes")
+                        },
+                    )
+                    .await
+                    .expect("a listed create");
+            }
+        })
+        .buffer_unordered(64)
+        .collect::<Vec<()>>()
+        .await;
+    println!("{GAMES} listed creates: {:?}", started.elapsed());
+    let now = base + GAMES as u64;
+    let time_pages = |label: &'static str, group: Option<&'static str>, deep: bool| {
+        let store = store.clone();
+        async move {
+            let mut after = None;
+            if deep {
+                // Walk 400 games down by cursor first.
+                for _ in 0..4 {
+                    let page = store
+                        .list(ListQuery {
+                            status: ListStatus::Open,
+                            group,
+                            after: after.as_ref(),
+                            limit: 100,
+                            now_unix_ms: now,
+                        })
+                        .await
+                        .expect("a page");
+                    after = page.next;
+                }
+            }
+            let mut times = Vec::new();
+            for _ in 0..200 {
+                let t = Instant::now();
+                let page = store
+                    .list(ListQuery {
+                        status: ListStatus::Open,
+                        group,
+                        after: after.as_ref(),
+                        limit: 20,
+                        now_unix_ms: now,
+                    })
+                    .await
+                    .expect("a page");
+                times.push(t.elapsed());
+                assert_eq!(page.games.len(), 20);
+            }
+            times.sort();
+            println!(
+                "page of 20 ({label}): median {:?}, p99 {:?}",
+                times[times.len() / 2],
+                times[times.len() * 99 / 100]
+            );
+        }
+    };
+    time_pages("the newest open games", None, false).await;
+    time_pages("400 games down by cursor", None, true).await;
+    time_pages("one preset's open games", Some("pepper"), false).await;
+    // A move's write, with and without its listing (one after the other on one game).
+    for listed in [false, true] {
+        let id = format!("w{listed}");
+        store.create(&id, 1, b"g", false).await.expect("create");
+        let mut times = Vec::new();
+        for v in 1..=2000u64 {
+            let listing = Listing {
+                status: ListStatus::Live,
+                group: "pepper",
+                item: &item,
+                now_unix_ms: now,
+            };
+            let w = Write {
+                listing: listed.then_some(listing),
+                keep_expiry: true,
+                ..Write::update(v, v + 1, &[7u8; 400])
+            };
+            let t = Instant::now();
+            store.write(&id, w).await.expect("a move");
+            times.push(t.elapsed());
+        }
+        times.sort();
+        println!(
+            "a move's write {}: median {:?}, p99 {:?}",
+            if listed {
+                "with its listing"
+            } else {
+                "without a listing"
+            },
+            times[times.len() / 2],
+            times[times.len() * 99 / 100]
+        );
+    }
 }

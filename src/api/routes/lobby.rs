@@ -29,7 +29,11 @@ pub struct LobbyParams {
     #[param(nullable = false, minimum = 1, maximum = 100)]
     pub limit: Option<usize>,
     /// The `next_cursor` of the previous page, as it is (opaque), for the page after it.
-    #[param(nullable = false, max_length = 256)]
+    #[param(
+        nullable = false,
+        max_length = 80,
+        pattern = r"^[0-9]{1,15}\.[A-Za-z0-9_-]{1,64}$"
+    )]
     pub cursor: Option<String>,
 }
 

@@ -101,13 +101,15 @@ fn seat_info((i, s): (usize, &SeatRecord)) -> SeatInfo {
     }
 }
 
-/// A page cursor as clients see it: opaque (the hex of `<listed ms>:<id>`).
+/// A page cursor as clients see it: `<listed ms>.<id>`, opaque to them (they pass it back as
+/// it is). Every string of the form the OpenAPI document gives (`^[0-9]{1,15}\.[A-Za-z0-9_-]{1,64}$`)
+/// is taken: the page after that place (empty if nothing is listed after it).
 fn encode_cursor(c: &ListCursor) -> String {
-    hex::encode(format!("{}:{}", c.listed_ms, c.id))
+    format!("{}.{}", c.listed_ms, c.id)
 }
 
-/// The longest cursor taken (a game id is 16 characters; room to spare).
-const MAX_CURSOR_LEN: usize = 256;
+/// The longest cursor taken.
+const MAX_CURSOR_LEN: usize = 15 + 1 + 64;
 
 fn decode_cursor(cursor: &str) -> Result<ListCursor, ApiError> {
     let invalid = || {
@@ -119,9 +121,10 @@ fn decode_cursor(cursor: &str) -> Result<ListCursor, ApiError> {
     if cursor.len() > MAX_CURSOR_LEN {
         return Err(invalid());
     }
-    let raw = hex::decode(cursor).map_err(|_| invalid())?;
-    let text = String::from_utf8(raw).map_err(|_| invalid())?;
-    let (ms, id) = text.split_once(':').ok_or_else(invalid)?;
+    let (ms, id) = cursor.split_once('.').ok_or_else(invalid)?;
+    if ms.is_empty() || ms.len() > 15 || !ms.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(invalid());
+    }
     let listed_ms = ms.parse().map_err(|_| invalid())?;
     let valid_id = !id.is_empty()
         && id.len() <= 64
@@ -197,10 +200,13 @@ mod tests {
         for bad in [
             "",
             "zz",
-            "3a",
-            &hex::encode("x:abc"),
-            &hex::encode("12:"),
-            &hex::encode("1:a b"),
+            "12.",
+            ".abc",
+            "x.abc",
+            "1.a b",
+            "+1.abc",
+            "1234567890123456.abc",
+            "1.abc.d",
         ] {
             assert!(decode_cursor(bad).is_err(), "{bad:?}");
         }
