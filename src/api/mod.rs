@@ -476,7 +476,10 @@ mod tests {
             super::allowed_methods("/v1/games/{id}").as_deref(),
             Some("GET, HEAD")
         );
-        assert_eq!(super::allowed_methods("/v1/games").as_deref(), Some("POST"));
+        assert_eq!(
+            super::allowed_methods("/v1/games").as_deref(),
+            Some("GET, HEAD, POST")
+        );
         assert_eq!(super::allowed_methods("/").as_deref(), Some("GET, HEAD"));
         assert_eq!(super::allowed_methods("/v1/nope"), None);
     }
