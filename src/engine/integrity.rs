@@ -46,9 +46,10 @@ impl Game {
             || !seat_ok(h.joker_revealed_by)
             || h.auction.iter().any(|c| c.seat as usize >= n)
             || h.trick.plays.iter().any(|p| p.seat as usize >= n)
-            || h.tricks
-                .iter()
-                .any(|t| t.plays.iter().any(|p| p.seat as usize >= n))
+            || h.tricks.iter().chain(&self.last_tricks).any(|t| {
+                t.plays.iter().any(|p| p.seat as usize >= n)
+                    || t.winner.is_some_and(|w| w as usize >= n)
+            })
         {
             return Err("a seat is out of range".into());
         }
