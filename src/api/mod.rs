@@ -133,6 +133,12 @@ fn problem_examples_from_the_table(openapi: &mut utoipa::openapi::OpenApi) {
                 for content in response.content.values_mut() {
                     if let RefOr::T(content) = content {
                         fill_problem_example(&mut content.example);
+                        // Named examples too (an operation with several codes for a status).
+                        for named in content.examples.values_mut() {
+                            if let RefOr::T(named) = named {
+                                fill_problem_example(&mut named.value);
+                            }
+                        }
                     }
                 }
             }
