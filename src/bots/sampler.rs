@@ -186,11 +186,7 @@ impl Sampler {
         // in the dealer's hand until played, and the dealer's one discard is face down.
         let upcard = view.upcard;
         let taken = upcard.is_some_and(|u| u.fate == UpcardFate::Taken);
-        let discarder = if rules.upcard() {
-            Some(view.dealer)
-        } else {
-            declarer
-        };
+        let discarder = rules.discarder(view.dealer, declarer);
         let owns_discards = discarder == Some(seat);
         let discard_size = if rules.upcard() {
             usize::from(taken)

@@ -127,11 +127,7 @@ impl Game {
             None
         };
         let taken = upcard.is_some() && h.upcard_fate == UpcardFate::Taken;
-        let discarder = if self.rules.upcard() {
-            Some(h.dealer)
-        } else {
-            declarer
-        };
+        let discarder = self.rules.discarder(h.dealer, declarer);
         let exchanged = h.trump.is_some();
         let widow_hidden = !h.widow_taken;
         let want_widow = if widow_hidden {

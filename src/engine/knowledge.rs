@@ -133,13 +133,8 @@ impl Game {
             if to_viewer { cards } else { &[] }
         }
         let mine = is(declarer);
-        // Face-down discards are their discarder's: the declarer's, or in an upcard game the
-        // dealer's, who took the upcard.
-        let discarder = if self.rules.upcard() {
-            Some(h.dealer)
-        } else {
-            declarer
-        };
+        // Face-down discards are their discarder's.
+        let discarder = self.rules.discarder(h.dealer, declarer);
         SeatKnowledge {
             seat,
             rules: &self.rules,

@@ -661,6 +661,21 @@ impl Ruleset {
         matches!(self.auction, AuctionKind::Upcard)
     }
 
+    /// Who owns the face-down discards of a hand: the declarer (the widow's exchange), or in an
+    /// upcard game the dealer, who took the upcard. The one place that says it: what a seat
+    /// sees, the sampler and determinization read it.
+    pub const fn discarder(
+        &self,
+        dealer: super::action::Seat,
+        declarer: Option<super::action::Seat>,
+    ) -> Option<super::action::Seat> {
+        if self.upcard() {
+            Some(dealer)
+        } else {
+            declarer
+        }
+    }
+
     /// Buck Euchre: an upcard of this suit makes it trump at once, with no declarer.
     pub const fn automatic_trump(&self) -> Option<super::cards::Suit> {
         match self.preset {
