@@ -7,9 +7,9 @@
 //! own (the time the game was first listed: its creation), filled in when a page is read.
 
 use super::game_service::GameService;
-use super::record::{GameRecord, SeatRecord};
+use super::record::GameRecord;
 use crate::api::error::{ApiError, Code};
-use crate::api::wire::{LobbyGame, LobbyPage, LobbyStatus, SeatInfo, SeatKind, SeatSpec};
+use crate::api::wire::{LobbyGame, LobbyPage, LobbyStatus};
 use crate::engine::Preset;
 use crate::store::{ListCursor, ListQuery, ListStatus, Listing};
 
@@ -48,7 +48,12 @@ impl LobbyEntry {
             preset: rules.preset,
             players: rules.players,
             status,
-            seats: record.seats.iter().enumerate().map(seat_info).collect(),
+            seats: record
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| s.info(i as u8))
+                .collect(),
             free_seats: record
                 .seats
                 .iter()
@@ -85,19 +90,6 @@ impl LobbyEntry {
             item: &self.item,
             now_unix_ms: self.now_ms,
         }
-    }
-}
-
-fn seat_info((i, s): (usize, &SeatRecord)) -> SeatInfo {
-    SeatInfo {
-        seat: i as u8,
-        kind: match s.spec {
-            SeatSpec::Open => SeatKind::Open,
-            SeatSpec::Bot { .. } => SeatKind::Bot,
-        },
-        strategy: s.bot(),
-        claimed: s.filled(),
-        name: s.name.clone(),
     }
 }
 

@@ -26,6 +26,20 @@ pub struct SeatRecord {
 }
 
 impl SeatRecord {
+    /// The seat as every listing shows it (views, the create answer, the lobby).
+    pub(super) fn info(&self, seat: Seat) -> SeatInfo {
+        SeatInfo {
+            seat,
+            kind: match self.spec {
+                SeatSpec::Open => SeatKind::Open,
+                SeatSpec::Bot { .. } => SeatKind::Bot,
+            },
+            strategy: self.bot(),
+            claimed: self.filled(),
+            name: self.name.clone(),
+        }
+    }
+
     pub(super) fn bot(&self) -> Option<Strategy> {
         match self.spec {
             SeatSpec::Bot { strategy } => Some(strategy),
@@ -138,16 +152,7 @@ impl GameRecord {
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(i, s)| SeatInfo {
-                    seat: i as Seat,
-                    kind: match s.spec {
-                        SeatSpec::Open => SeatKind::Open,
-                        SeatSpec::Bot { .. } => SeatKind::Bot,
-                    },
-                    strategy: s.bot(),
-                    claimed: s.filled(),
-                    name: s.name.clone(),
-                })
+                .map(|(i, s)| s.info(i as Seat))
                 .collect(),
             deal: self.deal,
             ranked_eligible: self.deal.ranked_eligible(),
