@@ -69,7 +69,7 @@ fn quick_action(body: &[u8]) -> Option<Action> {
     }
     serde_json::from_slice(body)
         .ok()
-        .filter(|action| !is_unit(action))
+        .filter(|action: &Action| !action.is_unit())
 }
 
 /// The body of a request, read under the size and time limits and checked to be JSON: `None`
@@ -320,23 +320,14 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 }
 
-/// The action types without fields (`{"type":"pass"}`, ...): serde's internally tagged unit
-/// variants ignore extra fields, so those are refused here.
-const UNIT_ACTIONS: [&str; 5] = ["pass", "order_up", "leave_upcard", "stay", "drop"];
-
-/// Whether the action is of a type without fields (one of [`UNIT_ACTIONS`]).
-fn is_unit(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::Pass | Action::OrderUp | Action::LeaveUpcard | Action::Stay | Action::Drop
-    )
-}
+// The action types without fields (`Action::UNIT_KINDS`): serde's internally tagged unit
+// variants ignore extra fields, so those are refused here.
 
 /// Parses an action object (refusing extra fields on the types without fields).
 fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
     if let Some(obj) = body.as_object()
         && let Some(kind) = obj.get("type").and_then(|t| t.as_str())
-        && UNIT_ACTIONS.contains(&kind)
+        && Action::UNIT_KINDS.contains(&kind)
         && let Some(extra) = obj.keys().find(|k| k.as_str() != "type")
     {
         return Err(ApiError::bad_request(
@@ -411,6 +402,8 @@ mod tests {
             r#"{"type":"leave_upcard"}"#,
             r#"{"type":"stay"}"#,
             r#"{"type":"drop"}"#,
+            r#"{"type":"pick_up"}"#,
+            r#"{"type":"veto_alone"}"#,
             r#"{"type":"bid","tricks":4.0}"#,
             r#"{"type":"bid","tricks":4e0}"#,
         ];
@@ -424,6 +417,8 @@ mod tests {
             r#"{"type":"leave_upcard","discard":"9C"}"#,
             r#"{"type":"stay","alone":true}"#,
             r#"{"type":"drop","drop":true}"#,
+            r#"{"type":"pick_up_alone","alone":true}"#,
+            r#"{"type":"allow","veto":false}"#,
             r#"{"type":"take_upcard","discard":["9C"]}"#,
             r#"{"type":"name_trump","trump":"H","extra":1}"#,
             r#"{"type":"play","card":"AS","card":"KS"}"#,

@@ -98,6 +98,9 @@ make_error_codes! {
     MustNameTrump = "must_name_trump", 422, "Illegal action";
     MustTakeUpcard = "must_take_upcard", 422, "Illegal action";
     MustStay = "must_stay", 422, "Illegal action";
+    MustAnswer = "must_answer", 422, "Illegal action";
+    NothingToAnswer = "nothing_to_answer", 422, "Illegal action";
+    AloneNotAllowed = "alone_not_allowed", 422, "Illegal action";
     GameOver = "game_over", 422, "Illegal action";
     /// A seat number the game does not have: from the engine for an action, and from a claim.
     InvalidSeat = "invalid_seat", 422, "Illegal action";

@@ -32,8 +32,9 @@ use std::time::{Duration, Instant};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use super::heuristic::{self, Ctx, HeuristicParams, bid_limit, hand_tricks};
+use super::heuristic::{self, Ctx, HeuristicParams, bid_limit, hand_tricks, partner_bonus};
 use super::sampler::Sampler;
+use crate::engine::Answer;
 use crate::engine::SampleDeal;
 use crate::engine::{
     Action, AllPass, Call, Card, Game, MAX_SEATS, Phase, Seat, Suit, Trump, View, Viewer,
@@ -291,9 +292,51 @@ fn world_weight(view: &View, world: &SampleDeal) -> f64 {
             None => passes += 1,
         }
     }
-    // The declarer's trump: the cards it kept, scored for each trump.
+    // Bacon: each upcard call and answer by another seat, as the heuristic would have made it
+    // (a pick-up when its hand, with its partner's share, reaches the declarers' three; a veto
+    // when its hand promises almost nothing in the upcard's suit).
+    if rules.successive_upcards() {
+        let upcards: Vec<Card> = view
+            .passed_upcards
+            .iter()
+            .copied()
+            .chain(view.upcard.map(|u| u.card))
+            .collect();
+        let need =
+            f64::from(rules.min_bid) + params.pick_up_margin + 0.5 - partner_bonus(rules, &params);
+        for call in &view.upcard_calls {
+            let Some(suit) = upcards
+                .get(usize::from(call.round).saturating_sub(1))
+                .and_then(|c| c.suit())
+            else {
+                continue;
+            };
+            let trump = Trump::Suit(suit);
+            if call.seat != me {
+                let own = hand_tricks(rules, &kept[call.seat as usize], trump);
+                let p = if call.trump.is_some() {
+                    sigmoid((own - need) / TAU)
+                } else {
+                    sigmoid((need - own) / TAU)
+                };
+                log_w += p.max(1e-6).ln();
+            }
+            let partner = (call.seat + n / 2) % n;
+            if let (Some(answer), true, false) = (call.answer, partner != me, call.alone) {
+                let own = hand_tricks(rules, &kept[partner as usize], trump);
+                let p = match answer {
+                    Answer::Veto => sigmoid((params.veto_below - own) / TAU),
+                    Answer::Allow | Answer::VetoAlone => sigmoid((own - params.veto_below) / TAU),
+                };
+                log_w += p.max(1e-6).ln();
+            }
+        }
+    }
+    // The declarer's trump: the cards it kept, scored for each trump (in Bacon the upcard's
+    // suit is not chosen: nothing to read).
     if let (Some(c), Some(trump)) = (view.contract, view.trump)
         && c.seat != me
+        && !rules.successive_upcards()
     {
         let kept = &kept[c.seat as usize];
         let mut options: Vec<Trump> = Suit::ALL.into_iter().map(Trump::Suit).collect();
@@ -407,6 +450,10 @@ impl Expert {
         let seat = view.seat.unwrap_or(0);
         let n = self.config.samples.max(1);
         let informative = view.auction.iter().any(|c| c.seat != seat)
+            || view
+                .upcard_calls
+                .iter()
+                .any(|c| c.seat != seat || c.answer.is_some())
             || view.trump.is_some() && view.contract.is_some_and(|c| c.seat != seat)
             || self.config.play_inference
                 && view

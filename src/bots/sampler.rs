@@ -188,7 +188,18 @@ impl Sampler {
         let taken = upcard.is_some_and(|u| u.fate == UpcardFate::Taken);
         let discarder = rules.discarder(view.dealer, declarer);
         let owns_discards = discarder == Some(seat);
-        let discard_size = if rules.upcard() {
+        // Bacon: the upcards passed and the taker's discard lie face up.
+        let face_up = rules.successive_upcards();
+        for &c in &view.passed_upcards {
+            take(c)?;
+        }
+        let public_discard = upcard.and_then(|u| u.discard).filter(|_| face_up);
+        if let Some(c) = public_discard {
+            take(c)?;
+        }
+        let discard_size = if face_up {
+            0
+        } else if rules.upcard() {
             usize::from(taken)
         } else if view.trump.is_some() {
             rules.widow_size()
@@ -214,16 +225,19 @@ impl Sampler {
 
         let mut forced = Vec::new();
         if let Some(u) = upcard {
-            let dealer = view.dealer;
+            // Taken by the dealer, or in Bacon by the seat left of the caller.
+            let holder = u.taken_by.unwrap_or(view.dealer);
             let played = played_by
-                .get(dealer as usize)
+                .get(holder as usize)
                 .is_some_and(|p| p.contains(&u.card));
             if !taken {
                 // On the stub, face up.
                 take(u.card)?;
-            } else if dealer != seat && !played {
+            } else if public_discard == Some(u.card) {
+                // Taken and discarded face up: seen above.
+            } else if holder != seat && !played {
                 take(u.card)?;
-                forced.push((dealer, u.card));
+                forced.push((holder, u.card));
             }
         }
         // Passed cards the viewer knows about and does not hold: with the lone bidder.

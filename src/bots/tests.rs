@@ -232,7 +232,11 @@ fn check_sample(view: &View, s: &SampleDeal) {
     let taken = view
         .upcard
         .filter(|u| u.fate == crate::engine::UpcardFate::Taken);
-    let discarder = if rules.upcard() {
+    // Bacon's discard lies face up: nobody's face-down pile.
+    let bacon = rules.preset == crate::engine::Preset::Bacon;
+    let discarder = if bacon {
+        None
+    } else if rules.upcard() {
         Some(view.dealer)
     } else {
         declarer
@@ -244,7 +248,9 @@ fn check_sample(view: &View, s: &SampleDeal) {
         }
         assert_eq!(sorted(&mine), sorted(&view.discards));
     }
-    if rules.upcard() {
+    if bacon {
+        assert!(s.discards.is_empty(), "Bacon's discard is public");
+    } else if rules.upcard() {
         assert_eq!(s.discards.len(), usize::from(taken.is_some()));
     } else if view.trump.is_some() {
         assert_eq!(s.discards.len(), rules.widow_size());
@@ -272,12 +278,17 @@ fn check_sample(view: &View, s: &SampleDeal) {
         .chain(std::iter::once(&view.trick))
         .flat_map(|t| t.plays.iter().map(|p| p.card))
         .collect();
-    let stub_upcard: Vec<Card> = view
+    // Face up: the upcard on the stub, and in Bacon the upcards passed and the taker's discard
+    // (perhaps the upcard itself).
+    let face_up_discard = view.upcard.and_then(|u| u.discard);
+    let mut stub_upcard: Vec<Card> = view
         .upcard
-        .filter(|_| taken.is_none())
+        .filter(|u| taken.is_none() || face_up_discard == Some(u.card))
         .map(|u| u.card)
         .into_iter()
         .collect();
+    stub_upcard.extend(&view.passed_upcards);
+    stub_upcard.extend(face_up_discard.filter(|&d| Some(d) != view.upcard.map(|u| u.card)));
     let all = s
         .hands
         .iter()
@@ -288,9 +299,9 @@ fn check_sample(view: &View, s: &SampleDeal) {
         .chain(&played)
         .chain(&stub_upcard)
         .copied();
-    // An upcard the dealer took is with the dealer until played.
-    if let Some(u) = taken {
-        let dealer = view.dealer;
+    // An upcard the dealer (in Bacon its taker) took is with it until played.
+    if let Some(u) = taken.filter(|u| u.discard != Some(u.card)) {
+        let dealer = u.taken_by.unwrap_or(view.dealer);
         let played_by_dealer = view
             .tricks
             .iter()
@@ -653,6 +664,7 @@ fn heuristic_does_not_overtake_a_winning_partner() {
 /// | double-hasenpfeffer | 8 | 8 | 7 | 25 |
 /// | double-hasenpfeffer, 6 players | 30 | 13 | 17 | 85 |
 /// | euchre (the three option sets of [`euchres`]) | 11 | 10 | 9 | 30 |
+/// | bacon (300 seeds random and heuristic, 40 expert) | 16 | 69 | 23 | 210 |
 fn hand_bound(rules: &Ruleset) -> u32 {
     match rules.preset {
         Preset::Hasenpfeffer => 35,
@@ -662,6 +674,7 @@ fn hand_bound(rules: &Ruleset) -> u32 {
         Preset::DoubleHasenpfeffer => 25,
         Preset::Euchre => 30,
         Preset::BuckEuchre => 280,
+        Preset::Bacon => 210,
     }
 }
 

@@ -121,6 +121,19 @@ pub enum Action {
     Stay,
     /// Buck Euchre: drop out of the declarer's hand (score 0 on it, sit it out).
     Drop,
+    /// Bacon: pick up the upcard (its suit trump, your side the declarers), if your partner
+    /// allows it.
+    PickUp,
+    /// Bacon: pick up the upcard and play alone (your partner sits out), if your partner allows
+    /// it.
+    PickUpAlone,
+    /// Bacon: the caller's partner lets the pick-up stand.
+    Allow,
+    /// Bacon: the caller's partner vetoes the pick-up: as if the caller had passed.
+    Veto,
+    /// Bacon: the caller's partner vetoes going alone after `pick_up_alone`: the pick-up stands,
+    /// not alone.
+    VetoAlone,
 }
 
 /// An optional field that, when written, holds a value: a missing field is `None` (serde's
@@ -134,6 +147,43 @@ where
 }
 
 impl Action {
+    /// The wire names of the action types without fields (`{"type":"pass"}`, ...).
+    pub const UNIT_KINDS: [&'static str; 10] = [
+        "pass",
+        "order_up",
+        "leave_upcard",
+        "stay",
+        "drop",
+        "pick_up",
+        "pick_up_alone",
+        "allow",
+        "veto",
+        "veto_alone",
+    ];
+
+    /// Whether the action is of a type without fields (one of [`Action::UNIT_KINDS`]).
+    pub const fn is_unit(&self) -> bool {
+        match self {
+            Action::Pass
+            | Action::OrderUp
+            | Action::LeaveUpcard
+            | Action::Stay
+            | Action::Drop
+            | Action::PickUp
+            | Action::PickUpAlone
+            | Action::Allow
+            | Action::Veto
+            | Action::VetoAlone => true,
+            Action::Bid { .. }
+            | Action::Exchange { .. }
+            | Action::Play { .. }
+            | Action::Alone { .. }
+            | Action::PassCards { .. }
+            | Action::NameTrump { .. }
+            | Action::TakeUpcard { .. } => false,
+        }
+    }
+
     /// The wire name of the action's type.
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -149,12 +199,18 @@ impl Action {
             Action::LeaveUpcard => "leave_upcard",
             Action::Stay => "stay",
             Action::Drop => "drop",
+            Action::PickUp => "pick_up",
+            Action::PickUpAlone => "pick_up_alone",
+            Action::Allow => "allow",
+            Action::Veto => "veto",
+            Action::VetoAlone => "veto_alone",
         }
     }
 
     /// Whether the action holds cards that lie face down once it is made (an exchange's or the
     /// dealer's discard, cards passed or discarded by a lone player): such an action may be shown
-    /// to others only once its hand is over.
+    /// to others only once its hand is over. (Bacon's `take_upcard` discards face up, but the
+    /// log hides it all the same until the hand is over: the views show the card.)
     pub const fn hides_cards(&self) -> bool {
         match self {
             Action::Exchange { .. } | Action::PassCards { .. } | Action::TakeUpcard { .. } => true,
@@ -166,7 +222,12 @@ impl Action {
             | Action::NameTrump { .. }
             | Action::LeaveUpcard
             | Action::Stay
-            | Action::Drop => false,
+            | Action::Drop
+            | Action::PickUp
+            | Action::PickUpAlone
+            | Action::Allow
+            | Action::Veto
+            | Action::VetoAlone => false,
         }
     }
 
@@ -192,7 +253,7 @@ impl From<Bid> for Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// Bidding.
+    /// Bidding (in upcard games, the calls on the upcard; in Bacon, the partner's answers too).
     Auction,
     /// The high bidder names trump (taking the widow and discarding, if there is one).
     Exchange,
@@ -330,6 +391,21 @@ pub enum ActionError {
     /// Buck Euchre under `all_drop` `last_must_stay`: two dropped, the last may not.
     #[error("two players dropped out: the last to decide must stay (`stay`)")]
     MustStay,
+    /// Bacon: your partner picked up the upcard and waits for your answer.
+    #[error(
+        "your partner picked up the upcard: answer with `allow` or `veto` (or, after `pick_up_alone`, `veto_alone`)"
+    )]
+    MustAnswer,
+    /// Bacon: an answer with no pick-up of the partner's to answer (or `veto_alone` after a
+    /// pick-up that was not alone).
+    #[error("{message}")]
+    NothingToAnswer {
+        /// Details.
+        message: &'static str,
+    },
+    /// Going alone where the ruleset has no going alone (`alone: none`).
+    #[error("this ruleset has no going alone (`alone` is `none`)")]
+    AloneNotAllowed,
 }
 
 /// A suit in an error message, written as its code.
@@ -350,7 +426,7 @@ impl fmt::Display for SuitName {
 
 impl ActionError {
     /// Every code an action error can have, for documentation.
-    pub const CODES: [&'static str; 17] = [
+    pub const CODES: [&'static str; 20] = [
         "game_over",
         "invalid_seat",
         "not_your_turn",
@@ -368,6 +444,9 @@ impl ActionError {
         "must_name_trump",
         "must_take_upcard",
         "must_stay",
+        "must_answer",
+        "nothing_to_answer",
+        "alone_not_allowed",
     ];
 
     /// The stable snake_case code.
@@ -390,6 +469,9 @@ impl ActionError {
             ActionError::MustNameTrump => "must_name_trump",
             ActionError::MustTakeUpcard => "must_take_upcard",
             ActionError::MustStay => "must_stay",
+            ActionError::MustAnswer => "must_answer",
+            ActionError::NothingToAnswer { .. } => "nothing_to_answer",
+            ActionError::AloneNotAllowed => "alone_not_allowed",
         }
     }
 }

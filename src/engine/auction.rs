@@ -81,7 +81,9 @@ impl Game {
         let high = self.highest_bid();
         let over = match self.rules.auction {
             // The upcard auction is its own module's (`upcard.rs`); bids never reach here.
-            AuctionKind::SingleRound | AuctionKind::Upcard => seat == self.hand.dealer,
+            AuctionKind::SingleRound | AuctionKind::Upcard | AuctionKind::SuccessiveUpcards => {
+                seat == self.hand.dealer
+            }
             AuctionKind::Open => passed == n || (passed == n - 1 && high.is_some()),
             AuctionKind::ConsecutivePasses => {
                 // The passes since the last bid (or since the start): everybody else has

@@ -128,10 +128,15 @@ impl Game {
         };
         let taken = upcard.is_some() && h.upcard_fate == UpcardFate::Taken;
         let discarder = self.rules.discarder(h.dealer, declarer);
+        // Bacon: the upcards passed lie face up, and so does the taker's discard.
+        let passed_upcards = h.passed_upcards();
+        let face_up = self.rules.successive_upcards();
+        let public_discards: &[Card] = if face_up { &h.discards } else { &[] };
+        let taker = declarer.map_or(h.dealer, |d| self.rules.upcard_taker(h.dealer, d));
         let exchanged = h.trump.is_some();
         let widow_hidden = !h.widow_taken;
         let want_widow = if widow_hidden {
-            h.widow.len() - usize::from(upcard.is_some())
+            h.widow.len() - usize::from(upcard.is_some()) - passed_upcards.len()
         } else {
             0
         };
@@ -141,7 +146,11 @@ impl Game {
                 hidden.widow.len()
             ));
         }
-        let want_discards = if exchanged { h.discards.len() } else { 0 };
+        let want_discards = if exchanged && !face_up {
+            h.discards.len()
+        } else {
+            0
+        };
         if hidden.discards.len() != want_discards {
             return Err(format!(
                 "the exchange discard holds {want_discards} cards, not {}",
@@ -171,19 +180,23 @@ impl Game {
         all.extend(&hidden.discards);
         all.extend(&hidden.lone_discards);
         all.extend(played.iter().map(|&(_, c)| c));
-        if let Some(c) = upcard.filter(|_| !taken) {
+        all.extend(passed_upcards);
+        all.extend(public_discards);
+        // The upcard where it lies face up: not taken, or taken and discarded face up.
+        let upcard_in_hand = upcard.filter(|c| taken && !public_discards.contains(c));
+        if let Some(c) = upcard.filter(|c| upcard_in_hand.is_none() && !public_discards.contains(c))
+        {
             all.push(c);
         }
         if count(&all) != self.rules.deck.counts() {
             return Err("the sample and the cards played do not make up the deck".into());
         }
-        if let Some(c) = upcard.filter(|_| taken) {
-            let dealer = h.dealer;
-            let with_dealer = hidden.hands[dealer as usize].contains(&c)
-                || played.iter().any(|&(s, p)| s == dealer && p == c);
-            if !with_dealer {
+        if let Some(c) = upcard_in_hand {
+            let with_taker = hidden.hands[taker as usize].contains(&c)
+                || played.iter().any(|&(s, p)| s == taker && p == c);
+            if !with_taker {
                 return Err(format!(
-                    "the dealer took the upcard {c}, but the sample puts it elsewhere"
+                    "seat {taker} took the upcard {c}, but the sample puts it elsewhere"
                 ));
             }
         }
@@ -237,9 +250,16 @@ impl Game {
             gh.hands[s].sort_unstable();
         }
         if widow_hidden {
-            gh.widow = upcard.iter().chain(&hidden.widow).copied().collect();
+            gh.widow = passed_upcards
+                .iter()
+                .chain(upcard.iter())
+                .chain(&hidden.widow)
+                .copied()
+                .collect();
         }
-        gh.discards = hidden.discards.iter().copied().collect();
+        if !face_up {
+            gh.discards = hidden.discards.iter().copied().collect();
+        }
         gh.lone_discards = hidden.lone_discards.iter().copied().collect();
 
         // What the viewer never saw is rebuilt from the sample, so no hidden card of the real
@@ -286,8 +306,11 @@ impl Game {
             if Some(seat_s) == declarer {
                 cards.extend(gh.lone_discards.iter());
             }
+            if face_up && taken && seat_s == taker {
+                cards.extend(gh.discards.iter());
+            }
             let mut counts = count(&cards);
-            if let Some(c) = upcard.filter(|_| taken && seat_s == h.dealer) {
+            if let Some(c) = upcard.filter(|_| taken && seat_s == taker) {
                 counts = minus(&counts, &[c]).ok_or("cannot rebuild the deal: the upcard")?;
             }
             if Some(seat_s) == declarer {

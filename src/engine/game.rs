@@ -391,7 +391,12 @@ impl Game {
             Action::OrderUp
             | Action::NameTrump { .. }
             | Action::TakeUpcard { .. }
-            | Action::LeaveUpcard => {}
+            | Action::LeaveUpcard
+            | Action::PickUp
+            | Action::PickUpAlone
+            | Action::Allow
+            | Action::Veto
+            | Action::VetoAlone => {}
         }
         Ok(applied)
     }

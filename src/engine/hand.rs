@@ -97,6 +97,9 @@ pub(crate) struct HandState {
     /// Upcard games: what became of the upcard (the first undealt card).
     #[serde(default)]
     pub upcard_fate: UpcardFate,
+    /// Bacon: how many upcards everybody passed (discarded face up; the upcard is the next).
+    #[serde(default)]
+    pub upcards_passed: u8,
 }
 
 pub(super) fn remove_card(hand: &mut Hand, card: Card) -> bool {
@@ -216,6 +219,7 @@ impl HandState {
             voids: [0; MAX_SEATS],
             upcard_calls: Vec::new(),
             upcard_fate: UpcardFate::FaceUp,
+            upcards_passed: 0,
         }
     }
 }

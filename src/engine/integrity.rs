@@ -72,9 +72,14 @@ impl Game {
         let mut add = |c: &Card| counts[c.index()] = counts[c.index()].saturating_add(1);
         h.hands.iter().flatten().for_each(&mut add);
         if !h.widow_taken {
-            // An upcard the dealer took is in the dealer's hand, not on the stub.
-            let skip = usize::from(self.rules.upcard() && h.upcard_fate == UpcardFate::Taken);
-            h.widow.iter().skip(skip).for_each(&mut add);
+            // An upcard the dealer (in Bacon the seat left of the caller) took is in that hand,
+            // not on the stub.
+            let taken = self.rules.upcard() && h.upcard_fate == UpcardFate::Taken;
+            h.widow
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| !(taken && i == h.upcards_passed as usize))
+                .for_each(|(_, c)| add(c));
         }
         h.discards.iter().for_each(&mut add);
         h.lone_discards.iter().for_each(&mut add);
@@ -172,7 +177,29 @@ impl Game {
                 &call.bid.map_or(Action::Pass, Action::from),
             )?;
         }
-        if self.rules.upcard() {
+        if h.upcards_passed >= super::bacon::BACON_UPCARDS {
+            return Err("more upcards passed than a hand turns".into());
+        }
+        if self.rules.successive_upcards() {
+            for call in &h.upcard_calls {
+                let action = match (call.trump, call.alone) {
+                    (None, _) => Action::Pass,
+                    (Some(_), false) => Action::PickUp,
+                    (Some(_), true) => Action::PickUpAlone,
+                };
+                step(&mut g, call.seat, &action)?;
+                if let Some(answer) = call.answer {
+                    let partner = (call.seat + self.n() / 2) % self.n();
+                    step(&mut g, partner, &answer.action())?;
+                }
+            }
+            if let (UpcardFate::Taken, Some(&discard), Some(c)) =
+                (h.upcard_fate, h.discards.first(), h.contract)
+            {
+                let taker = self.rules.upcard_taker(h.dealer, c.seat);
+                step(&mut g, taker, &Action::TakeUpcard { discard })?;
+            }
+        } else if self.rules.upcard() {
             for call in &h.upcard_calls {
                 let action = match (call.trump, call.round) {
                     (None, _) => Action::Pass,

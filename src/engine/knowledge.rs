@@ -76,6 +76,8 @@ pub struct SeatKnowledge<'a> {
     pub upcard: Option<Upcard>,
     /// Upcard games: the calls of rounds 1 and 2 so far.
     pub upcard_calls: &'a [UpcardCall],
+    /// Bacon: the upcards everybody passed this hand, discarded face up, oldest first.
+    pub passed_upcards: &'a [Card],
 }
 
 impl SeatKnowledge<'_> {
@@ -147,8 +149,9 @@ impl Game {
             widow_size: if h.widow_taken {
                 0
             } else if self.rules.upcard() {
-                // The stub, face down; the upcard is shown as such.
-                h.widow.len().saturating_sub(1) as u8
+                // The stub, face down; the upcard (and in Bacon the passed ones) are shown as
+                // such.
+                h.widow.len().saturating_sub(1 + h.passed_upcards().len()) as u8
             } else {
                 h.widow.len() as u8
             },
@@ -176,6 +179,7 @@ impl Game {
             last_tricks: &self.last_tricks,
             upcard: self.upcard_state(),
             upcard_calls: &h.upcard_calls,
+            passed_upcards: h.passed_upcards(),
         }
     }
 }

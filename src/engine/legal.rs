@@ -104,9 +104,15 @@ impl Game {
             phase: self.phase,
         };
         let expected = match action {
-            Action::Pass | Action::Bid { .. } | Action::OrderUp | Action::NameTrump { .. } => {
-                Phase::Auction
-            }
+            Action::Pass
+            | Action::Bid { .. }
+            | Action::OrderUp
+            | Action::NameTrump { .. }
+            | Action::PickUp
+            | Action::PickUpAlone
+            | Action::Allow
+            | Action::Veto
+            | Action::VetoAlone => Phase::Auction,
             Action::Exchange { .. } | Action::TakeUpcard { .. } | Action::LeaveUpcard => {
                 Phase::Exchange
             }
@@ -130,7 +136,12 @@ impl Game {
             Action::OrderUp
             | Action::NameTrump { .. }
             | Action::TakeUpcard { .. }
-            | Action::LeaveUpcard => return Err(wrong_phase()),
+            | Action::LeaveUpcard
+            | Action::PickUp
+            | Action::PickUpAlone
+            | Action::Allow
+            | Action::Veto
+            | Action::VetoAlone => return Err(wrong_phase()),
             Action::Pass => {
                 if self.dealer_must_bid(seat) {
                     return Err(ActionError::MustBid {

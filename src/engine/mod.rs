@@ -33,6 +33,7 @@
 
 mod action;
 mod auction;
+mod bacon;
 mod buck;
 mod cards;
 mod determinize;
@@ -54,6 +55,7 @@ mod view;
 
 pub use action::{Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team};
 pub use auction::{Call, Contract, Forced};
+pub use bacon::{Answer, BACON_UPCARDS};
 pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
 pub use determinize::SampleDeal;
 pub use game::{Applied, Game, MAX_SEATS, STATE_FORMAT, Scenario};

@@ -123,7 +123,10 @@ impl Game {
         // Someone alone (seed 002): the player to the lone player's left leads; if the high
         // bidder and a defender are both alone, the defender leads. The seat left of a lone
         // player is always an opponent, who plays (only the lone player's partners sit out).
-        let leader = if self.rules.first_lead == FirstLead::DealerLeft {
+        let leader = if self.rules.first_lead == FirstLead::UpcardTaker {
+            // Bacon: the seat that took the upcard, left of the caller (never sitting out).
+            self.rules.upcard_taker(self.hand.dealer, declarer)
+        } else if self.rules.first_lead == FirstLead::DealerLeft {
             // Euchre: the first active seat from the dealer's left, whoever is alone.
             self.next_active(self.hand.dealer)
         } else if let Some(d) = self.hand.defender_alone {
@@ -137,7 +140,7 @@ impl Game {
         } else {
             match self.rules.first_lead {
                 FirstLead::HighBidder => declarer,
-                FirstLead::LeftOfDealer | FirstLead::DealerLeft => {
+                FirstLead::LeftOfDealer | FirstLead::DealerLeft | FirstLead::UpcardTaker => {
                     let s = self.next_seat(self.hand.dealer);
                     if self.is_active(s) {
                         s

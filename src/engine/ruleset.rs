@@ -25,17 +25,22 @@ pub enum Preset {
     /// upcard makes clubs trump, the others may drop out of a hand the declarer made, scores
     /// count down from 25.
     BuckEuchre,
+    /// Bacon (RULES-FAMILY section 3): 52 cards without bowers, 5 each, up to four upcards in
+    /// turn, each picked up (or alone) subject to the partner's veto; the seat left of the caller
+    /// takes the upcard, discards face up and leads; only a side with 3 tricks scores.
+    Bacon,
 }
 
 impl Preset {
     /// Every preset the service offers.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::Hasenpfeffer,
         Preset::HasenpfefferOpen,
         Preset::Pepper,
         Preset::DoubleHasenpfeffer,
         Preset::Euchre,
         Preset::BuckEuchre,
+        Preset::Bacon,
     ];
 
     /// The wire name.
@@ -47,6 +52,7 @@ impl Preset {
             Preset::DoubleHasenpfeffer => "double-hasenpfeffer",
             Preset::Euchre => "euchre",
             Preset::BuckEuchre => "buck-euchre",
+            Preset::Bacon => "bacon",
         }
     }
 
@@ -55,7 +61,7 @@ impl Preset {
     pub const fn player_counts(self) -> &'static [u8] {
         match self {
             Preset::Pepper => &[2, 3, 4, 6],
-            Preset::Euchre | Preset::BuckEuchre => &[4],
+            Preset::Euchre | Preset::BuckEuchre | Preset::Bacon => &[4],
             _ => &[4, 6],
         }
     }
@@ -67,6 +73,8 @@ impl Preset {
         v.extend(match self {
             Preset::Euchre => &EUCHRE_OPTIONS[..],
             Preset::BuckEuchre => &BUCK_OPTIONS[..],
+            // Bacon has none of its own: its upcards, vetoes and exchange are fixed.
+            Preset::Bacon => &[][..],
             _ => &BIDDING_OPTIONS[..],
         });
         if self == Preset::BuckEuchre {
@@ -81,6 +89,7 @@ impl Preset {
         match self {
             Preset::Euchre => &[DeckKind::Euchre32, DeckKind::Euchre24],
             Preset::BuckEuchre => &[DeckKind::Euchre24, DeckKind::Euchre32],
+            Preset::Bacon => &[DeckKind::Full52],
             _ => &[
                 DeckKind::Standard25,
                 DeckKind::Pepper24,
@@ -109,6 +118,9 @@ impl Preset {
             }
             Preset::BuckEuchre => {
                 "Buck Euchre: every player for themselves, 24 cards, 5 each; a clubs upcard makes clubs trump, otherwise an upcard ordered up (the dealer must take it) or a suit named, all passing plays at no trump; the others may drop out of a declarer's hand; scores count down from 25 (minus a trick, plus 5 for a failed declarer or a trickless player), the lowest wins once a score reaches 0, all five tricks win at once."
+            }
+            Preset::Bacon => {
+                "Bacon: 52 cards without bowers, 5 each; up to four upcards, each picked up (or alone) from the dealer's left unless the caller's partner vetoes; the seat left of the caller takes the upcard, discards face up and leads; four upcards passed and the same dealer deals again; only a side with 3 tricks scores (1, 2 for all five; a loner or the defenders double), first side to 10."
             }
         }
     }
@@ -214,6 +226,17 @@ impl Preset {
                 scoring: Scoring::Buck,
                 ..base
             },
+            Preset::Bacon => Ruleset {
+                deck: DeckKind::Full52,
+                bowers: false,
+                auction: AuctionKind::SuccessiveUpcards,
+                min_bid: 3,
+                all_pass: AllPass::Redeal,
+                alone: AloneRule::Maker,
+                first_lead: FirstLead::UpcardTaker,
+                scoring: Scoring::Bacon,
+                ..base
+            },
         }
     }
 }
@@ -239,6 +262,14 @@ pub enum AuctionKind {
     /// 3 of the 5 tricks. All pass twice: thrown in (see `all_pass`), unless
     /// `stick_the_dealer`.
     Upcard,
+    /// Bacon: up to four upcards in turn. For each, from the dealer's left, each passes or picks
+    /// it up (`pick_up`, or `pick_up_alone`), and the caller's partner answers at once: `allow`,
+    /// `veto` (as if the caller had passed) or, after `pick_up_alone`, `veto_alone` (the pick-up
+    /// stands, not alone). A pick-up that stands makes the upcard's suit trump and the caller's
+    /// side the declarers (3 of the 5 tricks). When the dealer has passed, the upcard is
+    /// discarded face up and the next stub card turned; four passed: the hand is acquitted and
+    /// the same dealer deals again.
+    SuccessiveUpcards,
 }
 
 impl AuctionKind {
@@ -250,12 +281,18 @@ impl AuctionKind {
     ];
 
     /// Every auction form: the bidding ones and the upcard's.
-    pub const ALL: [AuctionKind; 4] = [
+    pub const ALL: [AuctionKind; 5] = [
         AuctionKind::SingleRound,
         AuctionKind::Open,
         AuctionKind::ConsecutivePasses,
         AuctionKind::Upcard,
+        AuctionKind::SuccessiveUpcards,
     ];
+
+    /// Whether trump is made by upcards (Euchre's two rounds, Bacon's successive upcards).
+    pub const fn upcard(self) -> bool {
+        matches!(self, AuctionKind::Upcard | AuctionKind::SuccessiveUpcards)
+    }
 
     /// The wire name.
     pub const fn name(self) -> &'static str {
@@ -264,6 +301,7 @@ impl AuctionKind {
             AuctionKind::Open => "open",
             AuctionKind::ConsecutivePasses => "consecutive_passes",
             AuctionKind::Upcard => "upcard",
+            AuctionKind::SuccessiveUpcards => "successive_upcards",
         }
     }
 }
@@ -313,6 +351,8 @@ pub enum FirstLead {
     LeftOfDealer,
     /// The first active seat from the dealer's left, whoever plays alone (Euchre).
     DealerLeft,
+    /// Bacon: the seat that took the upcard (the caller's left) leads.
+    UpcardTaker,
 }
 
 /// What declarers lose when they fail.
@@ -381,6 +421,9 @@ pub enum Scoring {
     /// tricks +5; any other player in the hand with no trick +5; otherwise minus a point a
     /// trick.
     Buck,
+    /// Bacon: only a side with 3 or more tricks scores: the declarers 1 (2 for all five), a
+    /// loner or the defenders 2 (4 for all five).
+    Bacon,
 }
 
 /// A complete ruleset, every option resolved.
@@ -656,20 +699,43 @@ impl Ruleset {
         matches!(self.preset, Preset::Pepper) && self.players == 2
     }
 
-    /// Whether trump is made by an upcard (Euchre): the first undealt card is turned face up.
+    /// Whether trump is made by an upcard (Euchre, Bacon): an undealt card is turned face up.
     pub const fn upcard(&self) -> bool {
-        matches!(self.auction, AuctionKind::Upcard)
+        self.auction.upcard()
+    }
+
+    /// Bacon's auction: up to four upcards in turn, the partner's answer to a pick-up, the
+    /// upcard taken by the seat left of the caller, discards face up.
+    pub const fn successive_upcards(&self) -> bool {
+        matches!(self.auction, AuctionKind::SuccessiveUpcards)
+    }
+
+    /// The seat that takes an upcard that was accepted: the dealer (Euchre), or the seat left
+    /// of the caller (Bacon).
+    pub const fn upcard_taker(
+        &self,
+        dealer: super::action::Seat,
+        caller: super::action::Seat,
+    ) -> super::action::Seat {
+        if self.successive_upcards() {
+            (caller + 1) % self.players
+        } else {
+            dealer
+        }
     }
 
     /// Who owns the face-down discards of a hand: the declarer (the widow's exchange), or in an
-    /// upcard game the dealer, who took the upcard. The one place that says it: what a seat
-    /// sees, the sampler and determinization read it.
+    /// upcard game the dealer, who took the upcard; nobody in Bacon, whose discards lie face
+    /// up. The one place that says it: what a seat sees, the sampler and determinization read
+    /// it.
     pub const fn discarder(
         &self,
         dealer: super::action::Seat,
         declarer: Option<super::action::Seat>,
     ) -> Option<super::action::Seat> {
-        if self.upcard() {
+        if self.successive_upcards() {
+            None
+        } else if self.upcard() {
             Some(dealer)
         } else {
             declarer
@@ -767,13 +833,26 @@ impl Ruleset {
                 ),
             ));
         }
-        if self.upcard() != self.preset.rules().upcard() {
+        let own = self.preset.rules().auction;
+        if self.upcard() != own.upcard() || (self.upcard() && self.auction != own) {
             return Err(invalid(
                 "option_not_in_game",
                 format!(
-                    "the `upcard` auction is Euchre's own: `{}` is played with its own auction",
+                    "the upcard auctions are Euchre's and Bacon's own: `{}` is played with its own auction",
                     self.preset.name()
                 ),
+            ));
+        }
+        if self.successive_upcards() && !matches!(self.alone, AloneRule::None | AloneRule::Maker) {
+            return Err(invalid(
+                "option_not_in_game",
+                "in `bacon` `alone` is `maker` (a caller may pick up alone) or `none`",
+            ));
+        }
+        if (self.first_lead == FirstLead::UpcardTaker) != self.successive_upcards() {
+            return Err(invalid(
+                "option_not_in_game",
+                "`first_lead: upcard_taker` is Bacon's own lead",
             ));
         }
         if self.upcard()

@@ -8,8 +8,9 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use super::{
-    AllDrop, AllPass, AloneRule, AuctionKind, Card, DealerPickup, DeckKind, FirstLead, Forced,
-    GameEnd, HandResult, Pepper, Phase, Preset, Scoring, SetPenalty, Suit, Trump, UpcardFate,
+    AllDrop, AllPass, AloneRule, Answer, AuctionKind, Card, DealerPickup, DeckKind, FirstLead,
+    Forced, GameEnd, HandResult, Pepper, Phase, Preset, Scoring, SetPenalty, Suit, Trump,
+    UpcardFate,
 };
 
 /// The schema of a string enum: its values as serde writes them, the first as the example.
@@ -102,7 +103,7 @@ string_enum_schema!(
 string_enum_schema!(
     AuctionKind,
     "AuctionKind",
-    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid. `consecutive_passes`: round and round, a player who passed may bid again, until a bid is followed by a pass from every other player in a row (three at four players) or the maximum is bid. `upcard` (Euchre): an upcard accepted in round 1 or another suit named in round 2.",
+    "`single_round`: one bid each, dealer last. `open`: round and round until all but one have passed (a pass is final) or the maximum is bid. `consecutive_passes`: round and round, a player who passed may bid again, until a bid is followed by a pass from every other player in a row (three at four players) or the maximum is bid. `upcard` (Euchre): an upcard accepted in round 1 or another suit named in round 2. `successive_upcards` (Bacon): up to four upcards, each passed or picked up (alone or not) subject to the caller's partner's answer.",
     AuctionKind::ALL.to_vec()
 );
 string_enum_schema!(
@@ -130,11 +131,12 @@ string_enum_schema!(
 string_enum_schema!(
     FirstLead,
     "FirstLead",
-    "Who leads the first trick: `high_bidder`; `left_of_dealer` (when nobody is alone); `dealer_left` (the first active seat from the dealer's left, whoever is alone).",
+    "Who leads the first trick: `high_bidder`; `left_of_dealer` (when nobody is alone); `dealer_left` (the first active seat from the dealer's left, whoever is alone); `upcard_taker` (Bacon: the seat left of the caller, which took the upcard).",
     vec![
         FirstLead::HighBidder,
         FirstLead::LeftOfDealer,
-        FirstLead::DealerLeft
+        FirstLead::DealerLeft,
+        FirstLead::UpcardTaker
     ]
 );
 string_enum_schema!(
@@ -146,13 +148,18 @@ string_enum_schema!(
 string_enum_schema!(
     Scoring,
     "Scoring",
-    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4) or `buck` (per player, counting down: dropped out 0, a failed declarer or a trickless player +5, else minus a point a trick).",
-    vec![Scoring::Contract, Scoring::Euchre, Scoring::Buck]
+    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4) or `buck` (per player, counting down: dropped out 0, a failed declarer or a trickless player +5, else minus a point a trick) or `bacon` (only a side with 3 tricks scores: the declarers 1, 2 for all five; a loner or the defenders 2, 4 for all five).",
+    vec![
+        Scoring::Contract,
+        Scoring::Euchre,
+        Scoring::Buck,
+        Scoring::Bacon
+    ]
 );
 string_enum_schema!(
     UpcardFate,
     "UpcardFate",
-    "What became of the upcard: `face_up` (round 1 is being called), `turned_down` (everybody passed it), `taken` (the dealer holds it until it is played), `left` (ordered up, left on the stub).",
+    "What became of the upcard: `face_up` (round 1 is being called), `turned_down` (everybody passed it), `taken` (the dealer, in Bacon the seat left of the caller, holds it until it is played), `left` (ordered up, left on the stub). In Bacon `turned_down` is the fourth upcard that everybody passed.",
     vec![
         UpcardFate::FaceUp,
         UpcardFate::TurnedDown,
@@ -195,13 +202,20 @@ string_enum_schema!(
 string_enum_schema!(
     HandResult,
     "HandResult",
-    "How a hand ended: `played`, `void_joker_in_widow`, `thrown_in`, or `all_dropped` (Buck Euchre: the declarer took every trick without play).",
+    "How a hand ended: `played`, `void_joker_in_widow`, `thrown_in`, `all_dropped` (Buck Euchre: the declarer took every trick without play) or `acquitted` (Bacon: all four upcards passed; the same dealer deals again).",
     vec![
         HandResult::Played,
         HandResult::VoidJokerInWidow,
         HandResult::ThrownIn,
-        HandResult::AllDropped
+        HandResult::AllDropped,
+        HandResult::Acquitted
     ]
+);
+string_enum_schema!(
+    Answer,
+    "Answer",
+    "Bacon: the caller's partner's answer to a pick-up: `allow`, `veto` (as if the caller had passed), `veto_alone` (after `pick_up_alone`: the pick-up stands, not alone).",
+    vec![Answer::Allow, Answer::Veto, Answer::VetoAlone]
 );
 
 // The actions' schemas: the engine's `Action` is one tagged enum, whose variants utoipa would
@@ -209,131 +223,84 @@ string_enum_schema!(
 // is written here as its own struct (schema twins on purpose), checked against the engine's
 // JSON by the tests of `api::wire`.
 
-/// Always `pass`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum PassType {
-    /// `pass`
-    #[serde(rename = "pass")]
-    Value,
+/// The schema of an action's `type`: an enum of the one wire name.
+macro_rules! action_type {
+    ($($ty:ident = $name:literal),* $(,)?) => {$(
+        #[doc = concat!("Always `", $name, "`.")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+        pub enum $ty {
+            #[doc = concat!("`", $name, "`")]
+            #[serde(rename = $name)]
+            Value,
+        }
+    )*};
 }
 
-/// Always `bid`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum BidType {
-    /// `bid`
-    #[serde(rename = "bid")]
-    Value,
+action_type! {
+    PassType = "pass",
+    BidType = "bid",
+    ExchangeType = "exchange",
+    PlayType = "play",
+    AloneType = "alone",
+    PassCardsType = "pass_cards",
+    OrderUpType = "order_up",
+    NameTrumpType = "name_trump",
+    TakeUpcardType = "take_upcard",
+    LeaveUpcardType = "leave_upcard",
+    StayType = "stay",
+    DropType = "drop",
+    PickUpType = "pick_up",
+    PickUpAloneType = "pick_up_alone",
+    AllowType = "allow",
+    VetoType = "veto",
+    VetoAloneType = "veto_alone",
 }
 
-/// Always `exchange`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum ExchangeType {
-    /// `exchange`
-    #[serde(rename = "exchange")]
-    Value,
+/// The schema of an action without fields: its `type` alone (extra fields are refused).
+macro_rules! unit_action {
+    ($($(#[$doc:meta])* $action:ident($ty:ident) = $name:literal;)*) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+        #[serde(deny_unknown_fields)]
+        #[schema(example = json!({"type": $name}))]
+        pub struct $action {
+            /// The action type.
+            #[serde(rename = "type")]
+            pub kind: $ty,
+        }
+    )*};
 }
 
-/// Always `play`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum PlayType {
-    /// `play`
-    #[serde(rename = "play")]
-    Value,
-}
-
-/// Always `alone`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum AloneType {
-    /// `alone`
-    #[serde(rename = "alone")]
-    Value,
-}
-
-/// Always `pass_cards`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum PassCardsType {
-    /// `pass_cards`
-    #[serde(rename = "pass_cards")]
-    Value,
-}
-
-/// Always `order_up`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum OrderUpType {
-    /// `order_up`
-    #[serde(rename = "order_up")]
-    Value,
-}
-
-/// Always `name_trump`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum NameTrumpType {
-    /// `name_trump`
-    #[serde(rename = "name_trump")]
-    Value,
-}
-
-/// Always `take_upcard`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum TakeUpcardType {
-    /// `take_upcard`
-    #[serde(rename = "take_upcard")]
-    Value,
-}
-
-/// Always `leave_upcard`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum LeaveUpcardType {
-    /// `leave_upcard`
-    #[serde(rename = "leave_upcard")]
-    Value,
-}
-
-/// Always `stay`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum StayType {
-    /// `stay`
-    #[serde(rename = "stay")]
-    Value,
-}
-
-/// Always `drop`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum DropType {
-    /// `drop`
-    #[serde(rename = "drop")]
-    Value,
-}
-
-/// Buck Euchre (phase `drop_out`, after a declarer made trump): play the declarer's hand.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"type": "stay"}))]
-pub struct StayAction {
-    /// The action type.
-    #[serde(rename = "type")]
-    pub kind: StayType,
-}
-
-/// Buck Euchre (phase `drop_out`): sit the declarer's hand out and score 0 on it. Under
-/// `all_drop` `last_must_stay` the third to decide after two drops may not.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"type": "drop"}))]
-pub struct DropAction {
-    /// The action type.
-    #[serde(rename = "type")]
-    pub kind: DropType,
-}
-
-/// Pass in the auction.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"type": "pass"}))]
-pub struct PassAction {
-    /// The action type.
-    #[serde(rename = "type")]
-    pub kind: PassType,
+unit_action! {
+    /// Pass in the auction.
+    PassAction(PassType) = "pass";
+    /// Buck Euchre (phase `drop_out`, after a declarer made trump): play the declarer's hand.
+    StayAction(StayType) = "stay";
+    /// Buck Euchre (phase `drop_out`): sit the declarer's hand out and score 0 on it. Under
+    /// `all_drop` `last_must_stay` the third to decide after two drops may not.
+    DropAction(DropType) = "drop";
+    /// Upcard games (`euchre`), round 1: accept the upcard's suit as trump ("order it up"; the
+    /// dealer's partner assists, the dealer takes it up). The caller becomes the maker, and the
+    /// dealer then takes the upcard (`take_upcard`) or leaves it (`leave_upcard`).
+    OrderUpAction(OrderUpType) = "order_up";
+    /// Upcard games, the dealer's exchange, only with `dealer_pickup` `optional`: leave the
+    /// upcard ordered up on the stub (the dealer's hand is unchanged).
+    LeaveUpcardAction(LeaveUpcardType) = "leave_upcard";
+    /// Bacon (phase `auction`): pick up the upcard: its suit becomes trump and your side the
+    /// declarers, unless your partner vetoes (your partner answers next).
+    PickUpAction(PickUpType) = "pick_up";
+    /// Bacon (phase `auction`, unless `alone` is `none`): pick up the upcard and play alone,
+    /// your partner sitting out, unless your partner vetoes the pick-up (`veto`) or going alone
+    /// (`veto_alone`).
+    PickUpAloneAction(PickUpAloneType) = "pick_up_alone";
+    /// Bacon: your partner picked up the upcard; let it stand (alone, after `pick_up_alone`).
+    AllowAction(AllowType) = "allow";
+    /// Bacon: veto your partner's pick-up: as if your partner had passed (the turn goes on to
+    /// your partner's left; a vetoed dealer passes the upcard).
+    VetoAction(VetoType) = "veto";
+    /// Bacon: after your partner's `pick_up_alone`, veto going alone: the pick-up stands, with
+    /// you playing.
+    VetoAloneAction(VetoAloneType) = "veto_alone";
 }
 
 /// Bid a number of tricks. Under pepper bids, all tricks is bid as `little` or `big` pepper.
@@ -408,18 +375,6 @@ pub struct PassCardsAction {
     pub cards: Vec<Card>,
 }
 
-/// Upcard games (`euchre`), round 1: accept the upcard's suit as trump ("order it up"; the
-/// dealer's partner assists, the dealer takes it up). The caller becomes the maker, and the
-/// dealer then takes the upcard (`take_upcard`) or leaves it (`leave_upcard`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"type": "order_up"}))]
-pub struct OrderUpAction {
-    /// The action type.
-    #[serde(rename = "type")]
-    pub kind: OrderUpType,
-}
-
 /// Upcard games, round 2 (everybody passed the upcard, which is turned down): name one of the
 /// other three suits as trump. The caller becomes the maker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -434,8 +389,10 @@ pub struct NameTrumpAction {
     pub trump: Trump,
 }
 
-/// Upcard games, the dealer's exchange (phase `exchange`, after round 1 ordered the upcard
-/// up): take the upcard into hand and discard one of the cards held before, face down.
+/// Upcard games, the exchange (phase `exchange`): in Euchre the dealer, after round 1 ordered
+/// the upcard up, takes it into hand and discards one of the cards held before, face down; in
+/// Bacon the seat left of the caller takes it and discards any one of its six cards (the upcard
+/// too), face up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"type": "take_upcard", "discard": "9C"}))]
@@ -443,19 +400,9 @@ pub struct TakeUpcardAction {
     /// The action type.
     #[serde(rename = "type")]
     pub kind: TakeUpcardType,
-    /// The card discarded face down (one held before taking the upcard).
+    /// The card discarded (Euchre: face down, one held before taking the upcard; Bacon: face
+    /// up, any of the six).
     pub discard: Card,
-}
-
-/// Upcard games, the dealer's exchange, only with `dealer_pickup` `optional`: leave the upcard
-/// ordered up on the stub (the dealer's hand is unchanged).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"type": "leave_upcard"}))]
-pub struct LeaveUpcardAction {
-    /// The action type.
-    #[serde(rename = "type")]
-    pub kind: LeaveUpcardType,
 }
 
 /// An action: a JSON object with a `type`. Every entry of a view's `legal_actions` is one of
@@ -476,6 +423,11 @@ pub struct LeaveUpcardAction {
         ("leave_upcard" = "#/components/schemas/LeaveUpcardAction"),
         ("stay" = "#/components/schemas/StayAction"),
         ("drop" = "#/components/schemas/DropAction"),
+        ("pick_up" = "#/components/schemas/PickUpAction"),
+        ("pick_up_alone" = "#/components/schemas/PickUpAloneAction"),
+        ("allow" = "#/components/schemas/AllowAction"),
+        ("veto" = "#/components/schemas/VetoAction"),
+        ("veto_alone" = "#/components/schemas/VetoAloneAction"),
     )),
     example = json!({"type": "play", "card": "JS"})
 )]
@@ -505,4 +457,14 @@ pub enum ActionDoc {
     Stay(StayAction),
     /// Drop out of the declarer's hand (Buck Euchre).
     Drop(DropAction),
+    /// Pick up the upcard (Bacon).
+    PickUp(PickUpAction),
+    /// Pick up the upcard alone (Bacon).
+    PickUpAlone(PickUpAloneAction),
+    /// Allow the partner's pick-up (Bacon).
+    Allow(AllowAction),
+    /// Veto the partner's pick-up (Bacon).
+    Veto(VetoAction),
+    /// Veto the partner's going alone (Bacon).
+    VetoAlone(VetoAloneAction),
 }

@@ -24,6 +24,8 @@ pub enum HandResult {
     /// Buck Euchre: every other player dropped out; the declarer takes every trick without
     /// play.
     AllDropped,
+    /// Bacon: all passed the fourth upcard: thrown in, and the same dealer deals again.
+    Acquitted,
 }
 
 /// The public outcome of a finished hand (with its tricks in a view's `last_hand`, and with
@@ -78,6 +80,7 @@ impl Game {
             Scoring::Contract => self.score_contract(),
             Scoring::Euchre => self.score_euchre(),
             Scoring::Buck => self.score_buck(result),
+            Scoring::Bacon => self.score_bacon(),
         }
     }
 
@@ -195,7 +198,11 @@ impl Game {
             return;
         }
         let number = self.hand.number + 1;
-        let dealer = self.next_seat(self.hand.dealer);
+        let dealer = if result == HandResult::Acquitted {
+            self.hand.dealer
+        } else {
+            self.next_seat(self.hand.dealer)
+        };
         let upcard = self.upcard_state();
         let (hands, widow) = deal(&self.rules, self.seed, number, dealer);
         let finished =

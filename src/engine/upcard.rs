@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Action, ActionError, Bid, Phase, Seat, SuitName};
 use super::auction::Contract;
+use super::bacon::Answer;
 use super::cards::{Card, Suit, Trump};
 use super::game::{Applied, Game};
 use super::hand::{HandState, remove_card};
@@ -19,11 +20,23 @@ pub struct UpcardCall {
     /// The seat.
     #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
-    /// 1 (accept the upcard's suit or pass) or 2 (name another suit or pass).
+    /// 1 (accept the upcard's suit or pass) or 2 (name another suit or pass); in Bacon, the
+    /// upcard's number, 1 to 4.
     pub round: u8,
     /// The trump accepted or named; null for a pass.
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub trump: Option<Trump>,
+    /// Bacon: true for `pick_up_alone` (false otherwise, and in other games).
+    // Always written (as are the fields below and `Upcard`'s): stored states are encoded by
+    // position, where a left-out field in the middle would shift the rest.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub alone: bool,
+    /// Bacon: the caller's partner's answer to a pick-up, `allow`, `veto` or `veto_alone`; null
+    /// for a pass, until the partner answers, and in other games.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub answer: Option<Answer>,
 }
 
 /// What became of the upcard.
@@ -33,10 +46,12 @@ pub enum UpcardFate {
     /// Face up on the stub while round 1 is called.
     #[default]
     FaceUp,
-    /// Everybody passed in round 1: turned down (still public), its suit barred in round 2.
+    /// Everybody passed in round 1: turned down (still public), its suit barred in round 2. In
+    /// Bacon, the fourth upcard everybody passed (the hand acquitted).
     TurnedDown,
-    /// The dealer took it into hand (it is known to be there until played) and discarded one
-    /// card face down.
+    /// The dealer (in Bacon the seat left of the caller, `taken_by`) took it into hand (it is
+    /// known to be there until played) and discarded one card, face down (in Bacon face up:
+    /// `discard`).
     Taken,
     /// Ordered up, but the dealer left it face up on the stub.
     Left,
@@ -50,12 +65,29 @@ pub struct Upcard {
     pub card: Card,
     /// `face_up`, `turned_down`, `taken` (by the dealer) or `left` (on the stub).
     pub fate: UpcardFate,
+    /// Bacon: the seat that took it (the caller's left), once taken; null otherwise and in
+    /// other games (in Euchre the dealer takes it).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
+    pub taken_by: Option<Seat>,
+    /// Bacon: the card its taker discarded, face up (perhaps the upcard itself), once taken;
+    /// null otherwise and in other games (Euchre's discard is face down).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub discard: Option<Card>,
 }
 
 impl HandState {
-    /// The upcard: the first undealt card.
+    /// The upcard: the first undealt card (in Bacon, the first not yet passed).
     pub(super) fn upcard(&self) -> Option<Card> {
-        self.widow.first().copied()
+        self.widow.get(self.upcards_passed as usize).copied()
+    }
+
+    /// Bacon: the upcards everybody passed, discarded face up, oldest first.
+    pub(super) fn passed_upcards(&self) -> &[Card] {
+        self.widow
+            .get(..self.upcards_passed as usize)
+            .unwrap_or_default()
     }
 }
 
@@ -65,9 +97,17 @@ impl Game {
         if !self.rules.upcard() {
             return None;
         }
+        let bacon_taken =
+            self.rules.successive_upcards() && self.hand.upcard_fate == UpcardFate::Taken;
         self.hand.upcard().map(|card| Upcard {
             card,
             fate: self.hand.upcard_fate,
+            taken_by: self
+                .hand
+                .contract
+                .filter(|_| bacon_taken)
+                .map(|c| self.rules.upcard_taker(self.hand.dealer, c.seat)),
+            discard: self.hand.discards.first().copied().filter(|_| bacon_taken),
         })
     }
 
@@ -92,6 +132,9 @@ impl Game {
 
     /// The legal calls of an upcard auction, and the dealer's exchange.
     pub(super) fn upcard_legal(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.rules.successive_upcards() {
+            return self.bacon_legal(seat, out);
+        }
         match self.phase {
             Phase::Auction => {
                 if !self.stuck(seat) {
@@ -123,6 +166,9 @@ impl Game {
 
     /// Checks an upcard call or the dealer's exchange (the phase and turn are already checked).
     pub(super) fn upcard_validate(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.rules.successive_upcards() {
+            return self.bacon_validate(seat, action);
+        }
         let round = self.upcard_round();
         match *action {
             Action::Pass if self.stuck(seat) => Err(ActionError::MustNameTrump),
@@ -149,7 +195,13 @@ impl Game {
             Action::LeaveUpcard if self.rules.dealer_pickup == DealerPickup::Mandatory => {
                 Err(ActionError::MustTakeUpcard)
             }
-            Action::Bid { .. } | Action::Exchange { .. } => Err(ActionError::WrongPhase {
+            Action::Bid { .. }
+            | Action::Exchange { .. }
+            | Action::PickUp
+            | Action::PickUpAlone
+            | Action::Allow
+            | Action::Veto
+            | Action::VetoAlone => Err(ActionError::WrongPhase {
                 action: action.kind(),
                 phase: self.phase,
             }),
@@ -159,6 +211,9 @@ impl Game {
 
     /// Applies a validated upcard call or the dealer's exchange.
     pub(super) fn upcard_apply(&mut self, seat: Seat, action: &Action, applied: &mut Applied) {
+        if self.rules.successive_upcards() {
+            return self.bacon_apply(seat, action, applied);
+        }
         let round = self.upcard_round();
         match *action {
             Action::Pass => {
@@ -166,6 +221,8 @@ impl Game {
                     seat,
                     round,
                     trump: None,
+                    alone: false,
+                    answer: None,
                 });
                 if seat != self.hand.dealer {
                     self.turn = Some(self.next_seat(seat));
@@ -190,6 +247,8 @@ impl Game {
                     seat,
                     round,
                     trump: Some(trump),
+                    alone: false,
+                    answer: None,
                 });
                 self.hand.trump = Some(trump);
                 // The makers need 3 of the 5 tricks.

@@ -135,9 +135,14 @@ pub struct View {
     /// `left` on the stub); null in other games. Public.
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub upcard: Option<Upcard>,
-    /// Upcard games: this hand's calls of rounds 1 and 2 so far (`trump` null for a pass);
-    /// empty in other games. Public.
+    /// Upcard games: this hand's calls of rounds 1 and 2 so far (`trump` null for a pass; in
+    /// Bacon, `round` is the upcard's number, and each pick-up carries `alone` and the partner's
+    /// `answer`); empty in other games. Public.
     pub upcard_calls: Vec<UpcardCall>,
+    /// Bacon: the upcards everybody passed this hand, each discarded face up when the dealer
+    /// passed it, oldest first (`upcard` is the one being called); empty in other games.
+    /// Public.
+    pub passed_upcards: Vec<Card>,
 }
 
 /// The public result of the last finished hand and its tricks (every card of which was played
@@ -272,6 +277,7 @@ impl Game {
             }),
             upcard: k.upcard,
             upcard_calls: k.upcard_calls.to_vec(),
+            passed_upcards: k.passed_upcards.to_vec(),
         }
     }
 }

@@ -140,7 +140,8 @@ async fn rulesets(store: Store) {
             "pepper",
             "double-hasenpfeffer",
             "euchre",
-            "buck-euchre"
+            "buck-euchre",
+            "bacon"
         ]
     );
     for p in presets {

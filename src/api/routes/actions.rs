@@ -36,7 +36,17 @@ const ENDPOINTS: [(&str, Accepts); 6] = [
     ("post_action", Accepts::Any),
     (
         "bid",
-        Accepts::Only(&["bid", "pass", "order_up", "name_trump"]),
+        Accepts::Only(&[
+            "bid",
+            "pass",
+            "order_up",
+            "name_trump",
+            "pick_up",
+            "pick_up_alone",
+            "allow",
+            "veto",
+            "veto_alone",
+        ]),
     ),
     (
         "exchange",
@@ -64,7 +74,7 @@ fn accepts(operation_id: &str) -> Accepts {
 /// the types it takes, in the order of their names (Swagger UI prefills the first: a pass for
 /// the general endpoint and `/bid`, what a seat can do at its first turn; a trump named for
 /// `/exchange`). The names sort as strings: keep their numbers single digits (8a, 8b, ...).
-fn examples() -> [(&'static str, &'static str, serde_json::Value); 14] {
+fn examples() -> [(&'static str, &'static str, serde_json::Value); 19] {
     use serde_json::json;
     [
         ("1_pass", "Pass in the auction", json!({"type": "pass"})),
@@ -110,8 +120,33 @@ fn examples() -> [(&'static str, &'static str, serde_json::Value); 14] {
             json!({"type": "name_trump", "trump": "H"}),
         ),
         (
+            "8c_pick_up",
+            "Bacon: pick up the upcard (your partner answers)",
+            json!({"type": "pick_up"}),
+        ),
+        (
+            "8d_pick_up_alone",
+            "Bacon: pick up the upcard and play alone (your partner answers)",
+            json!({"type": "pick_up_alone"}),
+        ),
+        (
+            "8e_allow",
+            "Bacon: let your partner's pick-up stand",
+            json!({"type": "allow"}),
+        ),
+        (
+            "8f_veto",
+            "Bacon: veto your partner's pick-up (as if your partner had passed)",
+            json!({"type": "veto"}),
+        ),
+        (
+            "8g_veto_alone",
+            "Bacon: veto your partner's going alone (the pick-up stands, you play)",
+            json!({"type": "veto_alone"}),
+        ),
+        (
             "9a_take_upcard",
-            "Upcard games, the dealer: take the upcard and discard the nine of clubs",
+            "Upcard games: take the upcard and discard the nine of clubs (Euchre: the dealer, face down; Bacon: the seat left of the caller, face up)",
             json!({"type": "take_upcard", "discard": "9C"}),
         ),
         (
@@ -216,6 +251,11 @@ async fn act(
         ("bid" = "#/components/schemas/BidAction"),
         ("order_up" = "#/components/schemas/OrderUpAction"),
         ("name_trump" = "#/components/schemas/NameTrumpAction"),
+        ("pick_up" = "#/components/schemas/PickUpAction"),
+        ("pick_up_alone" = "#/components/schemas/PickUpAloneAction"),
+        ("allow" = "#/components/schemas/AllowAction"),
+        ("veto" = "#/components/schemas/VetoAction"),
+        ("veto_alone" = "#/components/schemas/VetoAloneAction"),
     )),
     example = json!({"type": "bid", "tricks": 4})
 )]
@@ -228,6 +268,16 @@ enum AuctionCall {
     OrderUp(crate::api::wire::OrderUpAction),
     /// Name trump (upcard games, round 2).
     NameTrump(crate::api::wire::NameTrumpAction),
+    /// Pick up the upcard (Bacon).
+    PickUp(crate::api::wire::PickUpAction),
+    /// Pick up the upcard alone (Bacon).
+    PickUpAlone(crate::api::wire::PickUpAloneAction),
+    /// Allow the partner's pick-up (Bacon).
+    Allow(crate::api::wire::AllowAction),
+    /// Veto the partner's pick-up (Bacon).
+    Veto(crate::api::wire::VetoAction),
+    /// Veto the partner's going alone (Bacon).
+    VetoAlone(crate::api::wire::VetoAloneAction),
 }
 
 /// The body of `POST /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
@@ -310,8 +360,8 @@ action_endpoint!(
     "/v1/games/{id}/bid",
     "bid",
     AuctionCall,
-    "Bid or pass (or, in upcard games, order up or name trump).",
-    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`. In upcard games (`euchre`), the calls: `{\"type\":\"order_up\"}` in round 1 (the upcard's suit becomes trump) and `{\"type\":\"name_trump\",\"trump\":\"H\"}` in round 2 (another suit), or a pass."
+    "Bid or pass (or, in upcard games, order up, name trump, pick up or answer a pick-up).",
+    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`. In upcard games (`euchre`), the calls: `{\"type\":\"order_up\"}` in round 1 (the upcard's suit becomes trump) and `{\"type\":\"name_trump\",\"trump\":\"H\"}` in round 2 (another suit), or a pass. In `bacon`: `{\"type\":\"pick_up\"}` or `{\"type\":\"pick_up_alone\"}` (or a pass), and the caller's partner's answer `{\"type\":\"allow\"}`, `{\"type\":\"veto\"}` or, after `pick_up_alone`, `{\"type\":\"veto_alone\"}`."
 );
 action_endpoint!(
     post_exchange,

@@ -14,13 +14,13 @@ fn option_catalog() -> Vec<OptionInfo> {
     vec![
         o(
             "deck",
-            "standard25 | pepper24 | pinochle48 | euchre32 | euchre24",
-            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48); in euchre 7-A (32) or 9-A (24). Each preset lists its `decks`.",
+            "standard25 | pepper24 | pinochle48 | euchre32 | euchre24 | full52",
+            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48); in euchre 7-A (32) or 9-A (24); in bacon 2-A (52). Each preset lists its `decks`.",
         ),
         o(
             "players",
             "2 | 3 | 4 | 6",
-            "Players in two alternating partnerships (euchre: 4 only; buck-euchre: 4, every player for themselves); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
+            "Players in two alternating partnerships (euchre and bacon: 4 only; buck-euchre: 4, every player for themselves); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
         ),
         o(
             "bowers",
@@ -29,8 +29,8 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "auction",
-            "single_round | open | consecutive_passes | upcard",
-            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again). `upcard` (euchre, set by the preset, not an override): the first undealt card is turned up; round 1 orders its suit up or passes, round 2 names another suit or passes.",
+            "single_round | open | consecutive_passes | upcard | successive_upcards",
+            "One bid each with the dealer last; round and round until all but one have passed (a pass is final); or round and round until a bid is followed by a pass from every other player in a row (a passer may bid again). `upcard` (euchre, set by the preset, not an override): the first undealt card is turned up; round 1 orders its suit up or passes, round 2 names another suit or passes. `successive_upcards` (bacon, set by the preset): up to four upcards in turn, each passed or picked up (`pick_up`, `pick_up_alone`) subject to the caller's partner's answer (`allow`, `veto`, `veto_alone`); the seat left of the caller takes the upcard (`take_upcard`, discarding face up) and leads.",
         ),
         o("min_bid", "1..tricks", "The lowest bid."),
         o(
@@ -51,12 +51,12 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "alone",
             "none | partner_sits_out | exchange_two | maker",
-            "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; the bidder discards two and receives two from the partner; or (euchre) the maker alone, its partner sitting out (with `lone_defender`, `partner_sits_out`).",
+            "Going alone: never; after the exchange, the high bidder then one defender, partners sit out; the bidder discards two and receives two from the partner; or (euchre) the maker alone, its partner sitting out (with `lone_defender`, `partner_sits_out`); in bacon `maker` (a caller may pick up alone) or `none`.",
         ),
         o(
             "first_lead",
-            "high_bidder | left_of_dealer | dealer_left",
-            "Who leads the first trick when nobody is alone (`dealer_left`: euchre's rule, set by the preset: the dealer's left always, or the left of a lone player).",
+            "high_bidder | left_of_dealer | dealer_left | upcard_taker",
+            "Who leads the first trick when nobody is alone (`dealer_left`: euchre's rule, set by the preset: the dealer's left always, or the left of a lone player; `upcard_taker`: bacon's, set by the preset: the seat left of the caller, which took the upcard).",
         ),
         o(
             "set_penalty",
@@ -66,7 +66,7 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "target_score",
             "1..10 x the preset's default",
-            "The score that ends the game: at most 100 (hasenpfeffer, -open), 300 (pepper), 320 (double), 50 (euchre); in buck-euchre the score every player starts from, counting down (default 25, at most 250).",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open, bacon), 300 (pepper), 320 (double), 50 (euchre); in buck-euchre the score every player starts from, counting down (default 25, at most 250).",
         ),
         o(
             "dealer_pickup",

@@ -76,9 +76,10 @@ impl Serialize for GameView {
             voids,
             upcard,
             upcard_calls,
+            passed_upcards,
             last_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 39)?;
+        let mut m = s.serialize_struct("GameView", 40)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
@@ -118,6 +119,7 @@ impl Serialize for GameView {
         m.serialize_field("last_hand", last_hand)?;
         m.serialize_field("upcard", upcard)?;
         m.serialize_field("upcard_calls", upcard_calls)?;
+        m.serialize_field("passed_upcards", passed_upcards)?;
         m.end()
     }
 }

@@ -16,8 +16,9 @@ pub use game_view::{GameView, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
 
 pub use crate::engine::schema::{
-    ActionDoc, AloneAction, BidAction, ExchangeAction, LeaveUpcardAction, NameTrumpAction,
-    OrderUpAction, PassAction, PassCardsAction, PlayAction, TakeUpcardAction,
+    ActionDoc, AllowAction, AloneAction, BidAction, ExchangeAction, LeaveUpcardAction,
+    NameTrumpAction, OrderUpAction, PassAction, PassCardsAction, PickUpAction, PickUpAloneAction,
+    PlayAction, TakeUpcardAction, VetoAction, VetoAloneAction,
 };
 
 /// Who sits in a seat, as given at game creation (the schema is [`SeatSpecDoc`]'s; an open
@@ -353,12 +354,14 @@ mod tests {
         let mut kinds = std::collections::BTreeSet::new();
         // Euchre twice: taking turns through the legal actions (the upcard is ordered up, and
         // the dealer offered its exchange), and always the first (everybody passes: round 2).
-        // Buck Euchre on several seeds, so that some hand has a declarer and drop-outs.
+        // Buck Euchre on several seeds, so that some hand has a declarer and drop-outs; Bacon
+        // too, so that some pick-up is alone and answered every way.
         let games = Preset::ALL
             .iter()
             .map(|p| (*p, 0, 3))
             .chain([(Preset::Euchre, 0, 3), (Preset::Euchre, 1, 3)])
-            .chain((4..10).map(|seed| (Preset::BuckEuchre, 0, seed)));
+            .chain((4..10).map(|seed| (Preset::BuckEuchre, 0, seed)))
+            .chain((4..40).map(|seed| (Preset::Bacon, 2, seed)));
         for (preset, first_only, seed) in games {
             let mut game = Game::new(preset.rules(), seed, None).unwrap();
             let mut steps = 0;
@@ -368,10 +371,12 @@ mod tests {
                     kinds.insert(a.kind());
                     same_through::<ActionDoc>(serde_json::to_value(a).unwrap());
                 }
-                let pick = if first_only == 1 {
-                    0
-                } else {
-                    steps % legal.len()
+                let pick = match first_only {
+                    1 => 0,
+                    // Bacon: a pattern that shifts with the seed, so that some pick-up alone
+                    // meets each answer.
+                    2 => (steps * 5 + seed as usize) % legal.len(),
+                    _ => steps % legal.len(),
                 };
                 game.apply(seat, &legal[pick]).unwrap();
                 steps += 1;
@@ -392,6 +397,11 @@ mod tests {
             "leave_upcard",
             "stay",
             "drop",
+            "pick_up",
+            "pick_up_alone",
+            "allow",
+            "veto",
+            "veto_alone",
         ] {
             assert!(kinds.contains(kind), "no game offered a `{kind}` action");
         }

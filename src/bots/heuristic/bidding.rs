@@ -140,6 +140,39 @@ pub(super) fn upcard_call_decision(ctx: &Ctx, legal: &[Action]) -> Action {
     }
 }
 
+/// Bacon: pick up an upcard when the hand (with the partner's usual share, less what the
+/// upcard gives the opponent who takes it) promises the declarers' 3 tricks, alone when the hand
+/// alone promises as much as going alone asks; as the caller's partner, veto a pick-up when the
+/// hand promises almost nothing in that suit, and let a pick-up alone stand.
+pub(super) fn bacon_call_decision(ctx: &Ctx, legal: &[Action]) -> Action {
+    let p = &ctx.params;
+    let Some(suit) = ctx.upcard.and_then(|u| u.card.suit()) else {
+        return legal[0].clone();
+    };
+    let trump = Trump::Suit(suit);
+    let own = hand_tricks(ctx.rules, ctx.hand, trump);
+    if legal.contains(&Action::Allow) {
+        // Answering the partner: a pick-up alone stands (the caller's hand carries it); a
+        // plain one needs some help from this hand.
+        let alone = legal.contains(&Action::VetoAlone);
+        return if alone || own >= p.veto_below {
+            Action::Allow
+        } else {
+            Action::Veto
+        };
+    }
+    // The upcard goes to the opponent on the caller's left: about half a trick for them.
+    let need = f64::from(ctx.rules.min_bid) + p.pick_up_margin;
+    let n = ctx.rules.cards_per_player() as f64;
+    if legal.contains(&Action::PickUpAlone) && own - 0.5 >= (p.alone_share * n).max(need) {
+        return Action::PickUpAlone;
+    }
+    if own + partner_bonus(ctx.rules, p) - 0.5 >= need {
+        return Action::PickUp;
+    }
+    Action::Pass
+}
+
 /// Upcard games: the dealer takes the upcard, dropping the card whose loss weakens the hand
 /// least, unless leaving it (where allowed) keeps a stronger hand.
 pub(super) fn upcard_exchange_decision(ctx: &Ctx, legal: &[Action]) -> Action {

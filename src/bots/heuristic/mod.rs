@@ -35,13 +35,14 @@ mod strength;
 
 pub(crate) use bidding::bid_limit;
 use bidding::{
-    alone_decision, auction_decision, drop_out_decision, exchange_decision, keep_value,
-    pass_cards_decision, upcard_call_decision, upcard_exchange_decision,
+    alone_decision, auction_decision, bacon_call_decision, drop_out_decision, exchange_decision,
+    keep_value, pass_cards_decision, upcard_call_decision, upcard_exchange_decision,
 };
 pub(crate) use play::play_card;
 
 pub use strength::hand_tricks;
-use strength::{best_trump, certain_tricks, partner_bonus};
+pub(crate) use strength::partner_bonus;
+use strength::{best_trump, certain_tricks};
 
 use crate::engine::{
     Action, AllPass, AloneRule, AuctionKind, Bid, Call, Card, Contract, DeckKind, Game, MAX_SEATS,
@@ -81,6 +82,12 @@ pub struct HeuristicParams {
     /// Buck Euchre: the tricks a hand must promise to stay in a declarer's hand (a player in
     /// it who takes none scores +5; one who drops out scores 0).
     pub stay_tricks: f64,
+    /// Bacon: the caller's partner vetoes a pick-up when its own hand promises fewer tricks
+    /// than this with the upcard's suit as trump.
+    pub veto_below: f64,
+    /// Bacon: the margin, in tricks over the declarers' three, a hand (with its partner's share,
+    /// less the half trick the upcard gives the opponent who takes it) needs to pick up.
+    pub pick_up_margin: f64,
 }
 
 impl HeuristicParams {
@@ -97,6 +104,8 @@ impl HeuristicParams {
         cover_partner: true,
         upcard_margin: 0.45,
         stay_tricks: 0.8,
+        veto_below: 0.5,
+        pick_up_margin: -0.25,
     };
 
     /// Parses `name=value` pairs separated by commas, over the defaults.
@@ -119,6 +128,8 @@ impl HeuristicParams {
                 "defender_alone_share" => p.defender_alone_share = v,
                 "upcard_margin" => p.upcard_margin = v,
                 "stay_tricks" => p.stay_tricks = v,
+                "veto_below" => p.veto_below = v,
+                "pick_up_margin" => p.pick_up_margin = v,
                 _ => return Err(format!("unknown heuristic parameter `{k}`")),
             }
         }
@@ -205,11 +216,19 @@ impl<'a> Ctx<'a> {
             seen[c.index()] += 1;
         }
         // An upcard left on the stub (turned down or not taken) is out of play; one the dealer
-        // took may still be played.
+        // took may still be played. In Bacon the upcards passed and the taker's discard lie
+        // face up, out of play.
         if let Some(u) = k.upcard
             && matches!(u.fate, UpcardFate::TurnedDown | UpcardFate::Left)
         {
             seen[u.card.index()] += 1;
+        }
+        for c in k
+            .passed_upcards
+            .iter()
+            .chain(k.upcard.and_then(|u| u.discard).as_ref())
+        {
+            seen[c.index()] += 1;
         }
         let mut voids = [0u8; MAX_SEATS];
         voids[..k.voids.len()].copy_from_slice(k.voids);
@@ -352,6 +371,7 @@ pub(crate) fn decide(ctx: &Ctx, legal: &[Action]) -> Action {
         return legal[0].clone();
     }
     match ctx.phase {
+        Phase::Auction if ctx.rules.successive_upcards() => bacon_call_decision(ctx, legal),
         Phase::Auction if ctx.rules.upcard() => upcard_call_decision(ctx, legal),
         Phase::Exchange if ctx.rules.upcard() => upcard_exchange_decision(ctx, legal),
         Phase::Auction => auction_decision(ctx, legal),

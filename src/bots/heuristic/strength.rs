@@ -169,7 +169,7 @@ pub(super) fn best_trump(rules: &Ruleset, hand: &[Card]) -> (Trump, f64) {
 }
 
 /// What a partner typically adds to the declarer's tricks.
-pub(super) fn partner_bonus(rules: &Ruleset, p: &HeuristicParams) -> f64 {
+pub(crate) fn partner_bonus(rules: &Ruleset, p: &HeuristicParams) -> f64 {
     // Measured in the arena: about a quarter of the tricks, with one partner or two; nothing
     // when every player plays alone.
     if rules.sides().count() == rules.seats() {

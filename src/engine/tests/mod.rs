@@ -2,6 +2,7 @@
 //! explicit deal), the stored state (serde, tampering, the pinned shuffle) and property tests
 //! over thousands of random games.
 
+mod bacon;
 mod buck;
 mod euchre;
 mod props;

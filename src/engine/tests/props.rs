@@ -24,9 +24,10 @@ use serde_json::Value;
 use super::support::double6;
 use crate::engine::shuffle::SplitMix64;
 use crate::engine::{
-    Action, AllDrop, AllPass, AloneRule, AuctionKind, Bid, Card, CardList, DealerPickup, DeckKind,
-    FirstLead, Forced, Game, GameEnd, HandRecord, HandResult, Outcome, Pepper, Phase, Preset, Rank,
-    Ruleset, RulesetSpec, Scoring, Seat, SetPenalty, Suit, Trump, UpcardFate, Viewer, deal,
+    Action, AllDrop, AllPass, AloneRule, Answer, AuctionKind, Bid, Card, CardList, DealerPickup,
+    DeckKind, FirstLead, Forced, Game, GameEnd, HandRecord, HandResult, Outcome, Pepper, Phase,
+    Preset, Rank, Ruleset, RulesetSpec, Scoring, Seat, SetPenalty, Suit, Trump, UpcardFate, Viewer,
+    deal,
 };
 
 const MAX_HANDS: u32 = 80;
@@ -67,6 +68,9 @@ struct Stats {
     all_dropped: u32,
     dropped: u32,
     no_declarer: u32,
+    acquitted: u32,
+    vetoed: u32,
+    upcards_passed: u32,
 }
 
 impl Stats {
@@ -78,6 +82,7 @@ impl Stats {
             HandResult::ThrownIn => self.thrown_in += 1,
             // Buck Euchre (not among these property tests' rulesets yet).
             HandResult::AllDropped => self.all_dropped += 1,
+            HandResult::Acquitted => self.acquitted += 1,
         }
         self.dropped += u32::from(!rec.dropped.is_empty());
         self.no_declarer +=
@@ -122,6 +127,14 @@ impl Stats {
                     .any(|e| e.seat == c.seat && e.bid.is_none())
         });
         self.rebid += u32::from(rebid);
+        // Bacon: a veto, and a hand that went past its first upcard.
+        self.vetoed += u32::from(
+            rec.upcard_calls
+                .iter()
+                .any(|c| c.answer == Some(Answer::Veto)),
+        );
+        self.upcards_passed +=
+            u32::from(rules.successive_upcards() && rec.upcard_calls.iter().any(|c| c.round > 1));
         let s = rec.summary.scores;
         if s.iter().filter(|&&x| x >= rules.target_score).count() > 1 {
             self.both_reached += 1;
@@ -240,6 +253,22 @@ fn expected_delta(rules: &Ruleset, rec: &HandRecord) -> Vec<i32> {
     let c = rec.summary.contract.expect("a played hand has a contract");
     let won: Vec<i32> = won_by_side(rules, rec).into_iter().map(i32::from).collect();
     let d = side_of(rules, c.seat);
+    if rules.scoring == Scoring::Bacon {
+        // RULES-FAMILY section 3: only a side with 3 or more tricks scores, the declarers 1 (2
+        // for all five), a loner or the defenders of either 2 (4).
+        let mut delta = vec![0; side_count(rules)];
+        for (side, &w) in won.iter().enumerate() {
+            if w >= 3 {
+                let base = if w == 5 { 2 } else { 1 };
+                delta[side] = if side != d || rec.alone.is_some() {
+                    2 * base
+                } else {
+                    base
+                };
+            }
+        }
+        return delta;
+    }
     if rules.scoring == Scoring::Euchre {
         // RULES-FAMILY section 1: one side scores.
         let mut delta = vec![0; side_count(rules)];
@@ -468,7 +497,9 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
             AuctionKind::ConsecutivePasses => {
                 ended |= run == n as usize || (run == n as usize - 1 && high.is_some())
             }
-            AuctionKind::Upcard => unreachable!("upcard games are checked on their own"),
+            AuctionKind::Upcard | AuctionKind::SuccessiveUpcards => {
+                unreachable!("upcard games are checked on their own")
+            }
         }
         seat = (seat + 1) % n;
         if rules.auction == AuctionKind::Open {
@@ -531,6 +562,105 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
     check_play(rules, rec, dealer, held);
 }
 
+/// Bacon's upcards, calls and answers and the exchange left of the caller (RULES-FAMILY section
+/// 3), then the play.
+fn check_bacon_record(
+    rules: &Ruleset,
+    rec: &HandRecord,
+    dealer: Seat,
+    dealt: &[Vec<Card>],
+    widow: &[Card],
+) {
+    let n = rules.seats() as Seat;
+    // The upcard being called (0 to 3), the seat to call, and the pick-up that stood.
+    let mut k = 0usize;
+    let mut seat = (dealer + 1) % n;
+    let mut stood: Option<(Seat, bool)> = None;
+    for (i, call) in rec.upcard_calls.iter().enumerate() {
+        assert!(stood.is_none(), "a call after a pick-up stood");
+        assert_eq!(
+            call.seat, seat,
+            "call {i}: from the dealer's left, dealer last"
+        );
+        assert_eq!(call.round as usize, k + 1, "call {i}: the upcard's number");
+        let suit = widow[k].suit().expect("Bacon's upcards have suits");
+        let passed = match call.trump {
+            None => {
+                assert!(
+                    !call.alone && call.answer.is_none(),
+                    "a pass is only a pass"
+                );
+                true
+            }
+            Some(t) => {
+                assert_eq!(t, Trump::Suit(suit), "a pick-up takes the upcard's suit");
+                if call.alone {
+                    assert_ne!(rules.alone, AloneRule::None);
+                }
+                match call
+                    .answer
+                    .expect("a finished hand's pick-ups are answered")
+                {
+                    Answer::Veto => true,
+                    Answer::VetoAlone => {
+                        assert!(call.alone, "veto_alone answers pick_up_alone");
+                        stood = Some((seat, false));
+                        false
+                    }
+                    Answer::Allow => {
+                        stood = Some((seat, call.alone));
+                        false
+                    }
+                }
+            }
+        };
+        if passed && seat == dealer {
+            // The dealer passed (or was vetoed): the next upcard.
+            k += 1;
+        }
+        seat = (seat + 1) % n;
+    }
+    let Some((caller, alone)) = stood else {
+        assert_eq!(k, 4, "four upcards passed");
+        assert_eq!(rec.upcard_calls.len(), 4 * n as usize);
+        assert_eq!(rec.summary.result, HandResult::Acquitted);
+        assert_eq!(rec.summary.contract, None);
+        assert!(rec.tricks.is_empty() && rec.discards.is_empty());
+        assert!(rec.summary.score_delta.iter().all(|&d| d == 0));
+        let up = rec.upcard.expect("the last upcard");
+        assert_eq!((up.card, up.fate), (widow[3], UpcardFate::TurnedDown));
+        return;
+    };
+    let upcard = rec.upcard.expect("an upcard");
+    let taker = (caller + 1) % n;
+    assert_eq!(upcard.card, widow[k], "the upcard picked up is the k-th");
+    assert_eq!(upcard.fate, UpcardFate::Taken);
+    assert_eq!(
+        upcard.taken_by,
+        Some(taker),
+        "the seat left of the caller takes it"
+    );
+    assert_eq!(rec.discards.len(), 1);
+    assert_eq!(
+        upcard.discard,
+        Some(rec.discards[0]),
+        "the discard is shown face up"
+    );
+    let c = rec
+        .summary
+        .contract
+        .expect("a pick-up that stood makes a contract");
+    assert_eq!((c.seat, c.bid.tricks), (caller, 3));
+    assert_eq!(rec.trump, Some(Trump::Suit(upcard.card.suit().unwrap())));
+    assert_eq!(rec.alone, alone.then_some(caller));
+    assert_eq!(rec.defender_alone, None);
+    assert!(rec.dropped.is_empty());
+    let mut held: Vec<Vec<Card>> = dealt.to_vec();
+    held[taker as usize].push(upcard.card);
+    remove(&mut held[taker as usize], rec.discards[0]);
+    check_play(rules, rec, dealer, held);
+}
+
 /// An upcard game's calls and the dealer's exchange (RULES-FAMILY section 1), then the play.
 fn check_upcard_record(
     rules: &Ruleset,
@@ -541,6 +671,10 @@ fn check_upcard_record(
 ) {
     let n = rules.seats() as Seat;
     assert!(rec.auction.is_empty(), "no bids in an upcard game");
+    if rules.successive_upcards() {
+        check_bacon_record(rules, rec, dealer, dealt, widow);
+        return;
+    }
     let upcard = rec.upcard.expect("an upcard");
     assert_eq!(
         upcard.card, widow[0],
@@ -704,6 +838,8 @@ fn check_play(rules: &Ruleset, rec: &HandRecord, dealer: Seat, mut held: Vec<Vec
     } else {
         match rules.first_lead {
             FirstLead::HighBidder => d,
+            // Bacon: the seat left of the caller, which took the upcard.
+            FirstLead::UpcardTaker => (d + 1) % n,
             FirstLead::LeftOfDealer | FirstLead::DealerLeft => {
                 if out[((dealer + 1) % n) as usize] {
                     next_active((dealer + 1) % n)
@@ -762,9 +898,17 @@ fn check_conservation(g: &Game) {
         all.extend(g.hand_of(s));
     }
     if !h.widow_taken {
-        // A taken upcard is in the dealer's hand, no longer on the stub.
+        // A taken upcard is in the dealer's hand (in Bacon the taker's), no longer on the
+        // stub; in Bacon it is the one after the upcards passed.
         let taken = g.rules().upcard() && h.upcard_fate == UpcardFate::Taken;
-        all.extend(h.widow.iter().skip(usize::from(taken)));
+        let at = h.upcards_passed as usize;
+        all.extend(
+            h.widow
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| !(taken && i == at))
+                .map(|(_, c)| *c),
+        );
     }
     all.extend(&h.discards);
     all.extend(&h.lone_discards);
@@ -793,14 +937,19 @@ fn visible(g: &Game, viewer: Viewer) -> Vec<Card> {
             .iter()
             .flat_map(|t| t.plays.iter().map(|p| p.card)),
     );
-    if g.rules().upcard() {
+    if g.rules().successive_upcards() {
+        // RULES-FAMILY section 3: the upcards turned so far (the passed ones discarded face up)
+        // and the taker's face-up discard are public.
+        v.extend(&h.widow[..=h.upcards_passed as usize]);
+        v.extend(&h.discards);
+    } else if g.rules().upcard() {
         // RULES-FAMILY section 0: the upcard stays public, turned down or taken.
         v.push(h.widow[0]);
     }
     if let Viewer::Seat(s) = viewer {
         v.extend(g.hand_of(s));
         let declarer = g.contract().map(|c| c.seat);
-        if g.rules().upcard() && g.dealer() == s {
+        if g.rules().upcard() && !g.rules().successive_upcards() && g.dealer() == s {
             v.extend(&h.discards);
         }
         if declarer == Some(s) {
@@ -1069,7 +1218,10 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
                 *s += d;
             }
             assert_eq!(rec.summary.scores, scores);
-            dealer = (dealer + 1) % n;
+            if rec.summary.result != HandResult::Acquitted {
+                // Bacon's acquitted hand is dealt again by the same dealer.
+                dealer = (dealer + 1) % n;
+            }
         }
         assert_eq!(g.scores(), scores);
         assert_eq!(applied.game_over, g.is_over());
@@ -1172,7 +1324,7 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 
 /// Each ruleset, the share of random games that must end, and its number of fully checked
 /// games per run (long games cost more).
-fn rulesets() -> [(Ruleset, f64, u32); 12] {
+fn rulesets() -> [(Ruleset, f64, u32); 14] {
     [
         (Preset::Hasenpfeffer.rules(), 0.95, 60),
         (Preset::HasenpfefferOpen.rules(), 0.95, 60),
@@ -1205,6 +1357,20 @@ fn rulesets() -> [(Ruleset, f64, u32); 12] {
             .unwrap(),
             0.9,
             20,
+        ),
+        (Preset::Bacon.rules(), 0.95, 40),
+        (
+            RulesetSpec {
+                preset: Preset::Bacon,
+                alone: Some(AloneRule::None),
+                bowers: Some(true),
+                target_score: Some(5),
+                ..Default::default()
+            }
+            .build()
+            .unwrap(),
+            0.95,
+            30,
         ),
     ]
 }
@@ -1371,6 +1537,19 @@ props!(
         ("no declarer (clubs)", s.no_declarer),
     ]
 );
+
+props!(full_bacon, light_bacon, 12, |s| vec![
+    ("a veto", s.vetoed),
+    ("past the first upcard", s.upcards_passed),
+    ("acquitted", s.acquitted),
+    ("a loner", s.alone),
+    ("declarers set", s.set),
+    ("a march", s.march),
+]);
+props!(full_bacon_options, light_bacon_options, 13, |s| vec![
+    ("a veto", s.vetoed),
+    ("acquitted", s.acquitted),
+]);
 
 /// The game-end oracle itself, on the cases RULES.md names.
 #[test]

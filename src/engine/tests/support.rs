@@ -4,7 +4,8 @@
 //! is: `p` pass, `b3` bid 3, `lp`/`bp` little/big pepper, `x:H:AS` exchange (trump `H`, discard
 //! `AS`; `x:S` discards nothing, `x:NT` names no trump), `a1`/`a0` alone or not,
 //! `pc:9S,TS` pass cards, `ou` order the upcard up, `n:S` name trump in round 2, `tk:9S` take
-//! the upcard discarding `9S`, `lv` leave it, and a card code (`JK`, `TD`) plays that card.
+//! the upcard discarding `9S`, `lv` leave it, Bacon's `pu` pick up, `pa` pick up alone, `al`
+//! allow, `ve` veto, `va` veto alone, and a card code (`JK`, `TD`) plays that card.
 
 use crate::engine::{
     Action, ActionError, Applied, Bid, Card, CardList, Game, HandSummary, Pepper, Preset, Ruleset,
@@ -71,6 +72,11 @@ pub fn action(game: &Game, token: &str) -> Action {
         "st" => Action::Stay,
         "dr" => Action::Drop,
         "lv" => Action::LeaveUpcard,
+        "pu" => Action::PickUp,
+        "pa" => Action::PickUpAlone,
+        "al" => Action::Allow,
+        "ve" => Action::Veto,
+        "va" => Action::VetoAlone,
         t if t.starts_with("n:") => Action::NameTrump {
             trump: t[2..].parse().unwrap(),
         },
