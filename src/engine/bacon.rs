@@ -130,24 +130,19 @@ impl Game {
         let upcard_suit = self.hand.upcard().and_then(Card::suit);
         match *action {
             Action::Pass => {
-                self.hand.upcard_calls.push(UpcardCall {
-                    seat,
-                    round,
-                    trump: None,
-                    alone: false,
-                    answer: None,
-                });
+                self.hand
+                    .upcard_calls
+                    .push(UpcardCall::new(seat, round, None, false));
                 self.bacon_passed(seat, applied);
             }
             Action::PickUp | Action::PickUpAlone => {
-                self.hand.upcard_calls.push(UpcardCall {
+                // Bacon's deck has no joker: every upcard has a suit.
+                self.hand.upcard_calls.push(UpcardCall::new(
                     seat,
                     round,
-                    // Bacon's decks have no joker: every upcard has a suit.
-                    trump: upcard_suit.map(Trump::Suit),
-                    alone: *action == Action::PickUpAlone,
-                    answer: None,
-                });
+                    upcard_suit.map(Trump::Suit),
+                    *action == Action::PickUpAlone,
+                ));
                 self.turn = Some(self.bacon_partner(seat));
             }
             Action::Allow | Action::Veto | Action::VetoAlone => {

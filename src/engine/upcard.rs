@@ -39,6 +39,19 @@ pub struct UpcardCall {
     pub answer: Option<Answer>,
 }
 
+impl UpcardCall {
+    /// A call of `seat` on the upcard of `round`: a pass (`trump` None) or a taking.
+    pub(super) const fn new(seat: Seat, round: u8, trump: Option<Trump>, alone: bool) -> Self {
+        UpcardCall {
+            seat,
+            round,
+            trump,
+            alone,
+            answer: None,
+        }
+    }
+}
+
 /// What became of the upcard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -217,13 +230,9 @@ impl Game {
         let round = self.upcard_round();
         match *action {
             Action::Pass => {
-                self.hand.upcard_calls.push(UpcardCall {
-                    seat,
-                    round,
-                    trump: None,
-                    alone: false,
-                    answer: None,
-                });
+                self.hand
+                    .upcard_calls
+                    .push(UpcardCall::new(seat, round, None, false));
                 if seat != self.hand.dealer {
                     self.turn = Some(self.next_seat(seat));
                 } else if round == 1 {
@@ -243,13 +252,9 @@ impl Game {
                     Action::NameTrump { trump } => trump,
                     _ => Trump::Suit(self.upcard_suit().unwrap_or(Suit::Clubs)),
                 };
-                self.hand.upcard_calls.push(UpcardCall {
-                    seat,
-                    round,
-                    trump: Some(trump),
-                    alone: false,
-                    answer: None,
-                });
+                self.hand
+                    .upcard_calls
+                    .push(UpcardCall::new(seat, round, Some(trump), false));
                 self.hand.trump = Some(trump);
                 // The makers need 3 of the 5 tricks.
                 self.hand.contract = Some(Contract {
