@@ -224,9 +224,10 @@ string_enum_schema!(
 // JSON by the tests of `api::wire`.
 
 /// The schema of an action's `type`: an enum of the one wire name.
+// `$name:tt`, not `:literal`: utoipa reads `serde(rename)` only from a bare string token.
 macro_rules! action_type {
-    ($($ty:ident = $name:literal),* $(,)?) => {$(
-        #[doc = concat!("Always `", $name, "`.")]
+    ($($ty:ident = $name:tt $doc:tt),* $(,)?) => {$(
+        #[doc = $doc]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
         pub enum $ty {
             #[doc = concat!("`", $name, "`")]
@@ -237,28 +238,28 @@ macro_rules! action_type {
 }
 
 action_type! {
-    PassType = "pass",
-    BidType = "bid",
-    ExchangeType = "exchange",
-    PlayType = "play",
-    AloneType = "alone",
-    PassCardsType = "pass_cards",
-    OrderUpType = "order_up",
-    NameTrumpType = "name_trump",
-    TakeUpcardType = "take_upcard",
-    LeaveUpcardType = "leave_upcard",
-    StayType = "stay",
-    DropType = "drop",
-    PickUpType = "pick_up",
-    PickUpAloneType = "pick_up_alone",
-    AllowType = "allow",
-    VetoType = "veto",
-    VetoAloneType = "veto_alone",
+    PassType = "pass" "Always `pass`.",
+    BidType = "bid" "Always `bid`.",
+    ExchangeType = "exchange" "Always `exchange`.",
+    PlayType = "play" "Always `play`.",
+    AloneType = "alone" "Always `alone`.",
+    PassCardsType = "pass_cards" "Always `pass_cards`.",
+    OrderUpType = "order_up" "Always `order_up`.",
+    NameTrumpType = "name_trump" "Always `name_trump`.",
+    TakeUpcardType = "take_upcard" "Always `take_upcard`.",
+    LeaveUpcardType = "leave_upcard" "Always `leave_upcard`.",
+    StayType = "stay" "Always `stay`.",
+    DropType = "drop" "Always `drop`.",
+    PickUpType = "pick_up" "Always `pick_up`.",
+    PickUpAloneType = "pick_up_alone" "Always `pick_up_alone`.",
+    AllowType = "allow" "Always `allow`.",
+    VetoType = "veto" "Always `veto`.",
+    VetoAloneType = "veto_alone" "Always `veto_alone`.",
 }
 
 /// The schema of an action without fields: its `type` alone (extra fields are refused).
 macro_rules! unit_action {
-    ($($(#[$doc:meta])* $action:ident($ty:ident) = $name:literal;)*) => {$(
+    ($($(#[$doc:meta])* $action:ident($ty:ident) = $name:tt;)*) => {$(
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
         #[serde(deny_unknown_fields)]
