@@ -19,10 +19,18 @@
  *   | { type: 'take_upcard', discard: string }
  *   | { type: 'leave_upcard' }
  *   | { type: 'stay' }
- *   | { type: 'drop' }} Action
+ *   | { type: 'drop' }
+ *   | { type: 'pick_up' }
+ *   | { type: 'pick_up_alone' }
+ *   | { type: 'allow' }
+ *   | { type: 'veto' }
+ *   | { type: 'veto_alone' }} Action
  * @typedef {'face_up' | 'turned_down' | 'taken' | 'left'} UpcardFate
- * @typedef {{ card: string, fate: UpcardFate }} Upcard
- * @typedef {{ seat: number, round: number, trump: string | null }} UpcardCall
+ * @typedef {{ card: string, fate: UpcardFate, taken_by?: number | null, discard?: string | null }} Upcard
+ *   (Bacon: `taken_by` the seat left of the caller that took it, `discard` its face-up discard)
+ * @typedef {'allow' | 'veto' | 'veto_alone'} Answer a partner's answer to a pick-up (Bacon)
+ * @typedef {{ seat: number, round: number, trump: string | null, alone?: boolean,
+ *   answer?: Answer | null }} UpcardCall (Bacon: `round` is the upcard's number, 1 to 4)
  * @typedef {{ seat: number, kind: 'open' | 'bot', claimed: boolean, name?: string, strategy?: string }} SeatInfo
  * @typedef {{ preset: string, deck: string, players: number, bowers: boolean, auction: string,
  *   min_bid: number, pepper_bids: boolean, no_trump: boolean, all_pass: string, alone: string,
@@ -41,7 +49,7 @@
  *   trick: { leader: number | null, plays: Play[] }, tricks: Trick[], tricks_won: number[],
  *   scores: number[], winner: number | null, winners: number[], draw: boolean, joker_revealed_by: number | null,
  *   voids: string[][], last_hand: HandSummary | null,
- *   upcard: Upcard | null, upcard_calls: UpcardCall[] }} GameView
+ *   upcard: Upcard | null, upcard_calls: UpcardCall[], passed_upcards?: string[] }} GameView
  * @typedef {HandOutcome & { dealer: number, deal: string[][], widow: string[], auction: Call[],
  *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,
  *   lone_discards: string[], passed_cards: string[], tricks: Trick[],

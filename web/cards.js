@@ -46,12 +46,23 @@ export function suitEl(suit) {
 }
 
 /**
- * A call of an upcard auction in words: "order up hearts", "names spades", "pass".
+ * A call of an upcard auction in words: "order up hearts", "names spades", "pass"; in Bacon
+ * "pick up hearts", "pick up hearts alone".
  * @param {import('./api.js').UpcardCall} call
+ * @param {boolean} [bacon] Bacon's calls (successive upcards, each picked up or passed)
  */
-export function upcardCallText(call) {
+export function upcardCallText(call, bacon = false) {
   if (call.trump === null) return 'pass';
+  if (bacon) return `pick up ${trumpName(call.trump)}${call.alone ? ' alone' : ''}`;
   return call.round === 1 ? `order up ${trumpName(call.trump)}` : `names ${trumpName(call.trump)}`;
+}
+
+/**
+ * A partner's answer to a pick-up in words (Bacon): "allow", "veto", "veto going alone".
+ * @param {import('./api.js').Answer} answer
+ */
+export function answerText(answer) {
+  return { allow: 'allow', veto: 'veto', veto_alone: 'veto going alone' }[answer] || answer;
 }
 
 /**

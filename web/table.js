@@ -4,7 +4,7 @@
 // token for the game, it is the spectator view.
 
 import { api, newKey, seatToken, tokenKey } from './api.js';
-import { SUIT_NAMES, bidText, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
+import { SUIT_NAMES, answerText, bidText, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { follow } from './sse.js';
 
@@ -13,6 +13,9 @@ import { follow } from './sse.js';
  * @typedef {import('./api.js').GameView} GameView
  * @typedef {import('./api.js').Action} Action
  * @typedef {import('./dom.js').Child} Child
+ * @typedef {import('./api.js').UpcardCall} UpcardCall
+ * @typedef {{ seat: number, round: number, kind: 'pass' | 'pick_up' | 'pick_up_alone' | import('./api.js').Answer,
+ *   call: UpcardCall }} BaconEvent a call of Bacon's auction, or a partner's answer to a pick-up
  */
 
 // ---- Seats and sides, for any number of seats (the replay and home use them too) ----
@@ -145,10 +148,95 @@ export function resultText(v) {
 }
 
 /**
- * Whether trump is made by an upcard (Euchre): calls in two rounds rather than bids.
+ * Whether the game is Bacon: up to four upcards in turn, each picked up or passed from the
+ * dealer's left, a pick-up answered at once by the caller's partner.
  * @param {{ ruleset: { auction: string } }} v
  */
-export const upcardGame = (v) => v.ruleset.auction === 'upcard';
+export const baconGame = (v) => v.ruleset.auction === 'successive_upcards';
+
+/**
+ * Whether trump is made by an upcard rather than bids: Euchre's calls in two rounds, Bacon's
+ * successive upcards.
+ * @param {{ ruleset: { auction: string } }} v
+ */
+export const upcardGame = (v) => v.ruleset.auction === 'upcard' || baconGame(v);
+
+/** How many upcards a Bacon hand may turn before it is thrown in. */
+export const BACON_UPCARDS = 4;
+
+/**
+ * A seat's partner in Bacon (four players, two partnerships): the seat across the table.
+ * @param {number} seat
+ * @param {number} n seats
+ */
+export const partnerOf = (seat, n) => (seat + n / 2) % n;
+
+/**
+ * Bacon's auction as it went, in order: each pass or pick-up, each pick-up followed by its
+ * caller's partner's answer once given.
+ * @param {UpcardCall[]} calls
+ * @param {number} n seats
+ * @returns {BaconEvent[]}
+ */
+export function baconEvents(calls, n) {
+  /** @type {BaconEvent[]} */
+  const out = [];
+  for (const call of calls) {
+    out.push({ seat: call.seat, round: call.round, kind: call.trump === null ? 'pass' : call.alone ? 'pick_up_alone' : 'pick_up', call });
+    if (call.trump !== null && call.answer) out.push({ seat: partnerOf(call.seat, n), round: call.round, kind: call.answer, call });
+  }
+  return out;
+}
+
+/**
+ * A Bacon call or answer in words, after its seat's name: "passes", "picks up hearts alone",
+ * "vetoes going alone" (or, for "You", "pass", "pick up hearts alone", "veto going alone").
+ * @param {BaconEvent} e
+ * @param {boolean} [you]
+ */
+export function baconEventText(e, you = false) {
+  const suit = trumpName(e.call.trump);
+  switch (e.kind) {
+    case 'pass': return you ? 'pass' : 'passes';
+    case 'pick_up': return `${you ? 'pick' : 'picks'} up ${suit}`;
+    case 'pick_up_alone': return `${you ? 'pick' : 'picks'} up ${suit} alone`;
+    case 'allow': return `${you ? 'allow' : 'allows'}${e.call.alone ? ': the caller goes alone' : ''}`;
+    case 'veto': return `${you ? 'veto' : 'vetoes'}: as if the caller had passed`;
+    default: return `${you ? 'veto' : 'vetoes'} going alone: the pick-up stands, not alone`;
+  }
+}
+
+/**
+ * Bacon: the pick-up waiting for the caller's partner's answer, if any.
+ * @param {GameView} v
+ */
+export function pendingPickUp(v) {
+  const last = v.upcard_calls[v.upcard_calls.length - 1];
+  return baconGame(v) && v.phase === 'auction' && last && last.trump !== null && !last.answer ? last : null;
+}
+
+/**
+ * Bacon: the number of the upcard being called, 1 to 4.
+ * @param {{ passed_upcards?: string[] }} v
+ */
+export const upcardNumber = (v) => (v.passed_upcards?.length || 0) + 1;
+
+/**
+ * Bacon's scoring in words, for the scoreboard.
+ * @param {number} target
+ */
+export const baconRule = (target) => 'Only a side that takes 3 or more tricks scores: the callers 1 point (2 for all five tricks); '
+  + `a caller alone, or the defenders, 2 (4 for all five). The first side to ${target} wins.`;
+
+/**
+ * The cards a seat chooses among: its hand, and in Bacon's exchange its hand and the upcard
+ * (the seat left of the caller discards one of the six).
+ * @param {GameView} v
+ */
+function handChoices(v) {
+  const up = v.upcard;
+  return up && baconGame(v) && v.turn === v.seat && v.legal_actions.some((a) => a.type === 'take_upcard') ? [...v.hand, up.card] : v.hand;
+}
 
 /**
  * Whether scores count down (Buck Euchre): every score starts at the target, the lowest wins.
@@ -206,12 +294,14 @@ const upcardRound = (v) => (v.upcard?.fate === 'face_up' ? 1 : 2);
 function phaseVerb(v) {
   switch (v.phase) {
     case 'auction':
+      if (baconGame(v)) return pendingPickUp(v) ? 'allow or veto the pick-up' : 'pick up or pass';
       if (!upcardGame(v)) return 'bid';
       if (upcardRound(v) === 1) return 'order up or pass';
       // A dealer stuck in round 2 (stick the dealer) may not pass.
       return v.turn === v.seat && v.legal_actions.length && !v.legal_actions.some((a) => a.type === 'pass')
         ? 'name trump' : 'name trump or pass';
     case 'exchange':
+      if (baconGame(v)) return 'take the upcard and discard a card face up';
       if (!upcardGame(v)) return 'name trump';
       return v.ruleset.dealer_pickup === 'mandatory' ? 'take up the upcard' : 'take up or leave the upcard';
     case 'alone': return 'decide on going alone';
@@ -242,6 +332,9 @@ function actionKey(a) {
     case 'leave_upcard': return 'leave-upcard';
     case 'stay': return 'stay';
     case 'drop': return 'drop';
+    case 'pick_up': return 'pick-up';
+    case 'pick_up_alone': return 'pick-up-alone';
+    case 'veto_alone': return 'veto-alone';
     default: return a.type;
   }
 }
@@ -259,7 +352,7 @@ export function mountTable(main, id) {
   /** The cards chosen to discard or pass, by their place in the hand (a double deck holds twins).
    * @type {Set<number>} */
   let selected = new Set();
-  const chosen = () => [...selected].map((i) => view?.hand[i] || '');
+  const chosen = () => [...selected].map((i) => (view ? handChoices(view)[i] : '') || '');
   /** @type {string | null} */
   let trumpChoice = null;
   let connection = 'connecting';
@@ -353,12 +446,30 @@ export function mountTable(main, id) {
           const you = d.seat === v.seat;
           news.push(`${seatName(v, d.seat)} ${d.dropped ? (you ? 'drop out' : 'drops out') : (you ? 'stay in' : 'stays in')}.`);
         }
+        if (baconGame(v)) {
+          // Bacon: the calls and answers since, the upcards passed, and the upcard taken.
+          const n = v.seats.length;
+          for (const e of baconEvents(v.upcard_calls, n).slice(baconEvents(prev.upcard_calls, n).length)) {
+            news.push(`${seatName(v, e.seat)} ${baconEventText(e, e.seat === v.seat)}.`);
+          }
+          const passed = v.passed_upcards || [];
+          if (passed.length > (prev.passed_upcards || []).length && v.upcard) {
+            news.push(`The ${cardName(passed[passed.length - 1])} is discarded face up; upcard ${upcardNumber(v)} is the ${cardName(v.upcard.card)}.`);
+          }
+          const up = v.upcard;
+          if (up && up.fate === 'taken' && prev.upcard?.fate !== 'taken' && up.taken_by != null && up.discard) {
+            const you = up.taken_by === v.seat;
+            news.push(`${seatName(v, up.taken_by)} ${you ? 'take' : 'takes'} the upcard and ${you ? 'discard' : 'discards'} the ${cardName(up.discard)} face up.`);
+          }
+        }
       }
       if (v.tricks.length > prev.tricks.length) {
         const t = v.tricks[v.tricks.length - 1];
         news.push(`Trick ${v.tricks.length} to ${lower(seatName(v, t.winner))}.`);
       }
-      if (v.last_hand && v.last_hand.number !== prev.last_hand?.number) {
+      if (v.last_hand && v.last_hand.number !== prev.last_hand?.number && v.last_hand.result === 'acquitted') {
+        news.push(`Hand ${v.last_hand.number + 1}: all four upcards passed; ${lower(seatName(v, v.dealer))} ${v.dealer === v.seat ? 'deal' : 'deals'} again.`);
+      } else if (v.last_hand && v.last_hand.number !== prev.last_hand?.number) {
         const d = v.last_hand.score_delta;
         news.push(`Hand ${v.last_hand.number + 1} over: ${perSide(v.ruleset, d.map(signed))}. Scores: ${perSide(v.ruleset, v.scores)}.`);
       }
@@ -427,6 +538,7 @@ export function mountTable(main, id) {
       h('span', { class: 'score', 'aria-label': `score ${v.scores[side] ?? 0}` }, String(v.scores[side] ?? 0)),
       h('span', { class: 'won' }, out(seats) && v.ruleset.scoring === 'buck' ? 'dropped out this hand'
         : `${won[side] ?? 0} trick${won[side] === 1 ? '' : 's'} this hand`))));
+    if (baconGame(v)) return [board, h('p', { class: 'score-rule hint' }, baconRule(v.ruleset.target_score))];
     if (!down) return board;
     return [board, h('p', { class: 'score-rule hint' },
       `Scores count down from ${v.ruleset.target_score}, a point a trick taken (+5 for a declarer with fewer than 3 tricks `
@@ -448,8 +560,15 @@ export function mountTable(main, id) {
     const badges = [];
     if (s === v.dealer) badges.push('dealer');
     const buck = v.ruleset.scoring === 'buck';
-    if (v.contract?.seat === s) badges.push(buck ? 'declarer' : upcard ? 'maker' : `declarer: ${bidText(v.contract.bid)}`);
-    if (s === v.dealer && v.upcard?.fate === 'taken' && !playedCards(v).includes(v.upcard.card)) badges.push('holds the upcard');
+    const bacon = baconGame(v);
+    if (v.contract?.seat === s) badges.push(buck ? 'declarer' : bacon ? 'caller' : upcard ? 'maker' : `declarer: ${bidText(v.contract.bid)}`);
+    // The upcard taken: by the dealer (Euchre), by the seat left of the caller (Bacon), who
+    // discarded a card face up (perhaps the upcard itself).
+    const taken = v.upcard?.fate === 'taken' ? v.upcard : null;
+    if (taken && s === (bacon ? taken.taken_by : v.dealer)) {
+      if (taken.discard !== taken.card && !playedCards(v).includes(taken.card)) badges.push('holds the upcard');
+      else if (bacon) badges.push('took the upcard');
+    }
     if (v.alone === s || v.defender_alone === s) badges.push('alone');
     const decided = dropOuts(v).find((d) => d.seat === s);
     if (decided) badges.push(decided.dropped ? 'dropped out' : 'stays in');
@@ -464,7 +583,8 @@ export function mountTable(main, id) {
       h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
       h('div', { class: 'badges' }, badges.map((b) => h('span', { class: 'badge' }, b))),
       v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
-      v.phase === 'auction' && lastUp ? h('div', { class: 'call' }, `Round ${lastUp.round}: ${upcardCallText(lastUp)}`) : null,
+      v.phase === 'auction' && lastUp && !bacon ? h('div', { class: 'call' }, `Round ${lastUp.round}: ${upcardCallText(lastUp)}`) : null,
+      v.phase === 'auction' && bacon ? lastBaconCall(v, s) : null,
       s === v.seat ? null : h('div', { class: 'backs', role: 'img', 'aria-label': `${size} card${size === 1 ? '' : 's'} in hand` }, Array.from({ length: Math.min(size, 12) }, () => cardBack(true))),
       toAct && v.deadline_unix_ms ? h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, clockText(v.deadline_unix_ms)) : null);
   };
@@ -477,12 +597,12 @@ export function mountTable(main, id) {
     return h('div', { class: 'centre' },
       h('div', { class: 'contract' },
         upcard
-          ? (v.contract ? [`${v.ruleset.scoring === 'buck' ? 'Declarer' : 'Maker'}: ${seatName(v, v.contract.seat)}`, h('br')]
+          ? (v.contract ? [`${v.ruleset.scoring === 'buck' ? 'Declarer' : baconGame(v) ? 'Caller' : 'Maker'}: ${seatName(v, v.contract.seat)}${v.alone === v.contract.seat ? ', alone' : ''}`, h('br')]
             : noDeclarerText(v) ? [h('span', { class: 'no-declarer' }, noDeclarerText(v)), h('br')] : null)
           : [v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}` : 'No contract yet', h('br')],
         `Trump: ${upcard && v.trump === null ? 'not made yet' : trumpName(v.trump)}`,
         v.widow_size ? [h('br'), `${upcard ? 'Stub' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
-      v.upcard ? upcardBox(v, v.upcard) : null,
+      v.upcard && baconGame(v) ? baconUpcards(v, v.upcard) : v.upcard ? upcardBox(v, v.upcard) : null,
       h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick in play' },
         v.trick.plays.length
           ? v.trick.plays.map((p) => h('figure', { class: 'played' }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat))))
@@ -492,6 +612,52 @@ export function mountTable(main, id) {
         done.plays.map((p) => h('figure', {},
           cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }),
           h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
+  };
+
+  /**
+   * Bacon: what a seat last said in this hand's auction, a call or an answer, with the upcard's
+   * number: "Upcard 2: pick up hearts alone", "Upcard 2: veto".
+   * @param {GameView} v
+   * @param {number} s
+   */
+  const lastBaconCall = (v, s) => {
+    // (On the upcard being called: the calls on those passed are in the calls panel.)
+    const said = baconEvents(v.upcard_calls, v.seats.length).filter((e) => e.seat === s && e.round === upcardNumber(v));
+    const e = said[said.length - 1];
+    if (!e) return null;
+    const words = e.kind === 'pass' || e.kind === 'pick_up' || e.kind === 'pick_up_alone' ? upcardCallText(e.call, true) : answerText(e.kind);
+    return h('div', { class: 'call', 'data-call': e.kind }, `Upcard ${e.round}: ${words}`);
+  };
+
+  /**
+   * Bacon's upcards: the one being called (or picked up, or taken) with its number, those that
+   * everybody passed (discarded face up), and the face-up discard of the seat that took it.
+   * @param {GameView} v
+   * @param {import('./api.js').Upcard} up
+   */
+  const baconUpcards = (v, up) => {
+    const k = upcardNumber(v);
+    const passed = v.passed_upcards || [];
+    const taker = up.taken_by != null ? lower(seatName(v, up.taken_by)) : '';
+    const c = v.contract;
+    const pending = pendingPickUp(v);
+    const left = c ? (c.seat + 1) % v.seats.length : -1;
+    const fate = up.fate === 'taken' ? `taken by ${taker}`
+      : up.fate === 'turned_down' ? 'passed by everyone'
+      : c ? `picked up: ${lower(seatName(v, left))}, on the caller's left, ${left === v.seat ? 'take' : 'takes'} it`
+      : pending ? `picked up by ${lower(seatName(v, pending.seat))}, waiting for the partner's answer`
+      : 'face up';
+    return h('div', { class: 'upcards' },
+      h('figure', { class: `upcard fate-${up.fate}`, 'data-fate': up.fate, 'data-number': k },
+        cardEl(up.card, { small: up.fate !== 'face_up', label: `Upcard ${k}, the ${cardName(up.card)}` }),
+        h('figcaption', {}, `Upcard ${k} of ${BACON_UPCARDS}, ${fate}`)),
+      passed.length ? h('figure', { class: 'passed-upcards' },
+        h('div', { class: 'cards', role: 'group', 'aria-label': 'Upcards passed' },
+          passed.map((card, i) => cardEl(card, { small: true, label: `Upcard ${i + 1}, the ${cardName(card)}, passed` }))),
+        h('figcaption', {}, `${passed.length === 1 ? 'Upcard 1' : `Upcards 1 to ${passed.length}`}: passed, face up`)) : null,
+      up.discard && up.taken_by != null ? h('figure', { class: 'face-up-discard', 'data-card': up.discard, 'data-seat': up.taken_by },
+        cardEl(up.discard, { small: true, label: `The ${cardName(up.discard)}, discarded face up` }),
+        h('figcaption', {}, `Discarded face up by ${taker}`)) : null);
   };
 
   /**
@@ -545,7 +711,56 @@ export function mountTable(main, id) {
     const phase = v.phase;
     const up = v.upcard;
     const has = (/** @type {string[]} */ ...types) => mine.some((a) => types.includes(a.type));
-    if (up && has('order_up', 'name_trump')) {
+    if (up && has('pick_up', 'pick_up_alone')) {
+      // Bacon's calls: the upcard picked up (its suit trump; the seat left of the caller takes
+      // it), picked up alone, or passed; the dealer's pass turns the next upcard, or after the
+      // fourth throws the hand in.
+      const suit = up.card[1];
+      const k = upcardNumber(v);
+      const last = k === BACON_UPCARDS;
+      const left = lower(seatName(v, ((v.seat ?? 0) + 1) % v.seats.length));
+      const explain = `Upcard ${k} of ${BACON_UPCARDS}: the ${cardName(up.card)}. Pick it up to make ${trumpName(suit)} trump: `
+        + `${left}, on your left, then takes the upcard, discards a card face up and leads.`
+        + (has('pick_up_alone') ? ' Pick it up alone and your partner sits the hand out.' : '')
+        + ' Your partner may veto a pick-up.'
+        + (v.dealer !== v.seat ? (last ? ' This is the last upcard: if everyone passes, the same dealer deals again.' : '')
+          : last ? ' This is the last upcard: if you pass, the hand is thrown in and you deal again.'
+          : ` If you pass, the ${cardName(up.card)} is discarded face up and the next card is turned.`);
+      fill(box, prompt, h('p', {}, explain), h('div', { class: 'buttons bacon-calls', role: 'group', 'aria-label': `Upcard ${k}: pick up or pass` },
+        mine.map((a) => (a.type === 'pass' ? button(a, 'Pass', 'pass')
+          : a.type === 'pick_up' ? button(a, ['Pick up ', suitEl(suit)], `pick-up suit-${suit}`)
+          : a.type === 'pick_up_alone' ? button(a, ['Pick up ', suitEl(suit), ' alone'], `pick-up-alone suit-${suit}`) : null))));
+    } else if (up && has('allow', 'veto', 'veto_alone')) {
+      // Bacon: the caller's partner answers the pick-up at once.
+      const call = pendingPickUp(v);
+      const caller = call ? seatName(v, call.seat) : 'your partner';
+      const alone = !!call?.alone;
+      const explain = `Your partner, ${caller}, picked up the ${cardName(up.card)}${alone ? ' to go alone' : ''}: ${trumpName(call?.trump ?? up.card[1])} would be trump. `
+        + `Allow it${alone ? ' (you sit this hand out)' : ''}, or veto it: as if your partner had passed.`
+        + (has('veto_alone') ? ' Or veto going alone: the pick-up stands and you play the hand too.' : '');
+      fill(box, prompt, h('p', {}, explain), h('div', { class: 'buttons answers', role: 'group', 'aria-label': `Answer ${caller}'s pick-up` },
+        mine.map((a) => (a.type === 'allow' ? button(a, alone ? 'Allow: partner goes alone' : 'Allow', 'allow')
+          : a.type === 'veto' ? button(a, 'Veto', 'veto')
+          : a.type === 'veto_alone' ? button(a, 'Veto going alone', 'veto-alone') : null))));
+    } else if (up && baconGame(v) && has('take_upcard')) {
+      // Bacon's exchange: the seat left of the caller takes the upcard and discards any one of
+      // its six cards (the upcard too), face up.
+      const takes = /** @type {Extract<Action, { type: 'take_upcard' }>[]} */ (mine.filter((a) => a.type === 'take_upcard'));
+      const [discard] = chosen();
+      const choice = takes.find((a) => a.discard === discard);
+      const caller = v.contract ? seatName(v, v.contract.seat) : 'The caller';
+      fill(box, prompt,
+        h('div', { class: 'upcard-offer' }, h('span', {}, 'The upcard: '), cardEl(up.card, { small: true }),
+          h('span', {}, ` ${caller} picked it up: ${trumpName(v.trump)} are trump.`)),
+        h('p', {}, 'You sit on the caller\'s left: you take the upcard. Choose one of your six cards (your five and the upcard) '
+          + `to discard face up, for everyone to see (${selected.size} chosen); then you lead.`),
+        h('div', { class: 'buttons' }, h('button', {
+          type: 'button', class: 'primary', 'data-key': 'confirm-take-upcard', disabled: busy || !choice,
+          onclick: () => choice && act(choice),
+        }, !choice ? `Take the ${cardName(up.card)}: choose a card to discard`
+          : choice.discard === up.card ? `Take the ${cardName(up.card)} and discard it face up`
+          : `Take the ${cardName(up.card)}, discard the ${cardName(choice.discard)} face up`)));
+    } else if (up && has('order_up', 'name_trump')) {
       // The calls of an upcard auction: round 1 orders the upcard up (its suit trump), round 2
       // names another suit; a pass where it is allowed.
       const suit = up.card[1];
@@ -638,12 +853,18 @@ export function mountTable(main, id) {
       : mine.some((a) => a.type === 'take_upcard') ? 1 : exchange?.discard?.length || 0;
     const choosable = mine.length > 0 && choosing > 0;
     const widow = new Set(v.widow);
-    // The upcard the dealer took up: known to all until it is played.
-    const upcard = v.upcard?.fate === 'taken' && v.seat === v.dealer ? v.upcard.card : null;
-    const label = (/** @type {string} */ c) => `${cardName(c)}${widow.has(c) ? ' (from the widow)' : c === upcard ? ' (the upcard)' : ''}`;
-    return h('section', { class: 'hand', 'aria-label': 'Your hand' },
-      h('h2', { class: 'visually-hidden' }, 'Your hand'),
-      h('div', { class: 'cards' }, v.hand.map((c, i) => {
+    // The upcard the dealer (in Bacon the seat left of the caller) took up: known to all until
+    // it is played.
+    const taken = v.upcard?.fate === 'taken' ? v.upcard : null;
+    const upcard = taken && (baconGame(v) ? taken.taken_by === v.seat && taken.discard !== taken.card : v.seat === v.dealer) ? taken.card : null;
+    // Bacon's exchange: the upcard is offered beside the hand, the sixth card to choose from.
+    const cards = handChoices(v);
+    const offered = cards.length > v.hand.length ? v.hand.length : -1;
+    const isUpcard = (/** @type {string} */ c, /** @type {number} */ i) => i === offered || (offered < 0 && c === upcard);
+    const label = (/** @type {string} */ c, /** @type {number} */ i) => `${cardName(c)}${widow.has(c) ? ' (from the widow)' : isUpcard(c, i) ? ' (the upcard)' : ''}`;
+    return h('section', { class: 'hand', 'aria-label': offered >= 0 ? 'Your hand and the upcard' : 'Your hand' },
+      h('h2', { class: 'visually-hidden' }, offered >= 0 ? 'Your hand and the upcard' : 'Your hand'),
+      h('div', { class: 'cards' }, cards.map((c, i) => {
         const key = `card-${c}-${i}`;
         if (plays.size) {
           return cardEl(c, { onclick: () => act({ type: 'play', card: c }), disabled: busy || !plays.has(c), label: `Play ${cardName(c)}` });
@@ -652,7 +873,7 @@ export function mountTable(main, id) {
           const on = selected.has(i);
           const el = cardEl(c, {
             selected: on,
-            label: label(c),
+            label: label(c, i),
             onclick: () => {
               if (on) selected.delete(i);
               else if (selected.size < choosing) selected.add(i);
@@ -664,10 +885,11 @@ export function mountTable(main, id) {
           el.dataset.key = key;
           return el;
         }
-        return cardEl(c, { label: label(c) });
+        return cardEl(c, { label: label(c, i) });
       }).map((el, i) => {
-        if (!el.dataset.key) el.dataset.key = `card-${v.hand[i]}-${i}`;
-        if (widow.has(v.hand[i]) || v.hand[i] === upcard) el.classList.add('from-widow');
+        if (!el.dataset.key) el.dataset.key = `card-${cards[i]}-${i}`;
+        if (widow.has(cards[i]) || isUpcard(cards[i], i)) el.classList.add('from-widow');
+        if (i === offered) el.dataset.upcard = 'offered';
         return el;
       })),
       v.discards.length ? h('p', { class: 'hint' }, 'Your discards: ', v.discards.map((c) => cardEl(c, { small: true }))) : null);
@@ -688,6 +910,7 @@ export function mountTable(main, id) {
    * @param {GameView} v
    */
   const upcardCallsBox = (v) => {
+    if (baconGame(v)) return baconCallsBox(v);
     const up = v.upcard;
     /** @param {import('./api.js').UpcardCall} c */
     const call = (c) => (c.trump === null ? 'pass' : [c.round === 1 ? 'order up ' : 'names ', suitEl(c.trump)]);
@@ -713,6 +936,45 @@ export function mountTable(main, id) {
       ] : null);
   };
 
+  /**
+   * Bacon's calls, by upcard: each upcard with what became of it, each call with the caller's
+   * partner's answer to a pick-up; who goes alone; who took the upcard and what they discarded.
+   * @param {GameView} v
+   */
+  const baconCallsBox = (v) => {
+    const up = v.upcard;
+    const n = v.seats.length;
+    const passed = v.passed_upcards || [];
+    const current = upcardNumber(v);
+    const rounds = Array.from({ length: BACON_UPCARDS }, (_, i) => i + 1).flatMap((round) => {
+      const calls = v.upcard_calls.filter((c) => c.round === round);
+      const card = round <= passed.length ? passed[round - 1] : round === current && up ? up.card : null;
+      if (!calls.length || !card) return [];
+      const fate = round <= passed.length ? 'passed by everyone, discarded face up'
+        : v.contract ? (up?.fate === 'taken' ? 'picked up' : 'picked up, to be taken') : 'face up';
+      return [
+        h('h3', {}, `Upcard ${round}: the ${cardName(card)}, ${fate}`),
+        h('ol', { 'data-round': round }, calls.map((c) => {
+          const partner = partnerOf(c.seat, n);
+          const pickUp = c.trump === null ? null : c.alone ? 'pick_up_alone' : 'pick_up';
+          return h('li', { 'data-seat': c.seat, 'data-call': pickUp || 'pass', 'data-answer': c.answer || null },
+            `${seatName(v, c.seat)}: `, c.trump === null ? 'pass' : ['pick up ', suitEl(c.trump), c.alone ? ' alone' : ''],
+            c.trump === null ? null
+              : c.answer ? `; ${seatName(v, partner)} answered: ${answerText(c.answer)}`
+              : `; waiting for ${lower(seatName(v, partner))} to allow or veto`);
+        })),
+      ];
+    });
+    const c = v.contract;
+    const taken = up?.fate === 'taken' && up.taken_by != null ? up : null;
+    return h('section', { class: 'auction panel', 'aria-label': 'The trump calls' },
+      h('h2', {}, 'Trump calls'),
+      v.upcard_calls.length ? rounds : h('p', { class: 'hint' }, 'No calls yet.'),
+      c && v.alone !== null ? h('p', { class: 'alone-note' }, `${seatName(v, v.alone)} ${v.alone === v.seat ? 'go' : 'goes'} alone; ${lower(seatName(v, partnerOf(v.alone, n)))} ${partnerOf(v.alone, n) === v.seat ? 'sit' : 'sits'} out.`) : null,
+      taken && taken.discard ? h('p', { class: 'taker-note' },
+        `${seatName(v, taken.taken_by ?? 0)} took the upcard and discarded the ${cardName(taken.discard)} face up${taken.discard === taken.card ? ' (the upcard itself)' : ''}.`) : null);
+  };
+
   /** @param {GameView} v */
   const lastHandBox = (v) => {
     const last = v.last_hand;
@@ -722,10 +984,11 @@ export function mountTable(main, id) {
     const maker = c ? seatName(v, c.seat) : null;
     const points = `points: ${perSide(v.ruleset, last.score_delta.map(signed))}`;
     const result = last.result === 'played'
-      ? `${c ? `${maker} ${buck ? 'declared' : upcardGame(v) ? 'made trump' : `bid ${bidText(c.bid)}`}; ` : buck ? 'Nobody declared; ' : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; ${points}`
+      ? `${c ? `${maker} ${buck ? 'declared' : baconGame(v) ? 'picked up the upcard' : upcardGame(v) ? 'made trump' : `bid ${bidText(c.bid)}`}; ` : buck ? 'Nobody declared; ' : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; ${points}`
+      : last.result === 'acquitted' ? `All four upcards passed: the hand is thrown in, and the same dealer, ${lower(seatName(v, v.dealer))}, deals again`
       : last.result === 'all_dropped' ? `${maker || 'The declarer'} declared and everyone else dropped out: all five tricks to ${lower(maker || 'the declarer')}; ${points}`
       : last.result === 'thrown_in' ? `Everyone passed${upcardGame(v) ? ' twice' : ''}: thrown in` : 'Void: the joker was in the widow';
-    return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand' },
+    return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand', 'data-result': last.result },
       h('h2', {}, `Hand ${last.number + 1}`),
       h('p', {}, result + '.'),
       h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(v.game_id)}/${last.number}/0`, class: 'replay-link', 'data-key': 'replay-link' }, `Replay hand ${last.number + 1}`)));
