@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { bidText, cardEl, cardName, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
-import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
+import { BACON_UPCARDS, partnerOf, perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
 
 /**
  * @typedef {import('./api.js').HandRecord} HandRecord
@@ -12,7 +12,10 @@ import { perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './tab
  * @typedef {{ text: string, hands: string[][], widow: string[], calls: import('./api.js').Call[],
  *   trump: string | null, contract: import('./api.js').Contract | null, trick: import('./api.js').Play[],
  *   winner: number | null, won: number[], scores: number[] | null, acting: number | null,
- *   upcard: import('./api.js').Upcard | null, out: number[] }} Snapshot
+ *   upcard: import('./api.js').Upcard | null, out: number[], number: number, passed: string[],
+ *   discard: { seat: number, card: string } | null, stub: number }} Snapshot
+ *   (Bacon: `number` the upcard's, `passed` the upcards passed face up, `discard` the taker's
+ *   face-up discard, `stub` the cards left face down)
  */
 
 /**
@@ -40,14 +43,17 @@ export function steps(r, name, rules) {
   const sideOf = sidesOf(rules);
   /** @type {Snapshot[]} */
   const out = [];
+  // Bacon: up to four upcards in turn, the undealt cards in order; the stub stays face down.
+  const bacon = rules.auction === 'successive_upcards';
   // Upcard games: the first undealt card is the upcard, the rest the stub.
-  const up = r.upcard ? r.upcard.card : null;
+  const up = bacon ? r.widow[0] ?? null : r.upcard ? r.upcard.card : null;
   /** @type {Snapshot} */
   let s = {
-    text: `The deal: ${name(r.dealer)} deals.${up ? ` The upcard is the ${cardName(up)}.` : ''}`,
-    hands: r.deal.map((x) => [...x]), widow: up ? r.widow.slice(1) : [...r.widow], calls: [],
+    text: `The deal: ${name(r.dealer)} deals.${up ? ` The ${bacon ? 'first ' : ''}upcard is the ${cardName(up)}.` : ''}`,
+    hands: r.deal.map((x) => [...x]), widow: bacon ? [] : up ? r.widow.slice(1) : [...r.widow], calls: [],
     trump: null, contract: null, trick: [], winner: null, won: sideSeats(rules).map(() => 0), scores: null, acting: null,
     upcard: up ? { card: up, fate: 'face_up' } : null, out: [],
+    number: 1, passed: [], discard: null, stub: bacon ? r.widow.length - 1 : 0,
   };
   out.push(s);
   /** @param {Partial<Snapshot>} change */
@@ -58,7 +64,8 @@ export function steps(r, name, rules) {
   for (const call of r.auction) {
     next({ calls: [...s.calls, call], acting: call.seat, text: `${name(call.seat)} ${call.bid ? `bids ${bidText(call.bid)}` : 'passes'}.` });
   }
-  for (const call of r.upcard_calls || []) {
+  if (bacon) baconSteps(r, name, () => s, next);
+  for (const call of bacon ? [] : r.upcard_calls || []) {
     const down = up && call.round === 1 && call.trump === null && call.seat === r.dealer;
     next({
       acting: call.seat,
@@ -68,7 +75,7 @@ export function steps(r, name, rules) {
   }
   const c = r.contract;
   const buck = rules.scoring === 'buck';
-  if (!c && up && r.trump !== null) {
+  if (!c && up && r.trump !== null && !bacon) {
     // Buck Euchre: trump with nobody who made it.
     next({
       trump: r.trump,
@@ -76,7 +83,9 @@ export function steps(r, name, rules) {
         : `The upcard is a club: ${trumpName(r.trump)} are trump, nobody declares and all ${r.deal.length} play.`,
     });
   }
-  if (c && up && r.upcard) {
+  if (bacon) {
+    // (Told by baconSteps: the calls, the answers and the taker's face-up discard.)
+  } else if (c && up && r.upcard) {
     // The maker's call made trump; the dealer took the upcard up (discarding one) or left it.
     const d = r.dealer;
     const taken = r.upcard.fate === 'taken';
@@ -144,12 +153,80 @@ export function steps(r, name, rules) {
     ? `Hand over. Tricks: ${perSide(rules, r.tricks_won)}. ${points}`
     : r.result === 'all_dropped'
       ? `Everyone else dropped out: ${c ? name(c.seat) : 'the declarer'} takes all five tricks without play. ${points}`
+      : r.result === 'acquitted' ? `All four upcards passed: the hand is acquitted, with no points; ${name(r.dealer)} deals again.`
       : r.result === 'thrown_in' ? `Everyone passed${up ? ' twice' : ''}: the hand is thrown in.` : 'The joker was in the widow: the hand is void.';
   next({
     trick: [], scores: r.scores, won: r.result === 'all_dropped' ? [...r.tricks_won] : s.won,
     text: `${end} Scores: ${perSide(rules, r.scores)}.`,
   });
   return out;
+}
+
+/**
+ * Bacon's auction and exchange as steps: each pass or pick-up of each upcard, the caller's
+ * partner's answer, each upcard the dealer passes discarded face up and the next turned (or,
+ * after the fourth, the hand acquitted), then the seat left of the caller taking the upcard
+ * and discarding a card face up.
+ * @param {HandRecord} r
+ * @param {(s: number) => string} name
+ * @param {() => Snapshot} now the snapshot so far
+ * @param {(change: Partial<Snapshot>) => void} next
+ */
+function baconSteps(r, name, now, next) {
+  const n = r.deal.length;
+  /**
+   * The dealer passed upcard `k` (or was vetoed): it is discarded face up and the next turned,
+   * or after the fourth the hand is acquitted.
+   * @param {number} k
+   * @returns {{ text: string, change: Partial<Snapshot> }}
+   */
+  const dealerPassed = (k) => {
+    const card = r.widow[k - 1];
+    if (k >= BACON_UPCARDS) {
+      return { text: ` All four upcards passed: the hand is acquitted, and ${name(r.dealer)} deals again.`, change: { upcard: { card, fate: 'turned_down' } } };
+    }
+    const s = now();
+    return {
+      text: ` The ${cardName(card)} is discarded face up; upcard ${k + 1} is the ${cardName(r.widow[k])}.`,
+      change: { passed: [...s.passed, card], upcard: { card: r.widow[k], fate: 'face_up' }, number: k + 1, stub: s.stub - 1 },
+    };
+  };
+  for (const call of r.upcard_calls || []) {
+    const k = call.round;
+    const card = r.widow[k - 1];
+    if (call.trump === null) {
+      const end = call.seat === r.dealer ? dealerPassed(k) : null;
+      next({ acting: call.seat, ...end?.change, text: `${name(call.seat)} passes the ${cardName(card)}.${end ? end.text : ''}` });
+      continue;
+    }
+    next({ acting: call.seat, text: `${name(call.seat)} picks up the ${cardName(card)}${call.alone ? ' alone' : ''}: ${trumpName(call.trump)} would be trump.` });
+    const partner = partnerOf(call.seat, n);
+    if (call.answer === 'veto') {
+      const end = call.seat === r.dealer ? dealerPassed(k) : null;
+      next({ acting: partner, ...end?.change, text: `${name(partner)} vetoes: as if ${name(call.seat)} had passed.${end ? end.text : ''}` });
+    } else if (call.answer) {
+      const alone = call.alone && call.answer === 'allow';
+      next({
+        acting: partner, trump: call.trump, contract: r.contract, out: alone ? [partner] : [],
+        text: call.answer === 'allow'
+          ? `${name(partner)} allows: ${trumpName(call.trump)} are trump${alone ? `; ${name(call.seat)} goes alone and ${name(partner)} sits out` : ''}.`
+          : `${name(partner)} vetoes going alone: the pick-up stands, ${trumpName(call.trump)} are trump, and ${name(call.seat)} plays with ${name(partner)}.`,
+      });
+    }
+  }
+  const c = r.contract;
+  const taken = r.upcard;
+  if (!c || !taken) return;
+  const taker = taken.taken_by ?? (c.seat + 1) % n;
+  const discard = taken.discard ?? r.discards[0];
+  if (!discard) return;
+  const hands = now().hands.map((x) => [...x]);
+  hands[taker] = without([...hands[taker], taken.card], [discard]);
+  next({
+    hands, acting: taker, upcard: { card: taken.card, fate: 'taken' }, discard: { seat: taker, card: discard },
+    text: `${name(taker)}, on the caller's left, takes the upcard, the ${cardName(taken.card)}, and discards `
+      + `${discard === taken.card ? 'it' : `the ${cardName(discard)}`} face up; ${name(taker)} leads.`,
+  });
 }
 
 /**
@@ -180,6 +257,7 @@ export function mountReplay(main, id, handNumber, step) {
       return;
     }
     let hand = log.hands.find((x) => x.number === handNumber) || log.hands[0];
+    const bacon = view.ruleset.auction === 'successive_upcards';
     /** @param {number} s */
     const name = (s) => seatName({ ...view, seat: null }, s);
     let snaps = steps(hand, name, view.ruleset);
@@ -233,17 +311,23 @@ export function mountReplay(main, id, handNumber, step) {
       fill(board, h('div', { class: `felt n${n}` },
         snap.hands.map((cards, s) => h('div', { class: `seat pos-${positionOf(s, n, 0)} side-${sidesOf(view.ruleset)[s]}${snap.acting === s ? ' to-act' : ''}${snap.out.includes(s) ? ' out' : ''}`, 'data-seat': s },
           h('div', { class: 'seat-name' }, name(s), s === hand.dealer ? h('span', { class: 'badge' }, 'dealer') : null,
-            snap.out.includes(s) ? h('span', { class: 'badge' }, 'dropped out') : null),
+            snap.out.includes(s) ? h('span', { class: 'badge' }, bacon ? 'sits out' : 'dropped out') : null,
+            bacon && snap.contract?.seat === s ? h('span', { class: 'badge' }, hand.alone === s && snap.out.length ? 'caller, alone' : 'caller') : null),
           h('div', { class: 'cards face-up', role: 'group', 'aria-label': `Hand of ${name(s)}` }, cards.map((c) => cardEl(c, { small: true }))))),
         h('div', { class: 'centre' },
           h('div', { class: 'contract' },
             snap.contract
-              ? (snap.upcard ? `${view.ruleset.scoring === 'buck' ? 'Declarer' : 'Maker'}: ${name(snap.contract.seat)}` : `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}`)
+              ? (snap.upcard ? `${view.ruleset.scoring === 'buck' ? 'Declarer' : bacon ? 'Caller' : 'Maker'}: ${name(snap.contract.seat)}` : `Contract: ${name(snap.contract.seat)} bid ${bidText(snap.contract.bid)}`)
               : snap.upcard ? (snap.trump !== null ? 'No declarer' : 'Trump calls') : 'Auction',
             h('br'), `Trump: ${trumpName(snap.trump)}`,
             h('br'), `Tricks: ${perSide(view.ruleset, snap.won)}`),
           snap.upcard ? h('div', { class: 'widow upcard-shown', role: 'group', 'aria-label': 'The upcard' },
-            `Upcard (${snap.upcard.fate.replace('_', ' ')}): `, cardEl(snap.upcard.card, { small: true })) : null,
+            `Upcard${bacon ? ` ${snap.number} of ${BACON_UPCARDS}` : ''} (${snap.upcard.fate.replace('_', ' ')}): `, cardEl(snap.upcard.card, { small: true })) : null,
+          snap.passed.length ? h('div', { class: 'widow passed-upcards', role: 'group', 'aria-label': 'Upcards passed' },
+            'Passed, face up: ', snap.passed.map((c) => cardEl(c, { small: true }))) : null,
+          snap.discard ? h('div', { class: 'widow face-up-discard', role: 'group', 'aria-label': 'The face-up discard', 'data-card': snap.discard.card },
+            `Discarded face up by ${name(snap.discard.seat)}: `, cardEl(snap.discard.card, { small: true })) : null,
+          snap.stub ? h('p', { class: 'stub' }, `Stub: ${snap.stub} cards face down`) : null,
           snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': snap.upcard ? 'The stub' : 'The widow' },
             snap.upcard ? 'Stub: ' : 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
           h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick' },
