@@ -4,8 +4,10 @@
 #   - swagger.mjs: opens /swagger-ui/, creates a game with "Try it out" and checks
 #     the live 201 response;
 #   - web.mjs: the web page at / (web/): every preset played to the end by clicking
-#     (one with the keyboard alone), a spectator following four house players live,
-#     a replay, axe-core, screenshots at desktop and phone widths.
+#     (one with the keyboard alone), Buck Euchre's and Bacon's rarer cases from
+#     chosen deals (Bacon: every call, answer and the face-up exchange, an acquitted
+#     hand), a spectator following four house players live, replays, axe-core,
+#     screenshots at desktop and phone widths.
 # Before them, the page's ES modules are type-checked: tsc --checkJs --strict
 # (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
 # and its event-stream reader is tested under Node (tests/browser/sse.test.mjs).

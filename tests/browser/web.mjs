@@ -14,7 +14,19 @@
 //      dropped out, the end naming the API's `winners`, and its replay tells each stay or drop;
 //      from chosen deals and seeds, everybody dropping out of our hand (all five tricks ours
 //      without play, the game won), our dropping out (with the keyboard), and the third after
-//      two drops offered 'Stay in' only (`all_drop: last_must_stay`);
+//      two drops offered 'Stay in' only (`all_drop: last_must_stay`); in bacon (four in two
+//      partnerships, up to four upcards) the calls (pick up, pick up alone, pass), the partner's
+//      answers (allow, veto, veto going alone) and the exchange of the seat left of the caller
+//      (six cards offered, the upcard among them, one discarded face up) are clicked, and its
+//      table is checked against the API: the scores and Bacon's scoring rule, the upcard with
+//      its number and fate, the upcards passed face up, the face-up discard and its taker, the
+//      calls by upcard with each answer, the caller, the loner and the seat sitting out; from
+//      chosen deals (at desktop and phone widths) our partner picks up alone and we veto going
+//      alone (with the keyboard, then play that game to the end), veto, and allow (sitting
+//      out); we take the upcard left of a caller alone and discard the upcard itself; we pick
+//      up alone; all four upcards are passed (one pass with the keyboard), the hand is
+//      acquitted and the same dealer deals again; the replays of those hands tell each call,
+//      answer, upcard discarded face up, the taker's discard and the acquittal;
 //   2b. the home page offers each preset's player counts as the API's `players` option has them
 //      (pepper 3 or 4, double-hasenpfeffer 4 or 6), the seat pickers following; a person plays
 //      pepper for three (every player alone) against two house players to the end, at desktop
@@ -35,7 +47,10 @@
 // euchre-calls-desktop, euchre-exchange-desktop, euchre-table-desktop and euchre-replay-desktop
 // for an upcard game in its calls, the dealer's exchange, mid-hand and replayed; buck-drop-out-,
 // buck-table-, buck-finished-, buck-replay-, buck-all-dropped- and buck-must-stay-desktop for
-// Buck Euchre), on success and on failure.
+// Buck Euchre; bacon-table-desktop, bacon-replay-, bacon-acquitted-replay-desktop and, at desktop
+// and phone widths, bacon-answer-, bacon-taken-, bacon-finished-, bacon-alone-, bacon-exchange-,
+// bacon-calls-, bacon-passed- and bacon-acquitted- for Bacon, and bacon-replay-phone), on success
+// and on failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
 // TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
@@ -102,6 +117,7 @@ function printDiagnostics() {
   show('HTTP error responses', diag.httpErrors);
 }
 
+const shotAs = (page, name) => shot(page, name);
 async function shot(page, name) {
   if (!page) return;
   const path = join(OUT_DIR, `web-${name}.png`);
@@ -199,6 +215,7 @@ const pick = (n) => Math.floor(Math.random() * n);
 const totals = {
   bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
   order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0, stay: 0, drop: 0,
+  pick_up: 0, pick_up_alone: 0, allow: 0, veto: 0, veto_alone: 0, bacon_exchange: 0,
 };
 
 /**
@@ -209,9 +226,12 @@ const totals = {
  * `onUpcard(kind)` is awaited before the first upcard call (`call`) and the first dealer's
  * exchange (`exchange`) of the game; `onDropOut()` before the first drop-out decision (Buck
  * Euchre: stay in or drop out), where we stay in mostly and drop out now and then (at least
- * once over all the games).
+ * once over all the games). In Bacon: pick up (alone), or pass, an upcard; as the caller's partner
+ * allow, veto or veto going alone; as the seat left of the caller take the upcard, discarding
+ * one of six cards face up (now and then the upcard itself); `onBacon(kind)` is awaited before
+ * the first call (`call`), answer (`answer`) and exchange (`exchange`) of the game.
  */
-async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard, onDropOut } = {}) {
+async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard, onDropOut, onBacon } = {}) {
   const press = async (locator) => {
     if (keyboard) await keyboardPress(page, locator);
     else await locator.click({ timeout: STEP_MS });
@@ -219,8 +239,11 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
   const done = {
     bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
     order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0, stay: 0, drop: 0,
+    pick_up: 0, pick_up_alone: 0, allow: 0, veto: 0, veto_alone: 0, bacon_exchange: 0,
   };
   const upcardSeen = new Set();
+  const baconSeen = new Set();
+  const used = (k) => totals[k] + done[k];
   for (let move = 0; move < MAX_MOVES; move++) {
     step = `${label}: move ${move}`;
     const state = await waitForTurn(page);
@@ -233,6 +256,15 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
     const takeUp = page.locator('.controls button[data-key="confirm-take-upcard"]');
     const leave = page.locator('.controls button[data-key="leave-upcard"]');
     const upcardExchange = phase === 'exchange' && (await takeUp.count() + await leave.count()) > 0;
+    // Bacon: its calls, its answers, and its exchange (the upcard offered beside the hand).
+    const baconCall = phase === 'auction' && (await page.locator('.controls .bacon-calls').count()) > 0;
+    const baconAnswer = phase === 'auction' && (await page.locator('.controls .answers').count()) > 0;
+    const baconExchange = upcardExchange && (await page.locator('.hand [data-upcard="offered"]').count()) > 0;
+    const baconKind = baconCall ? 'call' : baconAnswer ? 'answer' : baconExchange ? 'exchange' : null;
+    if (baconKind && onBacon && !baconSeen.has(baconKind)) {
+      baconSeen.add(baconKind);
+      await onBacon(baconKind);
+    }
     if ((nCalls > 0 || upcardExchange) && onUpcard) {
       const kind = nCalls > 0 ? 'call' : 'exchange';
       if (!upcardSeen.has(kind)) {
@@ -240,7 +272,53 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
         await onUpcard(kind);
       }
     }
-    if (nCalls > 0) {
+    if (baconCall) {
+      // Bacon: pick up (the first time of all, and when declaring), pick up alone (the first
+      // time after that, and now and then), or pass.
+      const pass = page.locator('.controls button[data-key="pass"]');
+      const pickUp = page.locator('.controls button[data-key="pick-up"]');
+      const alone = page.locator('.controls button[data-key="pick-up-alone"]');
+      check((await pass.count()) === 1 && (await pickUp.count()) === 1, `${label}: Bacon's calls offer ${await page.locator('.controls button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')))}`);
+      check(/^Pick up \S+\s(clubs|diamonds|hearts|spades)$/.test((await pickUp.innerText()).trim()), `${label}: the pick-up button reads "${await pickUp.innerText()}"`);
+      const canAlone = (await alone.count()) > 0;
+      if (canAlone) check(/^Pick up \S+\s\w+ alone$/.test((await alone.innerText()).trim()), `${label}: the pick-up-alone button reads "${await alone.innerText()}"`);
+      const r = Math.random();
+      if (canAlone && (declare ? used('pick_up_alone') === 0 || r < 0.5 : used('pick_up') > 0 && used('pick_up_alone') === 0 || r < 0.08)) {
+        await press(alone);
+        done.pick_up_alone++;
+      } else if (declare || used('pick_up') === 0 || r < 0.3) {
+        await press(pickUp);
+        done.pick_up++;
+      } else {
+        await press(pass);
+        done.pass++;
+      }
+    } else if (baconAnswer) {
+      // Bacon: our partner picked up: allow (mostly), veto, or veto going alone.
+      const keys = await page.locator('.controls .answers button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')));
+      check(JSON.stringify(keys) === '["allow","veto"]' || JSON.stringify(keys) === '["allow","veto","veto-alone"]', `${label}: Bacon's answers are ${keys}`);
+      const text = await page.locator('.controls').innerText();
+      check(/Your partner, .+ \(seat 2\), picked up the /.test(text), `${label}: the answer's words do not say whose pick-up: "${text}"`);
+      const r = Math.random();
+      const key = keys.includes('veto-alone') && (used('veto_alone') === 0 || r < 0.2) ? 'veto-alone'
+        : used('veto') === 0 || r < 0.3 ? 'veto' : 'allow';
+      await press(page.locator(`.controls button[data-key="${key}"]`));
+      done[{ 'veto-alone': 'veto_alone', veto: 'veto', allow: 'allow' }[key]]++;
+    } else if (baconExchange) {
+      // Bacon: we sit left of the caller: the upcard is offered beside our five cards; one of
+      // the six is discarded face up (the upcard itself the first time, then any).
+      const cards = page.locator('.hand button.card');
+      check((await cards.count()) === 6, `${label}: Bacon's exchange offers ${await cards.count()} cards, not six`);
+      check(!(await takeUp.isEnabled()), `${label}: the upcard can be taken before a discard is chosen`);
+      const offered = page.locator('.hand button.card[data-upcard="offered"]');
+      const target = used('bacon_exchange') === 0 ? offered : cards.nth(pick(6));
+      const card = await target.getAttribute('data-card');
+      await press(target);
+      check(await takeUp.isEnabled(), `${label}: the upcard cannot be taken after choosing a discard`);
+      check(/face up$/.test((await takeUp.innerText()).trim()), `${label}: the exchange's button reads "${await takeUp.innerText()}" (the ${card})`);
+      await press(takeUp);
+      done.bacon_exchange++;
+    } else if (nCalls > 0) {
       // An upcard game's calls: round 1 orders the upcard up (the dealer takes it up), round 2
       // names a suit; or a pass.
       const pass = page.locator('.controls button.pass');
@@ -593,6 +671,359 @@ async function replayBuckHand(page, preset, ids) {
 }
 
 /**
+ * Bacon's table against the API's spectator view (when the page shows the same version): the
+ * scores, Bacon's scoring rule in words, the upcard being called with its number and fate, the
+ * upcards passed (face up), the taker's face-up discard and who took it, the calls panel by
+ * upcard with each pick-up's answer, the caller, who goes alone and who sits out. Answers
+ * whether it compared (false when the house players moved on meanwhile).
+ */
+async function checkBaconTable(page, label) {
+  const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+  const view = await api(`/v1/games/${id}`);
+  const version = Number(await page.locator('.table-view').getAttribute('data-version'));
+  if (version !== view.version) return false;
+  check(view.ruleset.auction === 'successive_upcards' && view.scores.length === 2, `${label}: the API's view: ${JSON.stringify({ ruleset: view.ruleset, scores: view.scores })}`);
+  const scores = await page.locator('.scoreboard .score').allInnerTexts();
+  check(JSON.stringify(scores.map(Number)) === JSON.stringify(view.scores), `${label}: the page's scores ${scores}, the API's ${view.scores}`);
+  const rule = await page.locator('.score-rule').innerText();
+  check(rule.includes('Only a side that takes 3 or more tricks scores') && rule.includes(`The first side to ${view.ruleset.target_score} wins`), `${label}: the scoring rule reads "${rule}"`);
+  const passed = await page.locator('.centre .passed-upcards .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-card')));
+  check(JSON.stringify(passed) === JSON.stringify(view.passed_upcards), `${label}: the page's passed upcards ${passed}, the API's ${view.passed_upcards}`);
+  const discard = page.locator('.centre .face-up-discard');
+  const up = view.upcard;
+  if (view.status !== 'finished') {
+    const figure = page.locator('.centre figure.upcard');
+    check((await figure.count()) === 1 && up, `${label}: the table shows ${await figure.count()} upcards, the API ${JSON.stringify(up)}`);
+    check((await figure.getAttribute('data-fate')) === up.fate, `${label}: the upcard is ${await figure.getAttribute('data-fate')} on the page, ${up.fate} in the API`);
+    check((await figure.locator('.card').getAttribute('data-card')) === up.card, `${label}: the page's upcard is not the API's ${up.card}`);
+    check(Number(await figure.getAttribute('data-number')) === view.passed_upcards.length + 1, `${label}: the page's upcard is number ${await figure.getAttribute('data-number')}, ${view.passed_upcards.length} were passed`);
+    const caption = await figure.locator('figcaption').innerText();
+    check(caption.startsWith(`Upcard ${view.passed_upcards.length + 1} of 4`), `${label}: the upcard's caption reads "${caption}"`);
+    if (up.discard) {
+      check((await discard.getAttribute('data-card')) === up.discard && Number(await discard.getAttribute('data-seat')) === up.taken_by, `${label}: the face-up discard on the page is ${await discard.getAttribute('data-card')} by ${await discard.getAttribute('data-seat')}, the API's ${up.discard} by ${up.taken_by}`);
+      check(caption.includes('taken by'), `${label}: the taken upcard's caption reads "${caption}"`);
+      const taker = await page.locator(`.felt .seat[data-seat="${up.taken_by}"] .badges`).innerText();
+      check(/holds the upcard|took the upcard/.test(taker), `${label}: the taker's seat ${up.taken_by} reads "${taker}"`);
+    } else {
+      check((await discard.count()) === 0, `${label}: a face-up discard is shown before the upcard is taken`);
+    }
+  }
+  const items = await page.locator('.auction ol[data-round] li').evaluateAll((ls) => ls.map((l) => ({
+    seat: Number(l.getAttribute('data-seat')), call: l.getAttribute('data-call'), answer: l.getAttribute('data-answer'), text: l.textContent || '',
+  })));
+  if (view.status !== 'finished') {
+    check(items.length === view.upcard_calls.length, `${label}: the calls panel lists ${items.length} calls, the API ${view.upcard_calls.length}`);
+    for (const [i, c] of view.upcard_calls.entries()) {
+      const want = c.trump === null ? 'pass' : c.alone ? 'pick_up_alone' : 'pick_up';
+      const it = items[i];
+      check(it.seat === c.seat && it.call === want && (it.answer || null) === (c.answer || null), `${label}: call ${i} on the page is ${JSON.stringify(it)}, the API's ${JSON.stringify(c)}`);
+      if (c.answer) check(it.text.includes(`answered: ${{ allow: 'allow', veto: 'veto', veto_alone: 'veto going alone' }[c.answer]}`), `${label}: call ${i} reads "${it.text}"`);
+    }
+    const rounds = await page.locator('.auction ol[data-round]').evaluateAll((ls) => ls.map((l) => Number(l.getAttribute('data-round'))));
+    check(JSON.stringify(rounds) === JSON.stringify([...new Set(view.upcard_calls.map((c) => c.round))]), `${label}: the calls panel's upcards are ${rounds}`);
+  }
+  const contract = await page.locator('.centre .contract').innerText();
+  if (view.contract && view.status !== 'finished') {
+    const caller = view.contract.seat === 0 ? 'Caller: You' : `(seat ${view.contract.seat})`;
+    check(contract.startsWith('Caller: ') && contract.includes(caller), `${label}: the caller, seat ${view.contract.seat}, is shown as "${contract}"`);
+  }
+  for (let s = 0; s < 4; s++) {
+    const seat = page.locator(`.felt .seat[data-seat="${s}"]`);
+    const out = view.sitting_out.includes(s);
+    check((await seat.evaluate((el) => el.classList.contains('out'))) === out, `${label}: seat ${s} is ${out ? '' : 'not '}sitting out in the API, the page differs`);
+    const badges = await seat.locator('.badges').innerText();
+    if (out) check(badges.includes('sits out'), `${label}: seat ${s} sits out, its badges read "${badges}"`);
+    if (view.alone === s) check(/\balone\b/.test(badges), `${label}: seat ${s} goes alone, its badges read "${badges}"`);
+    check(badges.includes('dealer') === (view.dealer === s), `${label}: the dealer is seat ${view.dealer}, seat ${s}'s badges read "${badges}"`);
+  }
+  if (view.alone !== null && view.status !== 'finished') {
+    const note = await page.locator('.auction .alone-note').innerText();
+    check(note.includes(`(seat ${view.alone}) goes alone`) || (view.alone === 0 && note.startsWith('You go alone')), `${label}: the calls panel reads "${note}" of the loner`);
+  }
+  return true;
+}
+
+/** A Bacon deal: the four hands (seat 0 first) and the first upcards; the rest of the 52 cards follow in order. */
+function baconDeal(dealer, hands, upcards) {
+  const all = ['C', 'D', 'H', 'S'].flatMap((s) => '23456789TJQKA'.split('').map((r) => r + s));
+  const used = new Set([...hands.flat(), ...upcards]);
+  return { dealer, hands, widow: [...upcards, ...all.filter((c) => !used.has(c))] };
+}
+
+/**
+ * Bacon's replay of `hand` of game `id`: each call and answer a step (the caller's partner's
+ * words), each upcard the dealer passed discarded face up and the next turned, the taker's
+ * face-up discard, and the end (an acquitted hand said so). Answers the step texts.
+ */
+async function replayBaconHand(page, label, id, hand) {
+  step = `${label}: the replay of hand ${hand.number}`;
+  await page.goto(`${BASE_URL}/#/replay/${id}/${hand.number}/0`);
+  const stepText = page.locator('.step-text');
+  await stepText.waitFor();
+  const texts = [await stepText.innerText()];
+  check(texts[0].includes(`The first upcard is the `), `${label}: the replay's deal reads "${texts[0]}"`);
+  const calls = hand.upcard_calls;
+  const answers = calls.filter((c) => c.answer).length;
+  const taken = hand.contract && hand.upcard?.fate === 'taken';
+  for (let i = 0; i < calls.length + answers + (taken ? 1 : 0); i++) {
+    await page.click('button[data-step="forward"]');
+    texts.push(await stepText.innerText());
+  }
+  let at = 1;
+  for (const c of calls) {
+    const t = texts[at++];
+    check(c.trump === null ? / passes the .+\./.test(t) : new RegExp(` picks up the .+${c.alone ? ' alone' : ''}: \\w+ would be trump\\.`).test(t), `${label}: the replay's step for ${JSON.stringify(c)} reads "${t}"`);
+    const vetoed = c.answer === 'veto';
+    if (c.answer) {
+      const a = texts[at++];
+      const want = { allow: / allows: \w+ are trump/, veto: / vetoes: as if .+ had passed\./, veto_alone: / vetoes going alone: the pick-up stands/ }[c.answer];
+      check(want.test(a) && a.includes(`(seat ${(c.seat + 2) % 4})`), `${label}: the replay's answer step for ${JSON.stringify(c)} reads "${a}"`);
+      if (c.alone && c.answer === 'allow') check(a.includes('goes alone') && a.includes('sits out'), `${label}: the replay's allow of a pick-up alone reads "${a}"`);
+    }
+    if ((c.trump === null || vetoed) && c.seat === hand.dealer) {
+      const t2 = texts[at - 1];
+      check(c.round < 4 ? /is discarded face up; upcard \d is the / .test(t2) : /All four upcards passed: the hand is acquitted/.test(t2), `${label}: the dealer's pass of upcard ${c.round} reads "${t2}"`);
+    }
+  }
+  if (taken) {
+    const t = texts[at];
+    const discard = hand.upcard.discard;
+    check(/on the caller's left, takes the upcard, the .+, and discards .+ face up/.test(t) && t.includes(`(seat ${hand.upcard.taken_by})`), `${label}: the replay's exchange step reads "${t}"`);
+    check(discard === hand.upcard.card ? t.includes('discards it face up') : t.includes(`discards the `), `${label}: the exchange step "${t}" for the discard ${discard}`);
+    check((await page.locator('.replay .face-up-discard').getAttribute('data-card')) === discard, `${label}: the replay's face-up discard is not the log's ${discard}`);
+  }
+  await page.click('button[data-step="last"]');
+  const end = await stepText.innerText();
+  const scores = `Scores: team 0: ${hand.scores[0]}, team 1: ${hand.scores[1]}.`;
+  const want = hand.result === 'acquitted' ? /^All four upcards passed: the hand is acquitted, with no points; .+ deals again\./ : /^Hand over\. Tricks: /;
+  check(want.test(end) && end.includes(scores), `${label}: the replay of hand ${hand.number} (${hand.result}) ends on "${end}"`);
+  texts.push(end);
+  log(`${label}: replay of hand ${hand.number} of ${id} (${hand.result}, ${calls.length} calls, ${answers} answers): ${texts.slice(1, at + (taken ? 1 : 0)).join(' | ')} … ${end}`);
+  return texts;
+}
+
+/**
+ * Bacon from chosen deals (house players are heuristic, whose calls on these deals are checked
+ * through the API first):
+ *   - our partner (seat 2) picks up the nine of hearts alone with the five best hearts: the
+ *     answer controls (Allow, Veto, Veto going alone) name whose pick-up; in three games we veto
+ *     going alone (with the keyboard; that game is played to the end), veto, and allow (we sit
+ *     out, our partner alone);
+ *   - seat 3 picks up alone and its partner allows: we, on its left, take the upcard, offered
+ *     beside our five cards, and discard the upcard itself face up;
+ *   - we pick up alone with the five best spades;
+ *   - everybody passes all four upcards (we with the keyboard once): the passed upcards lie face
+ *     up, the hand is acquitted and the same dealer deals again; then we pick up;
+ *   - the replays of the vetoed-going-alone, allowed-alone and acquitted hands.
+ * Answers the controls used and the ids of the games.
+ */
+async function baconHands(context, preset, { phone = false } = {}) {
+  const page = await newPage(context);
+  const width = phone ? 'phone' : 'desktop';
+  /** A screenshot, at phone width once the page is checked no wider than the window. */
+  const shot = async (p, name) => {
+    if (phone) {
+      const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+      check(wide <= 390, `${preset}: the page is ${wide} px wide at phone width before ${name}`);
+    }
+    await shotAs(p, name);
+  };
+  const done = { pick_up: 0, pick_up_alone: 0, allow: 0, veto: 0, veto_alone: 0, bacon_exchange: 0, pass: 0 };
+  const post = async (path, body) => {
+    const r = await fetch(`${BASE_URL}${path}`, {
+      method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(STEP_MS), headers: { 'content-type': 'application/json' },
+    });
+    check(r.ok, `POST ${path} answered ${r.status}`);
+    return r.json();
+  };
+  /** A game of the deal, with three heuristic house players, whose seat 0 this page joins; answers its id. */
+  const join = async (deal, expect) => {
+    const { game_id: id } = await post('/v1/games', {
+      ruleset: { preset, target_score: TARGET }, seed: 1, scenario: deal,
+      seats: [{ kind: 'open' }, ...[1, 2, 3].map(() => ({ kind: 'bot', strategy: 'heuristic' }))],
+    });
+    await page.goto(`${BASE_URL}/#/join/${id}`);
+    await page.fill('#join-name', 'Tester');
+    await page.click('#join button[type=submit]');
+    await page.waitForURL(new RegExp(`#/game/${id}$`));
+    await page.locator('.table-view[data-version]').waitFor();
+    // The house players' calls before ours, as the deal expects (they move once we sit down).
+    let v = await api(`/v1/games/${id}`);
+    for (let i = 0; i < 50 && !expect(v); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      v = await api(`/v1/games/${id}`);
+    }
+    check(expect(v), `${preset}: the house players did not call as this deal expects (game ${id}): ${JSON.stringify({ turn: v.turn, phase: v.phase, calls: v.upcard_calls })}`);
+    return id;
+  };
+  const moved = async (before) => {
+    await page.waitForFunction((v) => Number(document.querySelector('.table-view')?.getAttribute('data-version') || -1) > v, before, { timeout: STEP_MS });
+  };
+  const junk = [['2C', '3D', '4S', '5C', '7D'], ['2D', '3S', '4C', '5D', '7S'], ['2S', '3C', '4D', '5S', '7C']];
+  const hearts = ['AH', 'KH', 'QH', 'JH', 'TH'];
+
+  // ---- our partner picks up alone: veto going alone, veto, allow ----
+  const partnerAlone = baconDeal(1, [junk[0], junk[1], hearts, junk[2]], ['9H', '6C', '6D', '6S']);
+  const pickedAlone = (v) => v.turn === 0 && v.upcard_calls.length === 1 && v.upcard_calls[0].seat === 2 && v.upcard_calls[0].alone;
+  const games = {};
+  for (const answer of ['veto_alone', 'veto', 'allow']) {
+    step = `${preset} (${width}): our answer ${answer}`;
+    const id = await join(partnerAlone, pickedAlone);
+    games[answer] = id;
+    check((await waitForTurn(page)) === 'act-auction', `${preset}: game ${id} does not start with our answer`);
+    const offered = await page.locator('.controls .answers button').evaluateAll((bs) => bs.map((b) => `${b.getAttribute('data-key')}:${b.textContent}`));
+    check(JSON.stringify(offered) === '["allow:Allow: partner goes alone","veto:Veto","veto-alone:Veto going alone"]', `${preset}: the answer controls are ${offered}`);
+    const words = await page.locator('.controls').innerText();
+    check(words.includes('Your turn to allow or veto the pick-up.') && words.includes('Your partner, Heuristic bot (seat 2), picked up the nine of hearts to go alone'), `${preset}: the answer controls read "${words}"`);
+    check((await page.locator('.controls .answers').getAttribute('aria-label')) === 'Answer Heuristic bot (seat 2)\'s pick-up', `${preset}: the answers' group is labelled "${await page.locator('.controls .answers').getAttribute('aria-label')}"`);
+    check(await checkBaconTable(page, `${preset} answer`), `${preset}: the table of ${id} is not the API's`);
+    if (answer === 'veto_alone') {
+      await axe(page, `${preset} answer (${width})`);
+      await shot(page, `bacon-answer-${width}`);
+    }
+    const before = (await tableState(page)).version;
+    const key = { veto_alone: 'veto-alone', veto: 'veto', allow: 'allow' }[answer];
+    if (answer === 'veto_alone') await keyboardPress(page, page.locator(`.controls button[data-key="${key}"]`));
+    else await page.click(`.controls button[data-key="${key}"]`);
+    done[answer]++;
+    await moved(before);
+    const log0 = await api(`/v1/games/${id}/log`);
+    const view = await api(`/v1/games/${id}`);
+    const first = log0.hands[0] ? log0.hands[0].upcard_calls[0] : view.upcard_calls[0];
+    check(first.answer === answer, `${preset}: we answered ${answer}, the API has ${JSON.stringify(first)}`);
+    if (answer === 'veto_alone') {
+      check(view.hand_number === 0 && view.contract?.seat === 2 && view.alone === null && view.upcard.taken_by === 3 && view.upcard.discard, `${preset}: after veto going alone the API's view of ${id}: ${JSON.stringify({ contract: view.contract, alone: view.alone, upcard: view.upcard })}`);
+      check(await checkBaconTable(page, `${preset} vetoed alone`), `${preset}: the table of ${id} after our veto going alone is not the API's`);
+      const item = await page.locator('.auction ol[data-round="1"] li').first().innerText();
+      check(/^Heuristic bot \(seat 2\): pick up \S+\s?hearts alone; You answered: veto going alone$/.test(item), `${preset}: the calls panel reads "${item}"`);
+      await shot(page, `bacon-taken-${width}`);
+      // This game to the end, by clicking.
+      const rest = await playToTheEnd(page, `${preset} (${width}, after veto going alone)`, { onBacon: undefined });
+      for (const [k, n] of Object.entries(rest)) if (k in done) done[k] += n;
+      const final = await api(`/v1/games/${id}`);
+      check(final.status === 'finished', `${preset}: game ${id} is ${final.status}`);
+      check((await page.locator('.controls .result').getAttribute('data-winners')) === final.winners.join(' '), `${preset}: the page's winners are not the API's ${final.winners}`);
+      const result = await page.locator('.controls .result').innerText();
+      check(result.includes(`Final score ${final.scores[0]} to ${final.scores[1]}`), `${preset}: the end reads "${result}", the API's scores ${final.scores}`);
+      await shot(page, `bacon-finished-${width}`);
+      log(`${preset} (${width}): we vetoed our partner going alone with the keyboard (game ${id}), then played it to the end: ${result}`);
+    } else if (answer === 'veto') {
+      check(view.upcard_calls[0].answer === 'veto' && view.contract?.seat !== 2, `${preset}: after our veto the API's view of ${id}: ${JSON.stringify({ calls: view.upcard_calls, contract: view.contract })}`);
+      await checkBaconTable(page, `${preset} vetoed`);
+      log(`${preset} (${width}): we vetoed our partner's pick-up (game ${id}): then ${JSON.stringify(view.upcard_calls.slice(1).map((c) => [c.seat, c.trump, c.answer]))}`);
+    } else {
+      // We sit out: the house players may have played the whole hand already.
+      const hand = log0.hands[0];
+      check(hand ? hand.alone === 2 : view.alone === 2 && view.sitting_out.includes(0), `${preset}: after allowing our partner alone, the API: ${JSON.stringify(hand ? { alone: hand.alone } : { alone: view.alone, out: view.sitting_out })}`);
+      if (!hand) {
+        check(await checkBaconTable(page, `${preset} allowed alone`), `${preset}: the table of ${id} is not the API's`);
+        check((await page.locator('.felt .seat[data-seat="0"] .badges').innerText()).includes('sits out'), `${preset}: we sit out and our seat does not say so`);
+      }
+      await shot(page, `bacon-alone-${width}`);
+      log(`${preset} (${width}): we allowed our partner to go alone (game ${id})`);
+    }
+  }
+
+  // ---- we take the upcard, left of a caller alone, and discard the upcard itself ----
+  step = `${preset} (${width}): our exchange`;
+  const takerDeal = baconDeal(2, [junk[0], junk[1], junk[2], hearts], ['9H', '6C', '6D', '6S']);
+  const takeId = await join(takerDeal, (v) => v.phase === 'exchange' && v.turn === 0 && v.contract?.seat === 3 && v.alone === 3);
+  games.take = takeId;
+  check((await waitForTurn(page)) === 'act-exchange', `${preset}: game ${takeId} does not start with our exchange`);
+  const six = await page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')));
+  check(JSON.stringify(six) === JSON.stringify([...junk[0].slice().sort((a, b) => ('CDHS'.indexOf(a[1]) - 'CDHS'.indexOf(b[1])) || ('23456789TJQKA'.indexOf(a[0]) - '23456789TJQKA'.indexOf(b[0]))), '9H']), `${preset}: the exchange offers ${six}`);
+  check((await page.locator('.hand button.card[data-upcard="offered"]').getAttribute('data-card')) === '9H', `${preset}: the upcard is not marked among the six`);
+  const exchangeWords = await page.locator('.controls').innerText();
+  check(exchangeWords.includes('Heuristic bot (seat 3) picked it up: hearts are trump.') && exchangeWords.includes('Choose one of your six cards (your five and the upcard) to discard face up, for everyone to see'), `${preset}: the exchange reads "${exchangeWords}"`);
+  const confirm = page.locator('.controls button[data-key="confirm-take-upcard"]');
+  check(!(await confirm.isEnabled()), `${preset}: the upcard can be taken before a discard is chosen`);
+  await page.locator('.hand button.card[data-upcard="offered"]').click();
+  check((await confirm.innerText()) === 'Take the nine of hearts and discard it face up', `${preset}: the exchange's button reads "${await confirm.innerText()}"`);
+  await axe(page, `${preset} exchange (${width})`);
+  await shot(page, `bacon-exchange-${width}`);
+  {
+    const before = (await tableState(page)).version;
+    await confirm.click();
+    done.bacon_exchange++;
+    await moved(before);
+    const v = await api(`/v1/games/${takeId}`);
+    check(v.upcard.fate === 'taken' && v.upcard.taken_by === 0 && v.upcard.discard === '9H', `${preset}: after our exchange the API's upcard is ${JSON.stringify(v.upcard)}`);
+    await checkBaconTable(page, `${preset} our exchange`);
+    check((await page.locator('.centre .face-up-discard').getAttribute('data-card')) === '9H', `${preset}: our face-up discard is not shown`);
+    check(!(await page.locator('.hand .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-card')))).includes('9H'), `${preset}: the discarded upcard is still in our hand`);
+    log(`${preset} (${width}): we took the upcard left of a caller alone and discarded it face up (game ${takeId})`);
+  }
+
+  // ---- we pick up alone ----
+  step = `${preset} (${width}): we pick up alone`;
+  const spades = ['AS', 'KS', 'QS', 'JS', 'TS'];
+  const aloneId = await join(baconDeal(3, [spades, junk[0], junk[1], ['2H', '3H', '4H', '5H', '7H']], ['9S', '6C', '6D', '6H']), (v) => v.turn === 0 && v.upcard_calls.length === 0);
+  games.pickUpAlone = aloneId;
+  check((await waitForTurn(page)) === 'act-auction', `${preset}: game ${aloneId} does not start with our call`);
+  const calls = await page.locator('.controls .bacon-calls button').evaluateAll((bs) => bs.map((b) => `${b.getAttribute('data-key')}:${b.textContent}`));
+  check(JSON.stringify(calls) === '["pass:Pass","pick-up:Pick up ♠\u00a0spades","pick-up-alone:Pick up ♠\u00a0spades alone"]', `${preset}: the calls offered are ${calls}`);
+  const callWords = await page.locator('.controls').innerText();
+  check(callWords.includes('Upcard 1 of 4: the nine of spades. Pick it up to make spades trump: Heuristic bot (seat 1), on your left, then takes the upcard, discards a card face up and leads.'), `${preset}: the calls read "${callWords}"`);
+  await axe(page, `${preset} calls (${width})`);
+  await shot(page, `bacon-calls-${width}`);
+  {
+    const before = (await tableState(page)).version;
+    await page.click('.controls button[data-key="pick-up-alone"]');
+    done.pick_up_alone++;
+    await moved(before);
+    const log0 = await api(`/v1/games/${aloneId}/log`);
+    const call = (log0.hands[0] || await api(`/v1/games/${aloneId}`)).upcard_calls[0];
+    check(call.seat === 0 && call.alone && call.trump === 'S' && call.answer, `${preset}: our pick-up alone is ${JSON.stringify(call)} in the API`);
+    log(`${preset} (${width}): we picked up alone (game ${aloneId}); our partner answered ${call.answer}`);
+  }
+
+  // ---- everybody passes all four upcards: acquitted, the same dealer deals again ----
+  step = `${preset} (${width}): an acquitted hand`;
+  const acquitId = await join(baconDeal(3, [['2C', '3D', '4H', '5S', '7C'], ['2D', '3H', '4S', '5C', '7D'], ['2H', '3S', '4C', '5D', '7H'], ['2S', '3C', '4D', '5H', '7S']], ['6C', '6D', '6H', '6S']),
+    (v) => v.turn === 0 && v.upcard_calls.length === 0);
+  games.acquitted = acquitId;
+  for (let k = 1; k <= 4; k++) {
+    check((await waitForTurn(page)) === 'act-auction', `${preset}: game ${acquitId}: not our call on upcard ${k}`);
+    const view = await api(`/v1/games/${acquitId}`);
+    check(view.passed_upcards.length === k - 1 && view.upcard.card === ['6C', '6D', '6H', '6S'][k - 1], `${preset}: game ${acquitId} at upcard ${k}: ${JSON.stringify({ passed: view.passed_upcards, upcard: view.upcard })}`);
+    check(await checkBaconTable(page, `${preset} upcard ${k}`), `${preset}: the table of ${acquitId} at upcard ${k} is not the API's`);
+    if (k === 4) {
+      const words = await page.locator('.controls').innerText();
+      check(words.includes('This is the last upcard: if everyone passes, the same dealer deals again.'), `${preset}: the last upcard's calls read "${words}"`);
+      await axe(page, `${preset} passed upcards (${width})`);
+      await shot(page, `bacon-passed-${width}`);
+    }
+    const before = (await tableState(page)).version;
+    if (k === 2) await keyboardPress(page, page.locator('.controls button[data-key="pass"]'));
+    else await page.click('.controls button[data-key="pass"]');
+    done.pass++;
+    await moved(before);
+  }
+  {
+    check((await waitForTurn(page)) === 'act-auction', `${preset}: game ${acquitId}: not our call after the acquitted hand`);
+    const view = await api(`/v1/games/${acquitId}`);
+    check(view.hand_number === 1 && view.dealer === 3 && view.last_hand?.result === 'acquitted' && view.passed_upcards.length === 0, `${preset}: after four upcards passed, the API's view of ${acquitId}: ${JSON.stringify({ hand: view.hand_number, dealer: view.dealer, last: view.last_hand?.result })}`);
+    const last = page.locator('.last-hand');
+    check((await last.getAttribute('data-result')) === 'acquitted', `${preset}: the last hand's result on the page is ${await last.getAttribute('data-result')}`);
+    const text = await last.innerText();
+    check(text.includes('All four upcards passed: the hand is thrown in, and the same dealer, Heuristic bot (seat 3), deals again.'), `${preset}: the acquitted hand reads "${text}"`);
+    check((await page.locator('.game-head h1').innerText()).includes('hand 2'), `${preset}: the header does not say hand 2`);
+    check(await checkBaconTable(page, `${preset} after the acquitted hand`), `${preset}: the table after the acquitted hand is not the API's`);
+    await page.waitForFunction(() => /all four upcards passed/.test(document.getElementById('announcer')?.textContent || ''), null, { timeout: 5_000 });
+    await axe(page, `${preset} acquitted (${width})`);
+    await shot(page, `bacon-acquitted-${width}`);
+    // Hand 2: we pick up.
+    const before = (await tableState(page)).version;
+    await page.click('.controls button[data-key="pick-up"]');
+    done.pick_up++;
+    await moved(before);
+    log(`${preset} (${width}): all four upcards passed in game ${acquitId}: "${text.match(/All four upcards passed[^\n]*/)?.[0]}"; in hand 2 we picked up`);
+  }
+  await page.close();
+  return { done, games };
+}
+
+/**
  * The lobby panel of the home page: a game created with an open seat (through the API) is listed
  * among the open games; its Join button takes the seat (the table says so, and the API lists the
  * game as live with the name given); back home, the game is among the live games, and Watch
@@ -866,10 +1297,12 @@ async function main() {
   const keyboardPreset = presets.includes('hasenpfeffer-open') ? 'hasenpfeffer-open' : presets[0];
   const rulesOf = Object.fromEntries(catalog.presets.map((p) => [p.name, p.rules]));
   const upcardPresets = presets.filter((p) => rulesOf[p].auction === 'upcard');
+  const baconPresets = presets.filter((p) => rulesOf[p].auction === 'successive_upcards');
   const add = (done) => { for (const [k, n] of Object.entries(done)) totals[k] += n; };
   // Buck Euchre's games (their replays are checked once all are played), and its drop-out
   // controls the first time we decide: checked, axe and a screenshot.
   const buckGames = [];
+  const baconGames = [];
   let droppedShot = false;
   const dropOutShot = async (preset) => {
     if (droppedShot || !(await checkBuckTable(page, preset))) return;
@@ -891,11 +1324,24 @@ async function main() {
     let checkedTable = false;
     const upcard = preset === upcardPresets[0];
     const buck = rulesOf[preset].scoring === 'buck';
+    const bacon = baconPresets.includes(preset);
     let buckTable = false;
+    let baconTable = false;
     const done = await playToTheEnd(page, `${preset}${keyboard ? ' (keyboard)' : ''}`, {
       keyboard,
       onDropOut: buck ? () => dropOutShot(preset) : undefined,
+      // Bacon: the table against the API at our first call, answer and exchange.
+      onBacon: bacon ? async (kind) => {
+        if (await checkBaconTable(page, `${preset} ${kind}`)) await axe(page, `${preset} ${kind} (desktop)`);
+      } : undefined,
       onFirstPlay: async () => {
+        if (bacon && !baconTable) {
+          baconTable = await checkBaconTable(page, preset);
+          if (baconTable) {
+            await axe(page, `${preset} table (desktop)`);
+            await shot(page, 'bacon-table-desktop');
+          }
+        }
         if (buck && !buckTable) {
           buckTable = await checkBuckTable(page, preset);
           if (buckTable) {
@@ -943,6 +1389,10 @@ async function main() {
     log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
     if (upcard) await replayUpcardHand(page, preset, id);
+    if (bacon) {
+      check(await checkBaconTable(page, `${preset} finished`), `${preset}: the finished table is not the API's last version`);
+      baconGames.push(id);
+    }
     if (buck) {
       // The finished table too: the scores, the countdown, who sat the last hand out.
       check(await checkBuckTable(page, preset), `${preset}: the finished table is not the API's last version`);
@@ -996,12 +1446,50 @@ async function main() {
     buckGames.push(...rare.games);
   }
 
+  // ---- Bacon from chosen deals: every answer (veto going alone with the keyboard), our
+  // exchange of six cards, our pick-up alone, an acquitted hand; then their replays ----
+  for (const preset of baconPresets) {
+    const rare = await baconHands(desktop, preset);
+    add(rare.done);
+    baconGames.push(...Object.values(rare.games));
+    const stepped = [];
+    for (const [what, id] of [['veto_alone', rare.games.veto_alone], ['allow', rare.games.allow], ['acquitted', rare.games.acquitted]]) {
+      const hand = (await api(`/v1/games/${id}/log`)).hands[0];
+      check(hand, `${preset}: game ${id} has no finished hand`);
+      const texts = await replayBaconHand(page, `${preset} (${what})`, id, hand);
+      stepped.push(`${what}: ${texts.length} steps`);
+      if (what === 'veto_alone') {
+        // Back to the exchange: the taker's face-up discard, on the board.
+        await page.click('button[data-step="first"]');
+        for (let i = 0; i < 3; i++) await page.click('button[data-step="forward"]');
+        check((await page.locator('.replay .face-up-discard').count()) === 1, `${preset}: the replay's exchange step does not show the face-up discard`);
+        await axe(page, `${preset} replay (desktop)`);
+        await shot(page, 'bacon-replay-desktop');
+      }
+      if (what === 'allow') {
+        await page.click('button[data-step="first"]');
+        for (let i = 0; i < 2; i++) await page.click('button[data-step="forward"]');
+        const out = await page.locator('.replay .seat.out').evaluateAll((ss) => ss.map((x) => Number(x.getAttribute('data-seat'))));
+        check(JSON.stringify(out) === '[0]', `${preset}: the replay of our partner alone shows seats ${out} out`);
+      }
+      if (what === 'acquitted') {
+        check(/Step 17 of 17/.test(await page.locator('.steps .counter').innerText()), `${preset}: the acquitted hand's replay has ${await page.locator('.steps .counter').innerText()} (the deal, 16 passes, the end)`);
+        await page.click('button[data-step="first"]');
+        for (let i = 0; i < 12; i++) await page.click('button[data-step="forward"]');
+        const passed = await page.locator('.replay .passed-upcards .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-card')));
+        check(JSON.stringify(passed) === '["6C","6D","6H"]', `${preset}: after three upcards passed the replay shows ${passed} passed`);
+        await shot(page, 'bacon-acquitted-replay-desktop');
+      }
+    }
+    log(`${preset}: replays of chosen hands (${stepped.join(', ')})`);
+  }
+
   // ---- every control at least once: where the random games did not reach one, games in which
   // we always take the contract with the highest bid and go alone where the rules allow (in
   // upcard games: take the upcard up as the dealer, name a suit in round 2) ----
   const wanted = {
-    exchange: presets.filter((p) => rulesOf[p].auction !== 'upcard'),
-    alone: presets.filter((p) => rulesOf[p].alone !== 'none'),
+    exchange: presets.filter((p) => rulesOf[p].auction !== 'upcard' && !baconPresets.includes(p)),
+    alone: presets.filter((p) => rulesOf[p].alone !== 'none' && !baconPresets.includes(p)),
     pass_cards: presets.filter((p) => rulesOf[p].alone === 'exchange_two'),
     order_up: upcardPresets,
     name_trump: upcardPresets,
@@ -1009,6 +1497,12 @@ async function main() {
     leave_upcard: upcardPresets.filter((p) => rulesOf[p].dealer_pickup !== 'mandatory'),
     stay: presets.filter((p) => rulesOf[p].scoring === 'buck'),
     drop: presets.filter((p) => rulesOf[p].scoring === 'buck'),
+    pick_up: baconPresets,
+    pick_up_alone: baconPresets,
+    allow: baconPresets,
+    veto: baconPresets,
+    veto_alone: baconPresets,
+    bacon_exchange: baconPresets,
   };
   for (const [control, where] of Object.entries(wanted)) {
     for (let attempt = 0; totals[control] === 0 && where.length && attempt < 6 * where.length; attempt++) {
@@ -1186,6 +1680,18 @@ async function main() {
     const view = await api(`/v1/games/${id}`);
     check((await mobile.locator('.controls .result').getAttribute('data-winners')) === view.winners.join(' '), `${buckPhone} (phone): the page's winners are not the API's ${view.winners}`);
     log(`${buckPhone} (phone): game ${id} played to the end (${summary(done)})`);
+  }
+  // Bacon at phone width: the chosen deals again (every control, the table no wider than the
+  // window, axe, screenshots), one game played to the end, and a replay.
+  for (const preset of baconPresets) {
+    const rare = await baconHands(phone, preset, { phone: true });
+    add(rare.done);
+    const hand = (await api(`/v1/games/${rare.games.veto_alone}/log`)).hands[0];
+    await replayBaconHand(mobile, `${preset} (phone)`, rare.games.veto_alone, hand);
+    const wideReplay = await mobile.evaluate(() => document.documentElement.scrollWidth);
+    check(wideReplay <= 390, `the ${preset} replay is ${wideReplay} px wide at phone width`);
+    await axe(mobile, `${preset} replay (phone)`);
+    await shot(mobile, 'bacon-replay-phone');
   }
   await mobile.goto(`${BASE_URL}/${deep}`);
   await mobile.locator('.step-text').waitFor();
