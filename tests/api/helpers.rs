@@ -403,11 +403,12 @@ pub fn cards_outside(v: &Value, skip: &[&str]) -> Vec<(String, String)> {
 // Playing
 
 /// The endpoint made for an action's type (Buck Euchre's `stay` and `drop` have none: the
-/// general one).
+/// general one; Bacon's calls and answers go to `/bid`, its `take_upcard` to `/exchange`).
 pub fn specific_endpoint(action: &Value) -> &'static str {
     match action["type"].as_str().expect("an action type") {
         "stay" | "drop" => "actions",
-        "pass" | "bid" | "order_up" | "name_trump" => "bid",
+        "pass" | "bid" | "order_up" | "name_trump" | "pick_up" | "pick_up_alone" | "allow"
+        | "veto" | "veto_alone" => "bid",
         "exchange" | "take_upcard" | "leave_upcard" => "exchange",
         "play" => "play",
         "alone" => "alone",
@@ -419,11 +420,34 @@ pub fn specific_endpoint(action: &Value) -> &'static str {
 /// The test client's policy: in the auction pass three times in four when passing is legal,
 /// else the first legal call that is not a pass (a bid; in an upcard game an order up or the
 /// first suit that can be named); in Buck Euchre's drop-outs stay three times in four (drop
-/// the fourth where dropping is legal); otherwise any legal action.
+/// the fourth where dropping is legal); in Bacon pass seven times in eight (so that all four
+/// upcards are passed now and then), else pick up, alone one time in three where that is
+/// legal, and answer a partner's pick-up `allow` half the time, `veto` or `veto_alone` (where
+/// legal, else `allow`) a quarter each; otherwise any legal action.
 pub fn choose(view: &Value, rng: &mut SmallRng) -> Value {
     let legal = view["legal_actions"].as_array().expect("legal_actions");
     assert!(!legal.is_empty(), "the seat to act has legal actions");
     let pass = json!({"type": "pass"});
+    if view["ruleset"]["auction"] == "successive_upcards" && view["phase"] == "auction" {
+        let allow = json!({"type": "allow"});
+        if legal.contains(&allow) {
+            let veto_alone = json!({"type": "veto_alone"});
+            return match rng.random_range(0..4) {
+                0 => json!({"type": "veto"}),
+                1 if legal.contains(&veto_alone) => veto_alone,
+                _ => allow,
+            };
+        }
+        assert!(legal.contains(&pass), "a Bacon call may pass: {legal:?}");
+        if rng.random_range(0..8) != 0 {
+            return pass;
+        }
+        let alone = json!({"type": "pick_up_alone"});
+        if legal.contains(&alone) && rng.random_range(0..3) == 0 {
+            return alone;
+        }
+        return json!({"type": "pick_up"});
+    }
     if view["phase"] == "drop_out" {
         let (stay, drop) = (json!({"type": "stay"}), json!({"type": "drop"}));
         assert!(
@@ -449,6 +473,34 @@ pub fn choose(view: &Value, rng: &mut SmallRng) -> Value {
         return pass;
     }
     legal[rng.random_range(0..legal.len())].clone()
+}
+
+/// A Bacon game with a chosen deal, dealer 3 (so seat 0 calls first): seat 0 holds the hearts
+/// `AH KH QH JH TH`, seat 1 the spades, seat 2 the diamonds, seat 3 the clubs, A to T each; the
+/// upcards are `9H`, `9S`, `9D`, `9C` in turn, the rest of the stub the eights down to the twos.
+/// `options`: the ruleset's options beside the preset.
+pub fn bacon_scenario(options: Value) -> Value {
+    let hands: Vec<Vec<String>> = ["H", "S", "D", "C"]
+        .iter()
+        .map(|s| {
+            ["A", "K", "Q", "J", "T"]
+                .map(|r| format!("{r}{s}"))
+                .to_vec()
+        })
+        .collect();
+    let mut stub: Vec<String> = ["9H", "9S", "9D", "9C"].map(String::from).to_vec();
+    for r in ["8", "7", "6", "5", "4", "3", "2"] {
+        stub.extend(["H", "S", "D", "C"].map(|s| format!("{r}{s}")));
+    }
+    let mut ruleset = json!({"preset": "bacon"});
+    for (k, v) in options.as_object().into_iter().flatten() {
+        ruleset[k] = v.clone();
+    }
+    json!({
+        "ruleset": ruleset,
+        "seed": 7,
+        "scenario": {"dealer": 3, "hands": hands, "widow": stub},
+    })
 }
 
 /// Seats of a ruleset (from a view).
@@ -489,13 +541,20 @@ impl Seen {
         }
         let expected_seat = reader.map_or(Value::Null, |s| json!(s));
         assert_eq!(view["seat"], expected_seat, "the view is the reader's");
+        if view["ruleset"]["auction"] == "successive_upcards" {
+            check_bacon_turn(reader, &view);
+        }
         if let Some(s) = reader {
-            let hand = cards(&view["hand"]);
+            let mut hand = cards(&view["hand"]);
             assert_eq!(
                 u64::from(size(&hand)),
                 view["hand_sizes"][s].as_u64().expect("hand size"),
                 "hand_sizes agrees with the hand"
             );
+            if view["ruleset"]["auction"] == "successive_upcards" && view["phase"] == "exchange" {
+                // Bacon's taker discards any of six: its five and the upcard.
+                hand = plus(&hand, &cards(&json!([view["upcard"]["card"]])));
+            }
             for a in view["legal_actions"].as_array().expect("legal_actions") {
                 if let Some(c) = a.get("card") {
                     assert!(
@@ -557,6 +616,164 @@ impl Seen {
     }
 }
 
+/// Bacon: whose turn it is and what that seat may do follow from the calls so far. In the
+/// auction, a pick-up not yet answered is answered by the caller's partner, at once (`allow`,
+/// `veto`, and `veto_alone` only after `pick_up_alone`); otherwise the seat after the last
+/// call (or the dealer's left, for a new upcard) passes or picks up (alone unless `alone` is
+/// `none`). In the exchange, the seat left of the caller takes the upcard, discarding any of
+/// its six cards.
+fn check_bacon_turn(reader: Option<usize>, view: &Value) {
+    let calls = view["upcard_calls"].as_array().expect("upcard_calls");
+    let passed = view["passed_upcards"]
+        .as_array()
+        .expect("passed_upcards")
+        .len();
+    let dealer = view["dealer"].as_u64().expect("dealer") as usize;
+    let turn = view["turn"].as_u64().map(|t| t as usize);
+    let seat_of = |c: &Value| c["seat"].as_u64().expect("seat") as usize;
+    let types: Vec<&str> = view["legal_actions"]
+        .as_array()
+        .expect("legal_actions")
+        .iter()
+        .map(|a| a["type"].as_str().expect("type"))
+        .collect();
+    let to_act = reader.is_some() && reader == turn;
+    if view["status"] != "playing" && view["status"] != "finished" {
+        return; // seats still open: nobody acts yet
+    }
+    assert!(passed < 4, "at most three upcards passed: {view}");
+    match view["phase"].as_str() {
+        Some("auction") => {
+            let last = calls.last();
+            let pending = last.filter(|c| !c["trump"].is_null() && c["answer"].is_null());
+            // A call by the dealer that passed or was vetoed closed its upcard: the next one is
+            // turned and called from the dealer's left.
+            let closed = last.is_some_and(|c| {
+                seat_of(c) == dealer && (c["trump"].is_null() || c["answer"] == "veto")
+            });
+            if let Some(c) = last {
+                let round = if closed { passed } else { passed + 1 };
+                assert_eq!(
+                    c["round"].as_u64(),
+                    Some(round as u64),
+                    "a call's round is its upcard's number: {calls:?}"
+                );
+            }
+            if let Some(call) = pending {
+                let caller = seat_of(call);
+                assert_eq!(
+                    turn,
+                    Some((caller + 2) % 4),
+                    "the caller's partner answers at once: {calls:?}"
+                );
+                if to_act {
+                    let mut want = vec!["allow", "veto"];
+                    if call["alone"] == true {
+                        want.push("veto_alone");
+                    }
+                    assert_eq!(types, want, "the partner answers");
+                }
+            } else {
+                let next = match last {
+                    Some(c) if !closed => (seat_of(c) + 1) % 4,
+                    _ => (dealer + 1) % 4,
+                };
+                assert_eq!(turn, Some(next), "calls go round in turn: {calls:?}");
+                if to_act {
+                    let mut want = vec!["pass", "pick_up"];
+                    if view["ruleset"]["alone"] != "none" {
+                        want.push("pick_up_alone");
+                    }
+                    assert_eq!(types, want, "a call of Bacon");
+                }
+            }
+        }
+        Some("exchange") => {
+            let caller = view["contract"]["seat"].as_u64().expect("a caller") as usize;
+            assert_eq!(turn, Some((caller + 1) % 4), "the seat left of the caller");
+            if to_act {
+                assert_eq!(types.len(), 6, "any of six cards: {types:?}");
+                assert!(types.iter().all(|t| *t == "take_upcard"));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Bacon: what lies face up in a view, checked against the hand's record: the upcards passed
+/// so far are the stub's first cards in order, the current upcard the next one (never one the
+/// hand did not turn), the calls so far the hand's (the last perhaps not yet answered), and the
+/// taker and its face-up discard, once shown, the hand's. Answers those cards.
+fn bacon_public(view: &Value, record: &Value) -> Cards {
+    let stub = record["widow"].as_array().expect("widow");
+    let passed = view["passed_upcards"].as_array().expect("passed_upcards");
+    let k = passed.len();
+    assert!(k < 4, "at most three upcards passed: {passed:?}");
+    assert_eq!(
+        passed[..],
+        stub[..k],
+        "the passed upcards are the stub's first cards, in order"
+    );
+    let hand_calls = record["upcard_calls"].as_array().expect("the hand's calls");
+    let rounds = hand_calls
+        .last()
+        .and_then(|c| c["round"].as_u64())
+        .expect("a finished hand has calls") as usize;
+    assert!(
+        k < rounds,
+        "the view shows {k} upcards passed, the hand turned {rounds}"
+    );
+    let calls = view["upcard_calls"].as_array().expect("upcard_calls");
+    assert!(
+        calls.len() <= hand_calls.len(),
+        "more calls than the hand's"
+    );
+    for (j, (c, h)) in calls.iter().zip(hand_calls).enumerate() {
+        let pending = j + 1 == calls.len() && c["answer"].is_null() && !c["trump"].is_null();
+        if pending {
+            let mut answered = c.clone();
+            answered["answer"] = h["answer"].clone();
+            assert_eq!(
+                &answered, h,
+                "the call waiting for its answer is the hand's"
+            );
+        } else {
+            assert_eq!(c, h, "the view's calls are the hand's");
+        }
+    }
+    let mut public = cards(&json!(passed));
+    let up = &view["upcard"];
+    if up.is_null() {
+        return public;
+    }
+    assert_eq!(
+        up["card"], stub[k],
+        "the current upcard is the stub's next card"
+    );
+    public = plus(&public, &cards(&json!([up["card"]])));
+    match up["fate"].as_str() {
+        Some("face_up") => {
+            assert_eq!(up["taken_by"], Value::Null);
+            assert_eq!(
+                up["discard"],
+                Value::Null,
+                "no discard before the upcard is taken"
+            );
+        }
+        Some("taken") => {
+            assert_eq!(k + 1, rounds, "the upcard taken is the hand's last");
+            assert_eq!(
+                up, &record["upcard"],
+                "the taker and discard are the hand's"
+            );
+            public = plus(&public, &cards(&json!([up["discard"]])));
+        }
+        Some("turned_down") => assert_eq!(record["result"], "acquitted"),
+        other => panic!("a Bacon upcard is face up, taken or turned down, not {other:?}"),
+    }
+    public
+}
+
 /// Played cards of the view (finished tricks and the trick in progress), by seat.
 fn played_by_seat(view: &Value, seats: usize) -> Vec<Cards> {
     let mut out = vec![Cards::new(); seats];
@@ -613,7 +830,10 @@ fn check_last_hand_shape(view: &Value) {
 
 /// The secrecy check of one view against its hand's record (deal, widow, discards, passed
 /// cards): every card the reader sees was the reader's own, the declarer's widow, or played;
-/// in an upcard game (`euchre`), the upcard (public) or the dealer's own discard.
+/// in an upcard game (`euchre`), the upcard (public) or the dealer's own discard; in Bacon, the
+/// upcards passed so far and the current one (the stub's first cards, in order, never one
+/// beyond them), and once the upcard is taken its taker's face-up discard (nobody sees a
+/// face-down discard).
 pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &Value) {
     check_last_hand_shape(view);
     let seats = seats_of(view);
@@ -633,10 +853,23 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
     // left on the stub); nobody sees the rest of the undealt cards (the stub); the face-down
     // discard is the dealer's, who took the upcard.
     let upcard = record["upcard"]["card"].as_str();
-    let public: Cards = upcard.iter().map(|c| ((*c).to_owned(), 1)).collect();
+    let bacon = view["ruleset"]["auction"] == "successive_upcards";
+    let mut public: Cards = upcard.iter().map(|c| ((*c).to_owned(), 1)).collect();
     // (Read only in upcard games: a hand-made record of another game may leave it out.)
     let dealer = record["dealer"].as_u64().map(|d| d as usize);
-    let discarder = if upcard.is_some() {
+    // Who takes the upcard into hand (once the record says it was taken): the dealer, in
+    // Bacon the seat left of the caller.
+    let taken = record["upcard"]["fate"] == "taken";
+    let holder = if bacon {
+        declarer.filter(|_| taken).map(|c| (c + 1) % seats)
+    } else if upcard.is_some() && taken {
+        Some(dealer.expect("the dealer of an upcard game's hand"))
+    } else {
+        None
+    };
+    let discarder = if bacon {
+        None
+    } else if upcard.is_some() {
         Some(dealer.expect("the dealer of an upcard game's hand"))
     } else {
         declarer
@@ -647,11 +880,16 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
             Value::Null,
             "no upcard outside upcard games"
         );
+    } else if bacon {
+        public = bacon_public(view, record);
     } else if !view["upcard"].is_null() {
         assert_eq!(
             view["upcard"]["card"], record["upcard"]["card"],
             "the view's upcard is the hand's"
         );
+        assert_eq!(view["upcard"]["taken_by"], Value::Null, "Bacon's only");
+        assert_eq!(view["upcard"]["discard"], Value::Null, "Bacon's only");
+        assert_eq!(view["passed_upcards"], json!([]), "Bacon's only");
     }
     let taken_now = view["upcard"]["fate"] == "taken";
     // Trump and the contract, once shown, are the hand's (in Buck Euchre also where nobody
@@ -667,6 +905,24 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
             view["contract"], record["contract"],
             "the view's contract is the hand's"
         );
+    }
+    // Bacon: a loner's partner sits out, once the loner was allowed.
+    if bacon {
+        let out = view["sitting_out"].as_array().expect("sitting_out");
+        match view["alone"].as_u64() {
+            Some(a) => {
+                assert_eq!(
+                    view["alone"], record["alone"],
+                    "the view's loner is the hand's"
+                );
+                assert_eq!(
+                    out,
+                    &vec![json!((a as usize + 2) % seats)],
+                    "the loner's partner"
+                );
+            }
+            None => assert!(out.is_empty(), "nobody alone, yet {out:?} sit out"),
+        }
     }
     // Buck Euchre: the seats sitting out are those that dropped out (so far, while the others
     // decide; all of them once the hand is played).
@@ -686,12 +942,13 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         }
     }
     // What each seat may know of its own: its deal, and for the declarer the widow and the
-    // cards passed to it (in an upcard game, for the dealer the upcard taken).
+    // cards passed to it (in an upcard game, for the seat that took it the upcard).
+    let the_upcard: Cards = upcard.iter().map(|c| ((*c).to_owned(), 1)).collect();
     let known: Vec<Cards> = (0..seats)
         .map(|s| {
             if upcard.is_some() {
-                if Some(s) == dealer && record["upcard"]["fate"] == "taken" {
-                    plus(&deal[s], &public)
+                if Some(s) == holder {
+                    plus(&deal[s], &the_upcard)
                 } else {
                     deal[s].clone()
                 }
@@ -714,9 +971,13 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
         for k in ["hand", "widow", "discards", "passed_cards", "legal_actions"] {
             assert_eq!(view[k], json!([]), "the spectator's `{k}` is empty");
         }
-        // (The upcard, public, is checked above.)
-        let seen = cards_outside(view, &["trick", "tricks", "last_hand", "upcard"]);
-        assert!(seen.is_empty(), "the spectator sees {seen:?}");
+        // Only what lies face up: the upcard (in Bacon those passed and the face-up discard).
+        for (path, card) in cards_outside(view, &["trick", "tricks", "last_hand"]) {
+            assert!(
+                public.contains_key(&card),
+                "the spectator sees {card} at {path}"
+            );
+        }
         return;
     };
     let hand = cards(&view["hand"]);
@@ -759,9 +1020,15 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
     let mut out = plus(&hand, &played[s]);
     let mut got = deal[s].clone();
     if upcard.is_some() {
-        if Some(s) == dealer && taken_now {
-            out = plus(&out, &view_discards);
-            got = plus(&got, &public);
+        if Some(s) == holder && taken_now {
+            // Euchre's discard lies face down (the dealer's own), Bacon's face up.
+            let discard = if bacon {
+                cards(&json!([view["upcard"]["discard"]]))
+            } else {
+                view_discards.clone()
+            };
+            out = plus(&out, &discard);
+            got = plus(&got, &the_upcard);
         }
     } else if Some(s) == declarer {
         out = plus(&out, &view_discards);
@@ -786,12 +1053,199 @@ pub fn check_view_against_record(reader: Option<usize>, view: &Value, record: &V
     }
 }
 
+/// The suit of a card code (`"QH"` -> `"H"`).
+fn suit_of(card: &Value) -> Value {
+    let c = card.as_str().expect("a card code");
+    json!(&c[c.len() - 1..])
+}
+
+/// Bacon (RULES-FAMILY section 3): a finished hand's calls, read from an independent reading of
+/// the rules. For each upcard in turn (the stub's first cards, `round` its number), the seats
+/// call from the dealer's left, dealer last, each once: a pass (no trump, not alone, no answer)
+/// or a pick-up of the upcard's suit, alone only where `alone` is not `none`, answered by the
+/// partner (`veto_alone` only after going alone). A veto counts as the caller's pass (a vetoed
+/// dealer passes the upcard); `allow` or `veto_alone` ends the auction: the caller is the
+/// declarer (3 tricks), the upcard's suit trump, the caller alone only if allowed alone, the
+/// upcard taken by the seat left of the caller, who discards one of its six cards face up. All
+/// four upcards passed: the hand is acquitted, the fourth upcard turned down.
+fn check_bacon_calls(i: usize, h: &Value, rules: &Value) {
+    let stub = h["widow"].as_array().expect("widow");
+    let dealer = h["dealer"].as_u64().expect("dealer") as usize;
+    let calls = h["upcard_calls"]
+        .as_array()
+        .expect("a Bacon hand has calls");
+    assert!(
+        h["auction"].as_array().is_some_and(Vec::is_empty),
+        "hand {i}: no bids"
+    );
+    for k in ["lone_discards", "passed_cards"] {
+        assert_eq!(h[k], json!([]), "hand {i}: no {k} in Bacon");
+    }
+    assert_eq!(
+        h["defender_alone"],
+        Value::Null,
+        "hand {i}: no lone defender"
+    );
+    assert!(
+        h.get("dropped").is_none(),
+        "hand {i}: no drop-outs in Bacon"
+    );
+    let (mut round, mut next) = (1, (dealer + 1) % 4);
+    let mut stood: Option<&Value> = None;
+    for c in calls {
+        assert!(
+            stood.is_none(),
+            "hand {i}: a call after the pick-up stood: {calls:?}"
+        );
+        assert!(round <= 4, "hand {i}: a call after four upcards: {calls:?}");
+        assert_eq!(c["round"], round, "hand {i}: {c} on upcard {round}");
+        assert_eq!(c["seat"], next, "hand {i}: {c} out of turn, seat {next}'s");
+        let seat = next;
+        let up = &stub[round - 1];
+        if c["trump"].is_null() {
+            assert_eq!(c["alone"], false, "hand {i}: a pass is not alone: {c}");
+            assert_eq!(
+                c["answer"],
+                Value::Null,
+                "hand {i}: nobody answers a pass: {c}"
+            );
+        } else {
+            assert_eq!(c["trump"], suit_of(up), "hand {i}: {c} picks up {up}");
+            if rules["alone"] == "none" {
+                assert_eq!(
+                    c["alone"], false,
+                    "hand {i}: alone under `alone: none`: {c}"
+                );
+            }
+            match c["answer"].as_str() {
+                Some("veto") => {}
+                Some("allow") => stood = Some(c),
+                Some("veto_alone") => {
+                    assert_eq!(c["alone"], true, "hand {i}: veto_alone of a plain pick-up");
+                    stood = Some(c);
+                }
+                other => panic!("hand {i}: {c} answered {other:?}"),
+            }
+            if stood.is_some() {
+                continue;
+            }
+        }
+        // A pass, or a vetoed pick-up: the turn goes on; after the dealer, the next upcard.
+        if seat == dealer {
+            round += 1;
+        }
+        next = (seat + 1) % 4;
+    }
+    let upcard = &h["upcard"];
+    match stood {
+        Some(c) => {
+            assert_eq!(h["result"], "played", "hand {i}: a pick-up stood");
+            let caller = c["seat"].as_u64().expect("seat") as usize;
+            assert_eq!(
+                h["contract"]["seat"], caller,
+                "hand {i}: the caller declares"
+            );
+            assert_eq!(h["contract"]["bid"], json!({"tricks": 3}), "hand {i}");
+            assert_eq!(
+                h["trump"], c["trump"],
+                "hand {i}: the upcard's suit is trump"
+            );
+            let alone = c["alone"] == true && c["answer"] == "allow";
+            assert_eq!(
+                h["alone"],
+                if alone { json!(caller) } else { Value::Null },
+                "hand {i}: the loner"
+            );
+            assert_eq!(
+                upcard["card"],
+                stub[round - 1],
+                "hand {i}: the upcard picked up"
+            );
+            assert_eq!(upcard["fate"], "taken", "hand {i}");
+            let taker = (caller + 1) % 4;
+            assert_eq!(
+                upcard["taken_by"], taker,
+                "hand {i}: the caller's left takes it"
+            );
+            let discards = h["discards"].as_array().expect("discards");
+            assert_eq!(discards.len(), 1, "hand {i}: one discard");
+            assert_eq!(
+                upcard["discard"], discards[0],
+                "hand {i}: the discard, face up"
+            );
+            let six = plus(&cards(&h["deal"][taker]), &cards(&json!([upcard["card"]])));
+            assert!(
+                six.contains_key(discards[0].as_str().expect("a card")),
+                "hand {i}: {} is not one of the taker's six",
+                discards[0]
+            );
+        }
+        None => {
+            assert_eq!(
+                round, 5,
+                "hand {i}: the auction stopped on upcard {round}: {calls:?}"
+            );
+            assert_eq!(h["result"], "acquitted", "hand {i}: four upcards passed");
+            assert_eq!(h["contract"], Value::Null, "hand {i}");
+            assert_eq!(h["trump"], Value::Null, "hand {i}");
+            assert_eq!(h["alone"], Value::Null, "hand {i}");
+            assert_eq!(h["discards"], json!([]), "hand {i}");
+            let fourth =
+                json!({"card": stub[3], "fate": "turned_down", "taken_by": null, "discard": null});
+            assert_eq!(upcard, &fourth, "hand {i}: the fourth upcard turned down");
+        }
+    }
+}
+
+/// Bacon: a played hand's tricks: the upcard's taker leads the first; four cards a trick, or
+/// three when the loner's partner sits out (and plays nothing); every seat plays the cards it
+/// held: its deal, the taker's with the upcard and without its discard.
+fn check_bacon_play(i: usize, h: &Value) {
+    let tricks = h["tricks"].as_array().expect("tricks");
+    if tricks.is_empty() {
+        return;
+    }
+    let out = h["alone"].as_u64().map(|a| (a as usize + 2) % 4);
+    let taker = h["upcard"]["taken_by"].as_u64().expect("a taker") as usize;
+    assert_eq!(tricks[0]["leader"], taker, "hand {i}: the taker leads");
+    let mut played = vec![Cards::new(); 4];
+    for t in tricks {
+        let plays = t["plays"].as_array().expect("plays");
+        let want = if out.is_some() { 3 } else { 4 };
+        assert_eq!(plays.len(), want, "hand {i}: {t}");
+        for p in plays {
+            let s = p["seat"].as_u64().expect("seat") as usize;
+            assert_ne!(Some(s), out, "hand {i}: the loner's partner played in {t}");
+            *played[s]
+                .entry(p["card"].as_str().expect("card").to_owned())
+                .or_default() += 1;
+        }
+    }
+    for (s, p) in played.iter().enumerate() {
+        let mut held = cards(&h["deal"][s]);
+        if s == taker {
+            held = plus(&held, &cards(&json!([h["upcard"]["card"]])));
+            let d = h["upcard"]["discard"].as_str().expect("the discard");
+            *held.get_mut(d).expect("the discard was held") -= 1;
+            held.retain(|_, n| *n > 0);
+        }
+        if Some(s) == out {
+            held = Cards::new();
+        }
+        assert_eq!(p, &held, "hand {i}: seat {s} played what it held");
+    }
+}
+
 /// Checks the log of a finished game: every hand, numbered from 0, with a full deal; its result,
 /// tricks, tricks won, points and running scores agree (in Buck Euchre: hands nobody declared,
 /// played at a clubs upcard's trump or at no trump; drop-outs, whose seats play no card and
 /// score nothing; `all_dropped` hands, every trick the declarer's without play; the points of
-/// RULES-FAMILY section 2, counting down from the target); the game is over after the last hand
-/// and only then, and the final view's winners are the log's.
+/// RULES-FAMILY section 2, counting down from the target; in Bacon, section 3: the calls in
+/// turn per upcard, answered by the partner, the declarer, trump, loner and sitting-out
+/// partner, the upcard's taker left of the caller and its face-up discard, acquitted hands
+/// and the same dealer next, the points of the side with 3 tricks); the game is over after
+/// the last hand and only then, and the final view's winners are the log's (the one side that
+/// reached the target, or counting down the lowest).
 pub fn check_log(log: &Value, last: &Value) {
     let hands = log["hands"].as_array().expect("log hands");
     assert!(!hands.is_empty(), "a finished game has hands in its log");
@@ -800,7 +1254,9 @@ pub fn check_log(log: &Value, last: &Value) {
     let deck = full_deck(rules["deck"].as_str().expect("deck"));
     // Two-player pepper deals three hands of 8, the third to nobody (RULES-FAMILY section 4);
     // upcard games deal 5 each, the upcard and the stub undealt (section 1).
-    let upcard_game = rules["auction"] == "upcard";
+    // Bacon (section 3): up to four upcards in turn, 52 cards, partnerships.
+    let bacon = rules["auction"] == "successive_upcards";
+    let upcard_game = rules["auction"] == "upcard" || bacon;
     let hands_dealt = if seats == 2 { 3 } else { seats };
     let per_seat = if upcard_game {
         5
@@ -830,11 +1286,27 @@ pub fn check_log(log: &Value, last: &Value) {
             all, deck,
             "hand {i}: the deal and the widow are the whole deck"
         );
-        if upcard_game {
+        if bacon {
+            check_bacon_calls(i, h, rules);
+        } else if upcard_game {
             assert_eq!(
                 h["upcard"]["card"], h["widow"][0],
                 "hand {i}: the upcard is the first undealt card"
             );
+            assert_eq!(
+                h["upcard"]["taken_by"],
+                Value::Null,
+                "hand {i}: Bacon's only"
+            );
+            assert_eq!(
+                h["upcard"]["discard"],
+                Value::Null,
+                "hand {i}: Bacon's only"
+            );
+            for c in h["upcard_calls"].as_array().into_iter().flatten() {
+                assert_eq!(c["alone"], false, "hand {i}: {c} is not Bacon's");
+                assert_eq!(c["answer"], Value::Null, "hand {i}: {c} is not Bacon's");
+            }
         } else {
             assert_eq!(h["upcard"], Value::Null, "hand {i}: no upcard");
         }
@@ -881,6 +1353,9 @@ pub fn check_log(log: &Value, last: &Value) {
                     "hand {i}: a seat that dropped out played in {t}"
                 );
             }
+        }
+        if bacon {
+            check_bacon_play(i, h);
         }
         match result {
             "played" => {
@@ -929,6 +1404,12 @@ pub fn check_log(log: &Value, last: &Value) {
                 assert_eq!(dropped, others, "hand {i}: all the others dropped out");
                 won[side_of(d)] = per_seat as u64;
             }
+            "acquitted" => {
+                // Bacon: all four upcards passed (checked with the calls): no trick, no points.
+                assert!(bacon, "hand {i}: acquitted outside Bacon");
+                assert!(tricks.is_empty(), "hand {i}: acquitted, yet tricks played");
+                assert_eq!(h["score_delta"], json!(vec![0; sides]), "hand {i}");
+            }
             "thrown_in" | "void_joker_in_widow" => {
                 assert!(tricks.is_empty(), "hand {i}: {result}, yet tricks played");
                 assert_eq!(h["score_delta"], json!(vec![0; sides]), "hand {i}");
@@ -958,6 +1439,47 @@ pub fn check_log(log: &Value, last: &Value) {
                 "hand {i}: Buck Euchre's points"
             );
         }
+        if bacon && result == "played" {
+            // Only a side with 3 or more tricks scores: the declarers 1 (2 for all five), a
+            // loner 2 (4), the defenders 2 (4).
+            let declarers = side_of(declarer.expect("a played Bacon hand has a caller"));
+            let alone = !h["alone"].is_null();
+            let expected: Vec<i64> = (0..sides)
+                .map(|side| {
+                    let w = won[side];
+                    let base = if w == per_seat as u64 { 2 } else { 1 };
+                    if w < 3 {
+                        0
+                    } else if side == declarers && !alone {
+                        base
+                    } else {
+                        2 * base
+                    }
+                })
+                .collect();
+            assert_eq!(
+                h["score_delta"],
+                json!(expected),
+                "hand {i}: Bacon's points"
+            );
+        }
+        if bacon {
+            // The same dealer deals again after an acquitted hand; otherwise the deal passes left.
+            let dealer = h["dealer"].as_u64().expect("dealer");
+            if let Some(next) = hands.get(i + 1) {
+                let want = if result == "acquitted" {
+                    dealer
+                } else {
+                    (dealer + 1) % seats as u64
+                };
+                assert_eq!(
+                    next["dealer"],
+                    want,
+                    "hand {}: the dealer after hand {i}",
+                    i + 1
+                );
+            }
+        }
         let delta = h["score_delta"].as_array().expect("score_delta");
         assert_eq!(delta.len(), sides, "hand {i}: points for every side");
         for (score, d) in scores.iter_mut().zip(delta) {
@@ -984,6 +1506,17 @@ pub fn check_log(log: &Value, last: &Value) {
         "the log ends at the final scores"
     );
     assert_eq!(last["last_hand"]["number"], last_hand["number"]);
+    let reached: Vec<usize> = (0..sides).filter(|&s| scores[s] >= target).collect();
+    if bacon {
+        // Only one side scores a hand: no tie is possible.
+        assert_eq!(reached.len(), 1, "one side reached {target}: {scores:?}");
+    }
+    if !down && reached.len() == 1 {
+        // The one side that reached the target wins.
+        assert_eq!(last["winners"], json!(reached), "the winners");
+        assert_eq!(last["winner"], json!(reached[0]), "the winner");
+        assert_eq!(last["draw"], false, "one winner, no draw");
+    }
     if down {
         // The player who took every trick of the last hand, else the lowest score (shared: a
         // draw).
@@ -1217,4 +1750,186 @@ async fn check_log_catches_wrong_logs() {
         caught.is_err(),
         "check_log missed a drop-out in hasenpfeffer"
     );
+}
+
+/// [`check_log`] is not vacuous for Bacon: a whole Bacon game's log passes it, and the same log
+/// fails it with a call out of turn, an answer changed, a pick-up's trump, the taker, the
+/// discard, a loner forgotten or made up, an acquitted hand's calls or the dealer after it, a
+/// hand's points or the winners changed; Bacon's answers or an acquitted hand in a Euchre log
+/// fail it too.
+#[tokio::test]
+async fn check_log_catches_wrong_bacon_logs() {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let app = spawn_app(Store::Memory).await;
+    let bacon = play_game(
+        &app,
+        json!({"ruleset": {"preset": "bacon"}, "seed": 111}),
+        111,
+        false,
+    )
+    .await;
+    let euchre = play_game(
+        &app,
+        json!({"ruleset": {"preset": "euchre"}, "seed": 106}),
+        106,
+        false,
+    )
+    .await;
+    let hands = bacon.log["hands"].as_array().expect("hands").clone();
+    let find = |f: &dyn Fn(&Value) -> bool| {
+        hands
+            .iter()
+            .position(f)
+            .expect("a hand of the kind the check needs")
+    };
+    let answered = |h: &Value, a: &str| {
+        h["upcard_calls"]
+            .as_array()
+            .expect("calls")
+            .iter()
+            .position(|c| c["answer"] == a)
+    };
+    let played = find(&|h| {
+        h["result"] == "played" && h["upcard_calls"].as_array().expect("calls").len() > 1
+    });
+    let acquitted = find(&|h| h["result"] == "acquitted");
+    assert!(
+        acquitted + 1 < hands.len(),
+        "a hand follows the acquitted one"
+    );
+    let loner = find(&|h| !h["alone"].is_null());
+    let vetoed = find(&|h| answered(h, "veto").is_some());
+    let veto_at = answered(&hands[vetoed], "veto").expect("a veto");
+    let not_alone = find(&|h| h["result"] == "played" && h["alone"].is_null());
+    type Change = Box<dyn Fn(&mut Value, &mut Value)>;
+    let changes: Vec<(&str, &str, Change)> = vec![
+        (
+            "a call out of turn",
+            "out of turn",
+            Box::new(move |log, _| {
+                let calls = &mut log["hands"][played]["upcard_calls"];
+                let (a, b) = (calls[0]["seat"].clone(), calls[1]["seat"].clone());
+                calls[0]["seat"] = b;
+                calls[1]["seat"] = a;
+            }),
+        ),
+        (
+            "a veto made an allow",
+            "pick-up stood",
+            Box::new(move |log, _| {
+                log["hands"][vetoed]["upcard_calls"][veto_at]["answer"] = json!("allow");
+            }),
+        ),
+        (
+            "a pick-up's trump",
+            "picks up",
+            Box::new(move |log, _| {
+                let h = &mut log["hands"][played];
+                let other = if h["trump"] == "H" { "S" } else { "H" };
+                h["trump"] = json!(other);
+                let last = h["upcard_calls"].as_array().expect("calls").len() - 1;
+                h["upcard_calls"][last]["trump"] = json!(other);
+            }),
+        ),
+        (
+            "the taker",
+            "the caller's left takes it",
+            Box::new(move |log, _| {
+                let h = &mut log["hands"][played];
+                h["upcard"]["taken_by"] = h["contract"]["seat"].clone();
+            }),
+        ),
+        (
+            "the discard",
+            "is not one of the taker's six",
+            Box::new(move |log, _| {
+                let h = &mut log["hands"][played];
+                let other =
+                    h["deal"][h["contract"]["seat"].as_u64().expect("seat") as usize][0].clone();
+                h["upcard"]["discard"] = other.clone();
+                h["discards"] = json!([other]);
+            }),
+        ),
+        (
+            "a loner forgotten",
+            "the loner",
+            Box::new(move |log, _| log["hands"][loner]["alone"] = Value::Null),
+        ),
+        (
+            "a loner made up",
+            "the loner",
+            Box::new(move |log, _| {
+                let h = &mut log["hands"][not_alone];
+                h["alone"] = h["contract"]["seat"].clone();
+            }),
+        ),
+        (
+            "an acquitted hand's call left out",
+            "the auction stopped",
+            Box::new(move |log, _| {
+                log["hands"][acquitted]["upcard_calls"]
+                    .as_array_mut()
+                    .expect("calls")
+                    .pop();
+            }),
+        ),
+        (
+            "the dealer after an acquitted hand",
+            "the dealer after hand",
+            Box::new(move |log, _| {
+                let next = &mut log["hands"][acquitted + 1]["dealer"];
+                *next = json!((next.as_u64().expect("dealer") + 1) % 4);
+            }),
+        ),
+        (
+            "a hand's points",
+            "Bacon's points",
+            Box::new(move |log, _| {
+                let d = &mut log["hands"][played]["score_delta"];
+                let side = usize::from(d[0] == 0);
+                d[side] = json!(d[side].as_i64().expect("points") + 1);
+            }),
+        ),
+        (
+            "the winners",
+            "the winners",
+            Box::new(|_, last| {
+                let w = last["winners"][0].as_u64().expect("a winner");
+                last["winners"] = json!([(w + 1) % 2]);
+            }),
+        ),
+    ];
+    check_log(&bacon.log, &bacon.last);
+    // Each change is caught by the check of its own rule (the panic says which).
+    let message = |e: Box<dyn std::any::Any + Send>| match e.downcast::<String>() {
+        Ok(m) => *m,
+        Err(e) => e
+            .downcast::<&str>()
+            .map(|m| (*m).to_owned())
+            .unwrap_or_default(),
+    };
+    for (what, said, change) in changes {
+        let (mut log, mut last) = (bacon.log.clone(), bacon.last.clone());
+        change(&mut log, &mut last);
+        assert_ne!(
+            (&log, &last),
+            (&bacon.log, &bacon.last),
+            "{what} changed nothing"
+        );
+        let caught = catch_unwind(AssertUnwindSafe(|| check_log(&log, &last)));
+        let m = message(caught.expect_err(&format!("check_log missed {what}")));
+        assert!(m.contains(said), "{what} was caught, but as: {m}");
+    }
+    check_log(&euchre.log, &euchre.last);
+    for what in ["an answer", "an acquitted hand"] {
+        let mut log = euchre.log.clone();
+        if what == "an answer" {
+            log["hands"][0]["upcard_calls"][0]["answer"] = json!("allow");
+        } else {
+            log["hands"][0]["result"] = json!("acquitted");
+        }
+        let caught = catch_unwind(AssertUnwindSafe(|| check_log(&log, &euchre.last)));
+        let m = message(caught.expect_err(&format!("check_log missed {what} in a Euchre log")));
+        assert!(m.contains("Bacon"), "{what} was caught, but as: {m}");
+    }
 }

@@ -9,8 +9,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Seen, Store, TestApp, both_stores, check_log, check_view_against_record, choose, play_game,
-    seats_of, spawn_app, view_of,
+    Seen, Store, TestApp, bacon_scenario, both_stores, check_log, check_view_against_record,
+    choose, play_game, seats_of, spawn_app, view_of,
 };
 
 /// Whether some hand of the log has a non-empty `field` (or a non-null one).
@@ -177,7 +177,8 @@ async fn play_with_clocks(app: &TestApp, ruleset: Value, seed: u64) -> usize {
     hidden
 }
 
-/// Turn clocks firing during games of every preset (double-hasenpfeffer with lone bidders):
+/// Turn clocks firing during games of every preset (double-hasenpfeffer with lone bidders;
+/// Bacon's answers and face-up exchanges timing out too):
 /// every response, the log included, shows nothing hidden while the hand is played.
 async fn nothing_leaks_while_clocks_fire(store: Store) {
     let app = spawn_app(store).await;
@@ -191,6 +192,7 @@ async fn nothing_leaks_while_clocks_fire(store: Store) {
         json!({"preset": "pepper", "players": 2, "target_score": 10}),
         json!({"preset": "euchre", "target_score": 5}),
         json!({"preset": "buck-euchre", "target_score": 10}),
+        json!({"preset": "bacon", "target_score": 5}),
     ]
     .into_iter()
     .enumerate()
@@ -272,7 +274,65 @@ async fn views_never_leak_buck_euchre(store: Store) {
     );
 }
 
+/// Bacon: successive upcards, vetoes, loners, the taker's face-up discard, acquitted hands;
+/// each seat sees its own hand, the upcards passed and the current one, and the face-up
+/// discard, never the rest of the stub nor another seat's cards. (The seed reaches each case.)
+async fn views_never_leak_bacon(store: Store) {
+    let app = spawn_app(store).await;
+    let played = play_game(
+        &app,
+        json!({"ruleset": {"preset": "bacon"}, "seed": 125}),
+        125,
+        true,
+    )
+    .await;
+    let hands = played.log["hands"].as_array().expect("hands");
+    let reached = |f: &dyn Fn(&Value) -> bool| hands.iter().any(f);
+    let calls = |h: &Value, f: &dyn Fn(&Value) -> bool| {
+        h["upcard_calls"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(f))
+    };
+    for (what, seen) in [
+        ("a hand acquitted", reached(&|h| h["result"] == "acquitted")),
+        ("a loner", reached(&|h| !h["alone"].is_null())),
+        (
+            "a later upcard picked up",
+            reached(&|h| h["result"] == "played" && h["upcard"]["card"] != h["widow"][0]),
+        ),
+        (
+            "the upcard itself discarded",
+            reached(&|h| h["upcard"]["discard"] == h["upcard"]["card"]),
+        ),
+        (
+            "a pick-up allowed",
+            reached(&|h| calls(h, &|c| c["answer"] == "allow")),
+        ),
+        ("a veto", reached(&|h| calls(h, &|c| c["answer"] == "veto"))),
+        (
+            "going alone vetoed",
+            reached(&|h| calls(h, &|c| c["answer"] == "veto_alone")),
+        ),
+        (
+            "the dealer vetoed",
+            reached(&|h| calls(h, &|c| c["answer"] == "veto" && c["seat"] == h["dealer"])),
+        ),
+        (
+            "the defenders scoring",
+            reached(&|h| {
+                h["result"] == "played"
+                    && h["score_delta"]
+                        [(h["contract"]["seat"].as_u64().expect("seat") as usize + 1) % 2]
+                        != 0
+            }),
+        ),
+    ] {
+        assert!(seen, "not reached: {what}");
+    }
+}
+
 both_stores!(
+    views_never_leak_bacon,
     views_never_leak_buck_euchre,
     views_never_leak_euchre,
     views_never_leak_hasenpfeffer,
@@ -326,6 +386,122 @@ async fn the_secrecy_check_catches_leaks() {
             check_view_against_record(reader, &view, &record)
         }));
         assert!(caught.is_err(), "a leak went unnoticed: {reader:?} {view}");
+    }
+}
+
+/// The check is not vacuous for Bacon either: real views of a chosen deal pass it (after the
+/// first upcard was passed; after a pick-up, its answer and the face-up discard), and the same
+/// views with a stub card beyond the current upcard, a passed upcard out of order, another
+/// discard, a face-down discard, another seat's card, a call changed or a seat sitting out with
+/// nobody alone fail it.
+#[tokio::test]
+async fn the_secrecy_check_catches_bacon_leaks() {
+    let app = spawn_app(Store::Memory).await;
+    let id = app.create_game(&bacon_scenario(json!({}))).await;
+    let t = app.claim_all(&id, 4).await;
+    let act = |seat: usize, action: Value| {
+        let (app, id, token) = (&app, &id, t[seat].clone());
+        async move {
+            let res = app.act(id, &token, "actions", &action).await;
+            assert_eq!(res.status(), 200, "{action}");
+        }
+    };
+    for seat in 0..4 {
+        act(seat, json!({"type": "pass"})).await;
+    }
+    let auction2 = app.view(&id, Some(&t[2])).await;
+    assert_eq!(auction2["passed_upcards"], json!(["9H"]));
+    assert_eq!(auction2["upcard"]["card"], "9S");
+    let spectator_auction = app.view(&id, None).await;
+    act(0, json!({"type": "pick_up"})).await;
+    act(2, json!({"type": "allow"})).await;
+    act(1, json!({"type": "take_upcard", "discard": "TS"})).await;
+    let taker = app.view(&id, Some(&t[1])).await;
+    assert_eq!(taker["upcard"]["discard"], "TS");
+    let caller = app.view(&id, Some(&t[0])).await;
+    let spectator = app.view(&id, None).await;
+    // Play the hand out; its record is then in the log.
+    while app.view(&id, None).await["hand_number"] == 0 {
+        let seat = app.view(&id, None).await["turn"].as_u64().expect("turn") as usize;
+        let legal = app.view(&id, Some(&t[seat])).await["legal_actions"][0].clone();
+        act(seat, legal).await;
+    }
+    let record = app.log(&id).await["hands"][0].clone();
+    assert_eq!(record["upcard"]["taken_by"], 1);
+    let real: Vec<(Option<usize>, &Value)> = vec![
+        (Some(2), &auction2),
+        (None, &spectator_auction),
+        (Some(1), &taker),
+        (Some(0), &caller),
+        (None, &spectator),
+    ];
+    for (reader, view) in &real {
+        check_view_against_record(*reader, view, &record);
+    }
+    let leaks: Vec<(&str, Option<usize>, Value)> = vec![
+        (
+            "the next stub card as the upcard",
+            Some(2),
+            with(&auction2, |v| v["upcard"]["card"] = json!("9D")),
+        ),
+        (
+            "a stub card as a passed upcard",
+            None,
+            with(&spectator_auction, |v| v["passed_upcards"] = json!(["9D"])),
+        ),
+        (
+            "the current upcard as passed too",
+            Some(2),
+            with(&auction2, |v| v["passed_upcards"] = json!(["9H", "9S"])),
+        ),
+        (
+            "a stub card anywhere",
+            None,
+            with(&spectator, |v| v["extra"] = json!({"peek": "8H"})),
+        ),
+        (
+            "a discard before the upcard is taken",
+            None,
+            with(&spectator_auction, |v| v["upcard"]["discard"] = json!("TS")),
+        ),
+        (
+            "another discard",
+            Some(0),
+            with(&caller, |v| v["upcard"]["discard"] = json!("AS")),
+        ),
+        (
+            "a face-down discard",
+            Some(1),
+            with(&taker, |v| v["discards"] = json!(["TS"])),
+        ),
+        (
+            "another seat's card",
+            Some(1),
+            with(&taker, |v| v["hand"][0] = json!("AD")),
+        ),
+        (
+            "the stub as a widow",
+            Some(0),
+            with(&caller, |v| v["widow"] = json!(["9D"])),
+        ),
+        (
+            "a call changed",
+            None,
+            with(&spectator, |v| {
+                v["upcard_calls"][4]["answer"] = json!("veto")
+            }),
+        ),
+        (
+            "a seat out with nobody alone",
+            None,
+            with(&spectator, |v| v["sitting_out"] = json!([2])),
+        ),
+    ];
+    for (what, reader, view) in leaks {
+        let caught = catch_unwind(AssertUnwindSafe(|| {
+            check_view_against_record(reader, &view, &record)
+        }));
+        assert!(caught.is_err(), "a leak went unnoticed: {what}");
     }
 }
 
