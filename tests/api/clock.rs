@@ -158,9 +158,108 @@ async fn acting_in_time_resets_the_deadline(store: Store) {
     assert!(view["deadline_unix_ms"].is_null());
 }
 
+/// The log's fallback move that made `version`, if any.
+fn timeout_at(log: &Value, version: u64) -> Option<Value> {
+    log["timeouts"]
+        .as_array()
+        .expect("timeouts")
+        .iter()
+        .find(|t| t["version"] == version)
+        .cloned()
+}
+
+/// Bacon: a partner who does not answer a pick-up in time gets a fallback answer (`allow`,
+/// `veto`, or after `pick_up_alone` also `veto_alone`), shown in the log at once; a taker who
+/// does not take the upcard in time gets a fallback discard of its six, face up in the views at
+/// once but left out of the log's timeouts until the hand is over; then the taker leads.
+async fn bacon_answers_and_exchanges_time_out(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) = started_game(
+        &app,
+        json!({"ruleset": {"preset": "bacon"}, "seed": 33, "turn_time_limit_ms": 300}),
+    )
+    .await;
+    let mut answers = Vec::new();
+    let mut view = app.view(&id, None).await;
+    for attempt in 0.. {
+        assert!(attempt < 8, "no pick-up stood: {answers:?}");
+        assert_eq!(view["phase"], "auction");
+        let caller = view["turn"].as_u64().expect("turn") as usize;
+        let pick_up = if attempt == 0 {
+            "pick_up_alone"
+        } else {
+            "pick_up"
+        };
+        let res = app
+            .act(&id, &tokens[caller], "bid", &json!({"type": pick_up}))
+            .await;
+        let (after, _) = view_of(res).await;
+        assert_eq!(after["turn"], (caller + 2) % 4, "the partner answers");
+        let v = after["version"].as_u64().expect("version");
+        // Nobody answers: the clock does, once.
+        view = wait_past(&app, &id, v, Duration::from_secs(5)).await;
+        assert_eq!(view["version"], v + 1);
+        let t = timeout_at(&app.log(&id).await, v + 1).expect("a fallback answer");
+        assert_eq!(t["seat"], (caller + 2) % 4);
+        let answer = t["action"]["type"]
+            .as_str()
+            .expect("an answer, shown")
+            .to_owned();
+        let mut allowed = vec!["allow", "veto"];
+        if pick_up == "pick_up_alone" {
+            allowed.push("veto_alone");
+        }
+        assert!(allowed.contains(&answer.as_str()), "{t}");
+        let call = view["upcard_calls"]
+            .as_array()
+            .expect("calls")
+            .last()
+            .cloned()
+            .expect("the call");
+        assert_eq!(call["seat"], caller);
+        assert_eq!(call["answer"], answer.as_str());
+        answers.push(answer.clone());
+        if answer != "veto" {
+            assert_eq!(view["phase"], "exchange");
+            let taker = (caller + 1) % 4;
+            assert_eq!(view["turn"], taker);
+            // The taker does not take it in time either.
+            let before = app.view(&id, Some(&tokens[taker])).await;
+            let v = view["version"].as_u64().expect("version");
+            view = wait_past(&app, &id, v, Duration::from_secs(5)).await;
+            assert_eq!(view["version"], v + 1, "one move, not two");
+            assert_eq!(view["phase"], "play");
+            assert_eq!(view["upcard"]["fate"], "taken");
+            assert_eq!(view["upcard"]["taken_by"], taker);
+            let discard = view["upcard"]["discard"].clone();
+            let six = before["legal_actions"].as_array().expect("legal");
+            assert!(
+                six.contains(&json!({"type": "take_upcard", "discard": discard})),
+                "the fallback discards one of the six: {discard}"
+            );
+            assert_eq!(view["trick"]["leader"], Value::Null);
+            assert_eq!(view["turn"], taker, "the taker leads");
+            let t = timeout_at(&app.log(&id).await, v + 1).expect("a fallback exchange");
+            assert_eq!(t["seat"], taker);
+            assert_eq!(t["action_type"], "take_upcard");
+            assert_eq!(
+                t["action"],
+                Value::Null,
+                "the log holds the discard back until the hand is over"
+            );
+            let mine = app.view(&id, Some(&tokens[taker])).await;
+            let hand = mine["hand"].as_array().expect("hand");
+            assert_eq!(hand.len(), 5);
+            assert!(!hand.contains(&discard));
+            break;
+        }
+    }
+}
+
 both_stores!(
     fallback_moves_once_per_deadline,
-    acting_in_time_resets_the_deadline
+    acting_in_time_resets_the_deadline,
+    bacon_answers_and_exchanges_time_out
 );
 
 /// Three replicas on one Redis, each with its sweeper: still exactly one fallback move per
