@@ -177,10 +177,12 @@ async fn clients_and_bots(store: Store) {
     assert!(played_by(1) && played_by(3));
 }
 
-/// A game of house bots only is over when the create call returns.
+/// A game of house bots only is over when the create call returns. (Random players; Bacon's
+/// also with the heuristic, whose calls, vetoes and discards are Bacon's own.)
 async fn bots_only_games_end_by_themselves(store: Store) {
     let app = spawn_app(store).await;
-    let bot = json!({"kind": "bot", "strategy": "random"});
+    let random = json!({"kind": "bot", "strategy": "random"});
+    let heuristic = json!({"kind": "bot", "strategy": "heuristic"});
     for (ruleset, seats) in [
         (json!({"preset": "hasenpfeffer"}), 4),
         (json!({"preset": "hasenpfeffer-open"}), 4),
@@ -199,19 +201,34 @@ async fn bots_only_games_end_by_themselves(store: Store) {
             json!({"preset": "buck-euchre", "all_drop": "last_must_stay", "target_score": 10}),
             4,
         ),
+        (json!({"preset": "bacon"}), 4),
+        (
+            json!({"preset": "bacon", "alone": "none", "bowers": true}),
+            4,
+        ),
     ] {
-        let id = app
-            .create_game(
-                &json!({"ruleset": ruleset, "seed": 21, "seats": vec![bot.clone(); seats]}),
-            )
-            .await;
-        // The create call plays a bounded step; the replica plays the rest by itself.
-        let last = wait_finished(&app, &id, Duration::from_secs(60)).await;
-        assert_eq!(last["phase"], "game_over", "{ruleset}");
-        assert_eq!(last["status"], "finished");
-        check_log(&app.log(&id).await, &last);
-        // Every seat is a bot: there is nothing to claim.
-        assert_problem(app.claim(&id, None).await, 409, "no_free_seat").await;
+        let mut bots = vec![&random];
+        if ruleset["preset"] == "bacon" {
+            bots.push(&heuristic);
+        }
+        for bot in bots {
+            let id = app
+                .create_game(
+                    &json!({"ruleset": ruleset, "seed": 21, "seats": vec![bot.clone(); seats]}),
+                )
+                .await;
+            // The create call plays a bounded step; the replica plays the rest by itself.
+            let last = wait_finished(&app, &id, Duration::from_secs(60)).await;
+            assert_eq!(last["phase"], "game_over", "{ruleset} {bot}");
+            assert_eq!(last["status"], "finished");
+            if ruleset["preset"] == "bacon" {
+                // Bacon is played without bowers unless they are asked for.
+                assert_eq!(last["ruleset"]["bowers"], ruleset["bowers"] == true);
+            }
+            check_log(&app.log(&id).await, &last);
+            // Every seat is a bot: there is nothing to claim.
+            assert_problem(app.claim(&id, None).await, 409, "no_free_seat").await;
+        }
     }
 }
 

@@ -101,8 +101,61 @@ fn assert_public(page: &Value, tokens: &[String]) {
 both_stores!(
     open_live_finished,
     preset_filter_and_paging,
-    bad_queries_are_problems
+    bad_queries_are_problems,
+    bacon_games_are_listed
 );
+
+/// Bacon games are listed like any other: open with their free seats, filtered by
+/// `preset=bacon` (and only they), and a game of house players finished with its two sides'
+/// scores, one of them at the target of 10.
+async fn bacon_games_are_listed(store: Store) {
+    let app = spawn_app(store).await;
+    let other = app.create_game(&json!({})).await;
+    let open = app
+        .create_game(&json!({
+            "ruleset": {"preset": "bacon"},
+            "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "heuristic"},
+                      {"kind": "open"}, {"kind": "bot", "strategy": "heuristic"}]
+        }))
+        .await;
+    let g = find(&app, "open", &open).await.expect("listed open");
+    assert_eq!(g["preset"], "bacon");
+    assert_eq!(g["players"], 4);
+    assert_eq!(g["free_seats"], json!([0, 2]));
+    assert_eq!(g["scores"], json!([0, 0]));
+    assert_eq!(g["target_score"], 10);
+    let bot = json!({"kind": "bot", "strategy": "heuristic"});
+    let done = app
+        .create_game(&json!({
+            "ruleset": {"preset": "bacon", "alone": "none"},
+            "seed": 5,
+            "seats": [bot, bot, bot, bot],
+        }))
+        .await;
+    let last = wait_finished(&app, &done, Duration::from_secs(60)).await;
+    let over = find(&app, "finished", &done)
+        .await
+        .expect("listed finished");
+    assert_eq!(over["preset"], "bacon");
+    assert_eq!(over["scores"], last["scores"]);
+    assert_eq!(over["hand_number"], last["hand_number"]);
+    let scores = over["scores"].as_array().expect("scores");
+    assert_eq!(scores.len(), 2, "two partnerships");
+    assert_eq!(
+        scores.iter().filter(|s| s.as_i64() >= Some(10)).count(),
+        1,
+        "one side at 10: {scores:?}"
+    );
+    for status in ["open", "finished"] {
+        let games = all_pages(&app, &format!("status={status}&preset=bacon"), 1).await;
+        let want = if status == "open" { &open } else { &done };
+        assert_eq!(ids(&games), vec![want.clone()], "{status}");
+    }
+    assert!(
+        !ids(&all_pages(&app, "status=open&preset=bacon", 5).await).contains(&other),
+        "the filter leaves other presets out"
+    );
+}
 
 /// A game with free seats is open (its seats, names and house players shown), leaves `open` for
 /// `live` when its last seat is claimed; a game of house players ends up `finished`.

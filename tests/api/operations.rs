@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::helpers::{
-    Store, TestApp, both_stores, choose, header, spawn_app, spawn_app_with, view_of,
+    Store, TestApp, assert_problem, both_stores, choose, header, spawn_app, spawn_app_with, view_of,
 };
 
 async fn created_games_and_views_carry_headers(store: Store) {
@@ -160,6 +160,57 @@ async fn rulesets(store: Store) {
         assert!(p["description"].as_str().is_some_and(|d| !d.is_empty()));
     }
     assert!(!catalog["options"].as_array().expect("options").is_empty());
+    // Bacon: 4 players, 52 cards, no bowers, its own auction and lead, first to 10; it takes
+    // the common options only.
+    let bacon = presets
+        .iter()
+        .find(|p| p["name"] == "bacon")
+        .expect("bacon");
+    assert_eq!(
+        bacon["options"],
+        json!(["deck", "players", "bowers", "alone", "target_score"])
+    );
+    assert_eq!(bacon["players"], json!([4]));
+    assert_eq!(bacon["decks"], json!(["full52"]));
+    let rules = &bacon["rules"];
+    for (k, v) in [
+        ("deck", json!("full52")),
+        ("players", json!(4)),
+        ("bowers", json!(false)),
+        ("auction", json!("successive_upcards")),
+        ("alone", json!("maker")),
+        ("first_lead", json!("upcard_taker")),
+        ("scoring", json!("bacon")),
+        ("target_score", json!(10)),
+    ] {
+        assert_eq!(rules[k], v, "bacon's {k}");
+    }
+    // What it does not take is refused, whatever the client sends.
+    for (ruleset, code) in [
+        (json!({"alone": "partner_sits_out"}), "option_not_in_game"),
+        (json!({"min_bid": 2}), "option_not_in_game"),
+        (json!({"dealer_pickup": "mandatory"}), "option_not_in_game"),
+        (json!({"players": 6}), "invalid_players"),
+        (json!({"target_score": 101}), "target_score_out_of_range"),
+    ] {
+        let mut body = json!({"preset": "bacon"});
+        for (k, v) in ruleset.as_object().expect("options") {
+            body[k] = v.clone();
+        }
+        let res = app.create(&json!({"ruleset": body})).await;
+        assert_problem(res, 422, code).await;
+    }
+    for ok in [
+        json!({"alone": "none", "bowers": true}),
+        json!({"target_score": 20}),
+    ] {
+        let mut body = json!({"preset": "bacon"});
+        for (k, v) in ok.as_object().expect("options") {
+            body[k] = v.clone();
+        }
+        let res = app.create(&json!({"ruleset": body})).await;
+        assert_eq!(res.status(), StatusCode::CREATED, "{body}");
+    }
 }
 
 /// Every option value a preset uses is one the catalogue lists for that option, so a client can

@@ -58,11 +58,12 @@ impl Stats {
 
 /// The presets played, with short games.
 fn create_body(i: u64) -> Value {
-    let ruleset = match i % 5 {
+    let ruleset = match i % 6 {
         0 => json!({"preset": "hasenpfeffer", "target_score": 5}),
         1 => json!({"preset": "hasenpfeffer-open", "target_score": 5}),
         2 => json!({"preset": "pepper", "target_score": 10}),
         3 => json!({"preset": "euchre", "target_score": 5}),
+        4 => json!({"preset": "bacon", "target_score": 5}),
         _ => json!({"preset": "double-hasenpfeffer", "target_score": 10}),
     };
     json!({
