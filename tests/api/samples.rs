@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Store, assert_problem, both_stores, spawn_app};
+use crate::helpers::{Store, assert_problem, both_stores, spawn_app, view_of};
 
 both_stores!(samples_are_consistent_with_the_seat);
 
@@ -158,6 +158,111 @@ async fn euchre_samples_keep_the_taken_upcard_with_the_dealer(store: Store) {
                 assert_eq!(discards[0], discard);
             } else {
                 assert!(!s["hands"][seat].as_array().unwrap().contains(&discards[0]));
+            }
+        }
+    }
+}
+
+both_stores!(bacon_samples_keep_the_upcard_with_its_taker);
+
+/// Bacon: after the first upcard was passed and the second picked up, allowed and taken by the
+/// seat left of the caller, every seat's samples deal only the cards it cannot see: the passed
+/// upcard and the face-up discard are in no sample (no hand, not the stub, no face-down
+/// discard), the taker holds the upcard in every sample unless it discarded it, and the
+/// sample's hands, stub, the upcards passed and the discard make the whole deck.
+async fn bacon_samples_keep_the_upcard_with_its_taker(store: Store) {
+    let app = spawn_app(store).await;
+    for discard_the_upcard in [false, true] {
+        let id = app
+            .create_game(&json!({"ruleset": {"preset": "bacon"}, "seed": 41}))
+            .await;
+        let tokens = app.claim_all(&id, 4).await;
+        let dealer = app.view(&id, None).await["dealer"]
+            .as_u64()
+            .expect("dealer") as usize;
+        let act = |seat: usize, action: Value| {
+            let (app, id, token) = (&app, &id, tokens[seat].clone());
+            async move {
+                let res = app.act(id, &token, "bid", &action).await;
+                assert_eq!(res.status(), 200, "{action}");
+            }
+        };
+        for i in 1..=4 {
+            act((dealer + i) % 4, json!({"type": "pass"})).await;
+        }
+        let caller = (dealer + 1) % 4;
+        act(caller, json!({"type": "pick_up"})).await;
+        act((caller + 2) % 4, json!({"type": "allow"})).await;
+        let taker = (caller + 1) % 4;
+        let before = app.view(&id, Some(&tokens[taker])).await;
+        let upcard = before["upcard"]["card"].clone();
+        let passed = before["passed_upcards"].clone();
+        assert_eq!(passed.as_array().map(Vec::len), Some(1));
+        let discard = if discard_the_upcard {
+            upcard.clone()
+        } else {
+            before["hand"][0].clone()
+        };
+        let res = app
+            .act(
+                &id,
+                &tokens[taker],
+                "exchange",
+                &json!({"type": "take_upcard", "discard": discard}),
+            )
+            .await;
+        let (after, _) = view_of(res).await;
+        assert_eq!(after["upcard"]["discard"], discard);
+        let face_up: Vec<&Value> = passed
+            .as_array()
+            .expect("passed")
+            .iter()
+            .chain([&discard])
+            .collect();
+        for seat in 0..4 {
+            let mine = app.view(&id, Some(&tokens[seat])).await;
+            let res = app
+                .client
+                .get(app.url(&format!("/v1/games/{id}/samples?count=6")))
+                .bearer_auth(&tokens[seat])
+                .send()
+                .await
+                .expect("sent");
+            assert_eq!(res.status(), 200);
+            let body: Value = res.json().await.expect("json");
+            for s in body["samples"].as_array().expect("samples") {
+                let hands = s["hands"].as_array().expect("hands");
+                assert_eq!(hands[seat], mine["hand"], "my own hand as it is");
+                let stub = s["widow"].as_array().expect("stub");
+                assert_eq!(Some(stub.len() as u64), mine["widow_size"].as_u64());
+                assert_eq!(s["discards"], json!([]), "no face-down discard in Bacon");
+                let mut all: Vec<&Value> = stub.iter().collect();
+                for (h, size) in hands
+                    .iter()
+                    .zip(mine["hand_sizes"].as_array().expect("sizes"))
+                {
+                    let h = h.as_array().expect("a hand");
+                    assert_eq!(Some(h.len() as u64), size.as_u64());
+                    all.extend(h);
+                }
+                for c in &face_up {
+                    assert!(!all.contains(c), "{c} lies face up, yet is in {s}");
+                }
+                let holds_upcard = hands[taker].as_array().expect("hand").contains(&upcard);
+                assert_eq!(
+                    holds_upcard, !discard_the_upcard,
+                    "the taker holds the upcard unless it discarded it: {s}"
+                );
+                if discard_the_upcard {
+                    assert!(!all.contains(&&upcard));
+                }
+                // Hands, stub, the passed upcards and the discard: the whole deck, once each.
+                all.extend(face_up.iter().copied());
+                let mut codes: Vec<&str> = all.iter().map(|c| c.as_str().expect("card")).collect();
+                codes.sort_unstable();
+                let n = codes.len();
+                codes.dedup();
+                assert_eq!((n, codes.len()), (52, 52), "{s}");
             }
         }
     }
