@@ -249,11 +249,86 @@ async fn racing_retries_with_if_match(store: Store) {
     }
 }
 
+/// Bacon: a `pick_up` sent again with its key (to `/bid`, or to `/actions`: the key names the
+/// seat's request, whichever endpoint) answers the original view and is applied once (one call,
+/// the partner to answer), also while ten copies race and after the partner answered; the same
+/// key for a pass is refused and changes nothing.
+async fn bacon_pick_up_retries_are_applied_once(store: Store) {
+    let app = spawn_app(store).await;
+    let (id, tokens) =
+        started_game(&app, json!({"ruleset": {"preset": "bacon"}, "seed": 26})).await;
+    let v = app.version(&id).await;
+    let (seat, _) = to_act(&app, &id, &tokens).await;
+    let pick_up = json!({"type": "pick_up"});
+    let send = |endpoint: &'static str, action: Value| {
+        let (app, id, token) = (&app, &id, tokens[seat].clone());
+        async move {
+            let res = app
+                .client
+                .post(app.url(&format!("/v1/games/{id}/{endpoint}")))
+                .bearer_auth(token)
+                .header("idempotency-key", "pick-it-up")
+                .json(&action)
+                .send()
+                .await
+                .expect("sent");
+            let status = res.status();
+            let etag = header(&res, reqwest::header::ETAG);
+            let body: Value = res.json().await.expect("JSON");
+            (status, etag, body)
+        }
+    };
+    let answers = join_all((0..10).map(|_| send("bid", pick_up.clone()))).await;
+    let first = answers[0].2.clone();
+    for (status, etag, body) in &answers {
+        assert_eq!(*status, StatusCode::OK, "{body}");
+        assert_eq!(*etag, format!("\"{}\"", v + 1));
+        assert_eq!(*body, first, "every copy gets the same answer");
+    }
+    assert_eq!(app.version(&id).await, v + 1, "applied once");
+    let view = app.view(&id, None).await;
+    let calls = view["upcard_calls"].as_array().expect("calls");
+    assert_eq!(calls.len(), 1, "one call: {calls:?}");
+    assert_eq!(calls[0]["seat"], seat);
+    assert_eq!(calls[0]["answer"], Value::Null);
+    assert_eq!(view["turn"], (seat + 2) % 4, "the partner answers");
+    // The same key for another action of the same seat: refused, nothing changes.
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{id}/bid")))
+        .bearer_auth(&tokens[seat])
+        .header("idempotency-key", "pick-it-up")
+        .json(&json!({"type": "pass"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 409, "idempotency_key_reused").await;
+    assert_eq!(app.view(&id, None).await, view);
+    // The partner allows; the retry, through the general endpoint, still answers the original.
+    let partner = (seat + 2) % 4;
+    let (status, _, _) = act_keyed(
+        &app,
+        &id,
+        &tokens[partner],
+        &json!({"type": "allow"}),
+        "pick-it-up",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(app.view(&id, None).await["phase"], "exchange");
+    let (status, etag, late) = send("actions", pick_up.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(etag, format!("\"{}\"", v + 1));
+    assert_eq!(late, first);
+    assert_eq!(app.version(&id).await, v + 2, "the retry changed nothing");
+}
+
 both_stores!(
     retries_are_applied_once,
     concurrent_duplicates,
     keys_are_per_seat,
-    racing_retries_with_if_match
+    racing_retries_with_if_match,
+    bacon_pick_up_retries_are_applied_once
 );
 
 /// Two replicas on one Redis: the retry reaches the other replica, and still gets the original
