@@ -4,7 +4,7 @@ use reqwest::header::{IF_MATCH, RETRY_AFTER, WWW_AUTHENTICATE};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Store, TestApp, assert_problem, both_stores, header, spawn_app, spawn_app_with,
+    Store, TestApp, assert_problem, bacon_scenario, both_stores, header, spawn_app, spawn_app_with,
 };
 
 /// A started game (every seat claimed) with a fixed deal, dealer 3, so seat 0 bids first:
@@ -695,7 +695,134 @@ async fn several_faults_are_refused_for_the_first(store: Store) {
     unchanged(&app, &other, &other_before).await;
 }
 
+/// Bacon's refusals over HTTP, each a 422 problem document (400 `wrong_endpoint` for a call
+/// sent to another endpoint) with the game unchanged: an answer with nothing to answer
+/// (`nothing_to_answer`, also `veto_alone` after a plain pick-up), a call where the partner
+/// must answer (`must_answer`), going alone under `alone: none` (`alone_not_allowed`), other
+/// games' calls and bids (`wrong_phase`), out of turn, and in the exchange a card not among the
+/// taker's six or the Euchre dealer's `leave_upcard`.
+async fn bacon_illegal_actions(store: Store) {
+    let app = spawn_app(store).await;
+    let id = app.create_game(&bacon_scenario(json!({}))).await;
+    let t = app.claim_all(&id, 4).await;
+    let (app, id) = (&app, id.as_str());
+    let start = app.view(id, None).await;
+    assert_eq!(
+        (start["turn"].clone(), start["dealer"].clone()),
+        (json!(0), json!(3))
+    );
+    let call = |kind: &str| json!({"type": kind});
+    let take = |card: &str| json!({"type": "take_upcard", "discard": card});
+
+    // Seat 0 calls first; there is nothing to answer yet.
+    for (kind, code) in [
+        ("allow", "nothing_to_answer"),
+        ("veto", "nothing_to_answer"),
+        ("veto_alone", "nothing_to_answer"),
+        ("order_up", "wrong_phase"),
+    ] {
+        refused(app, id, &t[0], "bid", call(kind), 422, code).await;
+    }
+    let bid = json!({"type": "bid", "tricks": 3});
+    refused(app, id, &t[0], "actions", bid, 422, "wrong_phase").await;
+    refused(app, id, &t[0], "actions", take("AH"), 422, "wrong_phase").await;
+    refused(app, id, &t[1], "bid", call("pass"), 422, "not_your_turn").await;
+    refused(
+        app,
+        id,
+        &t[0],
+        "exchange",
+        call("pick_up"),
+        400,
+        "wrong_endpoint",
+    )
+    .await;
+    refused(app, id, &t[0], "play", call("allow"), 400, "wrong_endpoint").await;
+    accepted(app, id, &t[0], "bid", call("pick_up")).await;
+
+    // Seat 2, the partner, must answer at once; nobody else may.
+    for kind in ["pass", "pick_up", "pick_up_alone"] {
+        refused(app, id, &t[2], "bid", call(kind), 422, "must_answer").await;
+    }
+    refused(
+        app,
+        id,
+        &t[2],
+        "bid",
+        call("veto_alone"),
+        422,
+        "nothing_to_answer",
+    )
+    .await;
+    refused(app, id, &t[0], "bid", call("allow"), 422, "not_your_turn").await;
+    refused(app, id, &t[1], "bid", call("pass"), 422, "not_your_turn").await;
+    accepted(app, id, &t[2], "bid", call("veto")).await;
+
+    // As if seat 0 had passed: seat 1 calls; seat 2 picks up alone, seat 0 vetoes going alone.
+    accepted(app, id, &t[1], "bid", call("pass")).await;
+    accepted(app, id, &t[2], "actions", call("pick_up_alone")).await;
+    accepted(app, id, &t[0], "bid", call("veto_alone")).await;
+
+    // The exchange: seat 3, left of the caller, takes the 9H and discards one of its six.
+    let view = app.view(id, Some(&t[3])).await;
+    assert_eq!(
+        (view["phase"].clone(), view["turn"].clone()),
+        (json!("exchange"), json!(3))
+    );
+    refused(
+        app,
+        id,
+        &t[3],
+        "exchange",
+        take("AH"),
+        422,
+        "card_not_in_hand",
+    )
+    .await;
+    refused(
+        app,
+        id,
+        &t[3],
+        "exchange",
+        call("leave_upcard"),
+        422,
+        "wrong_phase",
+    )
+    .await;
+    refused(app, id, &t[3], "actions", call("allow"), 422, "wrong_phase").await;
+    refused(app, id, &t[2], "exchange", take("AD"), 422, "not_your_turn").await;
+    refused(app, id, &t[3], "bid", take("9H"), 400, "wrong_endpoint").await;
+    accepted(app, id, &t[3], "exchange", take("9H")).await;
+    let view = app.view(id, None).await;
+    assert_eq!(view["phase"], "play");
+    assert_eq!(view["upcard"]["discard"], "9H");
+
+    // `alone: none`: nobody picks up alone, whichever endpoint.
+    let id = app
+        .create_game(&bacon_scenario(json!({"alone": "none"})))
+        .await;
+    let t = app.claim_all(&id, 4).await;
+    let id = id.as_str();
+    for endpoint in ["bid", "actions"] {
+        let doc = refused(
+            app,
+            id,
+            &t[0],
+            endpoint,
+            call("pick_up_alone"),
+            422,
+            "alone_not_allowed",
+        )
+        .await;
+        assert_eq!(doc["title"], "Illegal action");
+    }
+    accepted(app, id, &t[0], "bid", call("pick_up")).await;
+    let legal = app.view(id, Some(&t[2])).await["legal_actions"].clone();
+    assert_eq!(legal, json!([{"type": "allow"}, {"type": "veto"}]));
+}
+
 both_stores!(
+    bacon_illegal_actions,
     too_many_requests,
     malformed_requests,
     unknown_field_on_pass_is_rejected,
