@@ -480,9 +480,44 @@ async fn examples_work_on_a_first_click() {
         "leave_upcard",
         "stay",
         "drop",
+        "pick_up",
+        "pick_up_alone",
+        "allow",
+        "veto",
+        "veto_alone",
     ]
     .into();
     assert_eq!(kinds, all);
+    // `/bid` shows every call and answer it takes (Bacon's too), `/exchange` its three.
+    for (path, want) in [
+        (
+            "/v1/games/{id}/bid",
+            &[
+                "pass",
+                "bid",
+                "order_up",
+                "name_trump",
+                "pick_up",
+                "pick_up_alone",
+                "allow",
+                "veto",
+                "veto_alone",
+            ][..],
+        ),
+        (
+            "/v1/games/{id}/exchange",
+            &["exchange", "take_upcard", "leave_upcard"][..],
+        ),
+    ] {
+        let shown: BTreeSet<&str> =
+            doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["examples"]
+                .as_object()
+                .expect("named examples")
+                .values()
+                .filter_map(|e| e["value"]["type"].as_str())
+                .collect();
+        assert_eq!(shown, want.iter().copied().collect(), "{path}");
+    }
     assert!(
         examples
             .as_object()
