@@ -10,9 +10,12 @@ token never a real seat (401/403), so the fuzzing would never reach the rules. W
 - `before_call`, just before a case is sent, points it at a real game ("table") that this hook
   plays with all four seats' tokens: for an action endpoint, the table is first played forward
   (with legal actions) until the seat to act may do what the endpoint does, and the case gets that
-  seat's token; about 60% of the positive cases then post one of that seat's `legal_actions` (so
-  the action is applied: 2xx), the others keep their generated body (refused with 422 unless it
-  happens to be legal). Negative cases keep their generated (invalid) parts: a real game and a
+  seat's token. The cases of an operation take the presets whose games reach it in turn, each
+  with its own table (the general endpoint, the reads and the samples every preset; `/bid`
+  and `/exchange` also Euchre's and Bacon's calls, answers and upcard exchanges); about 60% of
+  the positive cases then post one of that seat's `legal_actions` (of the type posted least so
+  far in that preset's games, so that rare calls are reached too; so the action is applied:
+  2xx), the others keep their generated body (refused with 422 unless it happens to be legal). Negative cases keep their generated (invalid) parts: a real game and a
   real seat only make sure they are refused for what is wrong with them, not for a missing game.
 
 A fifth of the positive cases keep their generated id (404 paths stay tested). The stateful phase
@@ -21,6 +24,7 @@ is left alone: there the OpenAPI links supply ids and tokens.
 
 from __future__ import annotations
 
+import collections
 import os
 import random
 import threading
@@ -35,24 +39,39 @@ from schemathesis.generation.modes import GenerationMode
 # The server: HASENPFEFFER_URL, else the base URL schemathesis tests (set on the first call).
 BASE = os.environ.get("HASENPFEFFER_URL", "").rstrip("/")
 
-# What each action endpoint takes, and the preset whose games reach it.
+PRESETS = ["hasenpfeffer", "hasenpfeffer-open", "pepper", "double-hasenpfeffer", "euchre", "buck-euchre", "bacon"]
+# Bacon's calls and answers (phase `auction`), all sent to /bid.
+BACON_CALLS = {"pass", "pick_up", "pick_up_alone", "allow", "veto", "veto_alone"}
+# What each action endpoint takes, by the presets whose games reach it: the cases of an
+# endpoint take these in turn (each its own table), so that every action type the endpoint
+# takes is applied. The general endpoint takes any action of every preset in turn.
 ENDPOINTS = {
-    "POST /v1/games/{id}/bid": ("hasenpfeffer", {"bid", "pass"}),
-    "POST /v1/games/{id}/exchange": ("hasenpfeffer", {"exchange"}),
-    "POST /v1/games/{id}/play": ("hasenpfeffer", {"play"}),
-    "POST /v1/games/{id}/alone": ("hasenpfeffer-open", {"alone"}),
-    "POST /v1/games/{id}/pass-cards": ("double-hasenpfeffer", {"pass_cards"}),
-    "POST /v1/games/{id}/actions": (None, None),  # any action, presets in turn
+    "POST /v1/games/{id}/bid": [
+        ("hasenpfeffer", {"bid", "pass"}),
+        ("euchre", {"pass", "order_up"}),
+        ("euchre", {"name_trump"}),  # round 2: the table is steered through round 1's passes
+        ("bacon", BACON_CALLS),
+        ("bacon", BACON_CALLS),  # twice: six calls and answers to reach
+    ],
+    "POST /v1/games/{id}/exchange": [
+        ("hasenpfeffer", {"exchange"}),
+        ("euchre", {"take_upcard", "leave_upcard"}),
+        ("bacon", {"take_upcard"}),
+    ],
+    "POST /v1/games/{id}/play": [("hasenpfeffer", {"play"}), ("euchre", {"play"}), ("bacon", {"play"})],
+    "POST /v1/games/{id}/alone": [("hasenpfeffer-open", {"alone"})],
+    "POST /v1/games/{id}/pass-cards": [("double-hasenpfeffer", {"pass_cards"})],
+    "POST /v1/games/{id}/actions": [(p, None) for p in PRESETS],  # any action
 }
 SAMPLES = "GET /v1/games/{id}/samples"
 # Operations that take a seat token (required or optional).
 WITH_TOKEN = set(ENDPOINTS) | {SAMPLES, "GET /v1/games/{id}", "GET /v1/games/{id}/events"}
 WITH_ID = WITH_TOKEN | {"POST /v1/games/{id}/seats", "GET /v1/games/{id}/log"}
-PRESETS = ["hasenpfeffer", "hasenpfeffer-open", "pepper", "double-hasenpfeffer", "euchre", "buck-euchre"]
 
 rng = random.Random(int(os.environ.get("ST_SEED", "20261121")))
 rng_lock = threading.Lock()
 OUR_TOKENS: set[str] = set()  # every token of every table, as an Authorization value
+POSTED: collections.Counter = collections.Counter()  # (preset, action type) posted as bodies
 
 
 def chance(p: float) -> bool:
@@ -63,6 +82,17 @@ def chance(p: float) -> bool:
 def pick(items: list):
     with rng_lock:
         return rng.choice(items)
+
+
+def least_posted(actions: list[dict], preset: str) -> dict:
+    """One of `actions` whose type the hook has posted least so far in games of `preset`: the
+    rarer calls (going alone, its veto, a bid over a pass) are reached too, not only the common
+    ones."""
+    with rng_lock:
+        low = min(POSTED[preset, a["type"]] for a in actions)
+        choice = rng.choice([a for a in actions if POSTED[preset, a["type"]] == low])
+        POSTED[preset, choice["type"]] += 1
+        return choice
 
 
 class HookFailure(RuntimeError):
@@ -120,11 +150,14 @@ class Table:
 
     @staticmethod
     def steer(legal: list[dict], types: set[str] | None) -> dict:
-        """A legal action that moves towards `types`: someone must go alone for `pass_cards`."""
+        """A legal action that moves towards `types`: someone must go alone for `pass_cards`;
+        everybody passes Euchre's round 1 for its round 2 (`name_trump`)."""
         if types and types & {"alone", "pass_cards"}:
             for action in legal:
                 if action == {"type": "alone", "alone": True}:
                     return action
+        if types and "name_trump" in types and {"type": "pass"} in legal:
+            return {"type": "pass"}
         return pick(legal)
 
 
@@ -135,29 +168,29 @@ def tables() -> dict:
     if not hasattr(local, "tables"):
         local.http = requests.Session()
         local.tables = {}
-        local.presets = 0
+        local.turns = {}
     return local.tables
 
 
 def table_for(label: str, types_needed: bool = True):
     """This thread's table for an operation, played forward to where the operation applies.
-    Answers (table, seat, view, actions)."""
+    The operation's presets take turns, case by case, each with its own table (reads, samples
+    and the spare tokens cycle through every preset). Answers (table, seat, view, actions)."""
     all_tables = tables()
-    preset, types = ENDPOINTS.get(label, ("hasenpfeffer", None))
+    choices = ENDPOINTS.get(label, [(p, None) for p in PRESETS])
+    turn = local.turns.get(label, 0)
+    local.turns[label] = turn + 1
+    preset, types = choices[turn % len(choices)]
+    key = (label, preset)
     for _ in range(5):
-        table = all_tables.get(label)
+        table = all_tables.get(key)
         if table is None or table.over:
-            if preset is None:
-                chosen = PRESETS[local.presets % len(PRESETS)]
-                local.presets += 1
-            else:
-                chosen = preset
-            table = all_tables[label] = Table(local.http, chosen)
+            table = all_tables[key] = Table(local.http, preset)
         found = table.ready(types if types_needed else None)
         if found is not None:
             return (table, *found)
         table.over = True
-    raise HookFailure(f"no table reached a state where {label} applies")
+    raise HookFailure(f"no {preset} table reached a state where {label} applies")
 
 
 def label_of(case) -> str:
@@ -245,7 +278,7 @@ def before_call(context, case, kwargs):
         case.path_parameters["id"] = table.id
         case.headers["Authorization"] = f"Bearer {table.tokens[seat]}"
         if positive(case) and chance(0.6):
-            case.body = pick(actions)
+            case.body = least_posted(actions, table.preset)
             if "If-Match" in case.headers:
                 case.headers["If-Match"] = f'"{view["version"]}"'
             if "Idempotency-Key" in case.headers:
