@@ -1,8 +1,9 @@
 //! Coverage-guided fuzzing of action parsing and the rules engine.
 //!
-//! The input picks a ruleset (a preset plus option overrides), a seed or an explicit first deal,
-//! then drives a game with a sequence of steps: JSON bytes parsed as an action (as the API parses
-//! a request body) and applied for any seat, a legal action of the seat to act, or a house
+//! The input picks a ruleset (a preset plus option overrides, mostly only those the preset
+//! takes), a seed or an explicit first deal, then drives a game with a sequence of steps: JSON
+//! bytes parsed as an action (as the API parses a request body) and applied for any seat, a
+//! field-less action by name for any seat, a legal action of the seat to act, or a house
 //! player's move. Whatever the input, nothing panics; a refused action leaves the game exactly
 //! as it was; an accepted one leaves a game that passes its integrity check, serialises and
 //! reads back equal, and shows every seat a view whose legal actions are accepted.
@@ -54,7 +55,7 @@ impl<'a> Input<'a> {
 }
 
 fn ruleset(input: &mut Input) -> RulesetSpec {
-    RulesetSpec {
+    let mut spec = RulesetSpec {
         // Every preset the service offers.
         preset: Preset::ALL[input.byte() as usize % Preset::ALL.len()],
         deck: input.pick(&DeckKind::ALL),
@@ -80,6 +81,7 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
             FirstLead::HighBidder,
             FirstLead::LeftOfDealer,
             FirstLead::DealerLeft,
+            FirstLead::UpcardTaker,
         ]),
         set_penalty: input.pick(&[SetPenalty::Contract, SetPenalty::Fixed6]),
         target_score: input.pick(&[1, 2, 5, 10, 32, 100, 101, 300, 320, 1000, 0, -1, i32::MAX]),
@@ -92,7 +94,45 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
         stick_the_dealer: input.pick(&[true, false]),
         lone_defender: input.pick(&[true, false]),
         all_drop: input.pick(&[AllDrop::DeclarerTakesAll, AllDrop::LastMustStay]),
+    };
+    // Seven times in eight, only the options the preset takes (Bacon: deck, players, bowers,
+    // alone, target_score), so that games of every preset are built and played whatever the
+    // other bytes; the eighth keeps them all, and the ruleset is mostly refused.
+    if input.byte() % 8 != 0 {
+        keep_own_options(&mut spec);
     }
+    spec
+}
+
+/// Leaves out the options the preset does not take (`Preset::options`).
+fn keep_own_options(spec: &mut RulesetSpec) {
+    let takes = spec.preset.options();
+    macro_rules! keep {
+        ($($field:ident),* $(,)?) => {$(
+            if !takes.contains(&stringify!($field)) {
+                spec.$field = None;
+            }
+        )*};
+    }
+    keep!(
+        deck,
+        players,
+        bowers,
+        alone,
+        target_score,
+        auction,
+        min_bid,
+        pepper_bids,
+        no_trump,
+        all_pass,
+        first_lead,
+        set_penalty,
+        game_end,
+        dealer_pickup,
+        stick_the_dealer,
+        lone_defender,
+        all_drop,
+    );
 }
 
 /// Checks what must hold of any game the engine produced.
@@ -158,8 +198,19 @@ fuzz_target!(|data: &[u8]| {
         steps += 1;
         let op = input.byte();
         match op % 8 {
+            // A field-less action by its wire name (every preset's calls and answers, Bacon's
+            // included), for any seat: mostly refused (a veto with nothing to answer, a call
+            // where an answer is due, a pick-up in another game), else applied.
+            1 => {
+                let kinds = Action::UNIT_KINDS;
+                let kind = kinds[input.byte() as usize % kinds.len()];
+                let seat = input.byte() % (seats + 2);
+                let action: Action = serde_json::from_value(serde_json::json!({ "type": kind }))
+                    .expect("a field-less action parses");
+                apply(&mut game, seat, &action);
+            }
             // JSON bytes as an action, for any seat (out-of-range seats included).
-            0 | 1 => {
+            0 => {
                 let raw = input.chunk(64);
                 let seat = input.byte() % (seats + 2);
                 if let Ok(action) = serde_json::from_slice::<Action>(raw) {
