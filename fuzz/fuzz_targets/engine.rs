@@ -11,8 +11,8 @@
 
 use hasenpfeffer::bots::Strategy;
 use hasenpfeffer::engine::{
-    Action, AllDrop, AllPass, AloneRule, AuctionKind, DealerPickup, DeckKind, FirstLead, Game, GameEnd,
-    Preset, RulesetSpec, Scenario, SetPenalty, Viewer,
+    Action, AllDrop, AllPass, AloneRule, AuctionKind, DealerPickup, DeckKind, FirstLead, Game,
+    GameEnd, Preset, RulesetSpec, Scenario, SetPenalty, Viewer,
 };
 use libfuzzer_sys::fuzz_target;
 use rand::SeedableRng;
