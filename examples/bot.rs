@@ -4,10 +4,13 @@
 //! cargo run --release                      # the server, in another terminal
 //! cargo run --release --example bot        # a new game: this bot and three house players
 //! GAME_ID=<id> cargo run --release --example bot   # or take an open seat of an existing game
+//! PRESET=bacon cargo run --release --example bot   # a new game of another preset
 //! ```
 //!
-//! `BASE_URL` (default `http://localhost:8080`) names the server. Copy this file and change
-//! `choose` to make the bot your own.
+//! `BASE_URL` (default `http://localhost:8080`) names the server; `PRESET` (default the
+//! server's, hasenpfeffer) the game a new game plays (`GET /v1/rulesets` lists them). The bot
+//! posts the view's `legal_actions` as they are, so it plays every preset. Copy this file and
+//! change `choose` to make the bot your own.
 
 use serde_json::{Value, json};
 
@@ -18,12 +21,16 @@ async fn main() -> Result<(), Error> {
     let base = std::env::var("BASE_URL").unwrap_or_else(|_| "http://localhost:8080".into());
     let http = reqwest::Client::new();
 
-    // 1. The game: GAME_ID, or a new one with us in seat 0 and three house players.
+    // 1. The game: GAME_ID, or a new one (of PRESET, if set) with us in seat 0 and three house
+    //    players.
     let game = match std::env::var("GAME_ID") {
         Ok(id) => id,
         Err(_) => {
             let house = json!({"kind": "bot", "strategy": "heuristic"});
-            let body = json!({"seats": [{"kind": "open"}, house, house, house]});
+            let mut body = json!({"seats": [{"kind": "open"}, house, house, house]});
+            if let Some(preset) = std::env::var("PRESET").ok().filter(|p| !p.is_empty()) {
+                body["ruleset"] = json!({ "preset": preset });
+            }
             let created = post(&http, &format!("{base}/v1/games"), &body).await?;
             created["game_id"].as_str().ok_or("no game_id")?.to_owned()
         }

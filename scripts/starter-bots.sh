@@ -2,9 +2,14 @@
 # The starter bots play whole games: builds the release server, starts it on a free port (the
 # in-memory store), and runs the Rust bot (examples/bot.rs), the Python bot
 # (examples/python/run.sh) and the TypeScript bot (examples/typescript/run.sh) against it, each a
-# game against three house players. Fails if one does not reach the end of its game in time, or
-# if running them wrote anything under examples/ (generated clients and dependencies belong in
+# game against three house players of the default preset and one of each preset in PRESETS
+# (default: bacon; the bots post `legal_actions` as they are, whatever the game). Fails if one
+# does not reach the end of its game in time, if its game is not of the preset asked for, or if
+# running them wrote anything under examples/ (generated clients and dependencies belong in
 # ~/.cache/hasenpfeffer).
+#
+#   bash scripts/starter-bots.sh
+#   PRESETS="bacon euchre buck-euchre" bash scripts/starter-bots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,27 +34,40 @@ curl -fsS "$base/healthz" >/dev/null
 examples_state() { git status --porcelain --ignored -- examples 2>/dev/null || true; }
 before=$(examples_state)
 
-play() { # play <name> <seconds> <command...>: runs a bot, checks it saw the game's end
-  local name=$1 limit=$2 out status=0
-  shift 2
-  echo "--- $name"
-  out=$(BASE_URL="$base" timeout "$limit" "$@" 2>&1) || status=$?
+play() { # play <name> <preset|""> <seconds> <command...>: runs a bot, checks it saw the game's end
+  local name=$1 preset=$2 limit=$3 out status=0 game
+  shift 3
+  echo "--- $name${preset:+ ($preset)}"
+  out=$(BASE_URL="$base" PRESET="$preset" timeout "$limit" "$@" 2>&1) || status=$?
   echo "$out" | tail -n 5
   if [ "$status" -ne 0 ] || ! grep -q '^game over' <<<"$out"; then
-    echo "the $name starter bot did not finish its game (exit $status)" >&2
+    echo "the $name starter bot did not finish its ${preset:-default} game (exit $status)" >&2
     exit 1
   fi
+  # The game it played: finished, and of the preset asked for.
+  game=$(sed -n 's/^game \([0-9a-z]*\): playing seat.*/\1/p' <<<"$out" | head -n 1)
+  curl -fsS "$base/v1/games/$game" | python3 -c '
+import json, sys
+view, want = json.load(sys.stdin), sys.argv[1] or "hasenpfeffer"
+game, hands = view["game_id"], view["hand_number"] + 1
+got = (view["status"], view["ruleset"]["preset"])
+if got != ("finished", want):
+    sys.exit(f"game {game}: {got}, not a finished {want} game")
+print(f"(game {game}: a finished {want} game, {hands} hands)")
+' "$preset"
 }
 
 # The example built above (what `cargo run --release --example bot` runs), run directly so that
 # a source edit meanwhile cannot start a rebuild inside the time limit.
-play rust 300 target/release/examples/bot
-play python 600 bash examples/python/run.sh
-play typescript 600 bash examples/typescript/run.sh
+for preset in "" ${PRESETS-bacon}; do
+  play rust "$preset" 300 target/release/examples/bot
+  play python "$preset" 600 bash examples/python/run.sh
+  play typescript "$preset" 600 bash examples/typescript/run.sh
+done
 after=$(examples_state)
 if [ "$before" != "$after" ]; then
   echo "running the starter bots wrote under examples/:" >&2
   diff <(echo "$before") <(echo "$after") >&2 || true
   exit 1
 fi
-echo "the three starter bots played a whole game each"
+echo "the three starter bots played a whole game each of: default ${PRESETS-bacon}"

@@ -5,10 +5,12 @@ installs it in a virtual environment), or with that client installed:
 
     BASE_URL=http://localhost:8080 python examples/python/bot.py      # a new game vs house players
     GAME_ID=<id> python examples/python/bot.py                          # an open seat of a game
+    PRESET=bacon python examples/python/bot.py                          # a new game of another preset
 
 The bot long-polls its view (`GET /v1/games/{id}?wait_for_version=N` answers as soon as the game
 moves past version N) and, when it is its turn, posts one of `legal_actions`. Copy this file and
-change `choose` to make the bot your own.
+change `choose` to make the bot your own. It posts `legal_actions` as they are, so it plays every
+preset (`GET /v1/rulesets` lists them).
 """
 
 import os
@@ -49,11 +51,15 @@ def choose(view: GameView):
 def main():
     anonymous = Client(base_url=BASE_URL, raise_on_unexpected_status=True)
 
-    # 1. The game: GAME_ID, or a new one with us in seat 0 and three house players.
+    # 1. The game: GAME_ID, or a new one (of PRESET, if set) with us in seat 0 and three house
+    #    players.
     game_id = os.environ.get("GAME_ID")
     if not game_id:
         house = {"kind": "bot", "strategy": "heuristic"}
-        request = CreateGameRequest.from_dict({"seats": [{"kind": "open"}, house, house, house]})
+        body = {"seats": [{"kind": "open"}, house, house, house]}
+        if os.environ.get("PRESET"):
+            body["ruleset"] = {"preset": os.environ["PRESET"]}
+        request = CreateGameRequest.from_dict(body)
         game_id = ok(create_game.sync(client=anonymous, body=request)).game_id
 
     # 2. Claim a seat: our seat number and its bearer token (shown only once).

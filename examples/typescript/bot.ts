@@ -7,12 +7,14 @@
  *
  *     BASE_URL=http://localhost:8080 bash examples/typescript/run.sh     # a new game vs house players
  *     GAME_ID=<id> bash examples/typescript/run.sh                       # an open seat of a game
+ *     PRESET=bacon bash examples/typescript/run.sh                       # a new game of another preset
  *
  * The bot long-polls its view (`GET /v1/games/{id}?wait_for_version=N` answers as soon as the
  * game moves past version N) and, when it is its turn, posts one of `legal_actions`. Every call
  * goes through openapi-fetch, typed by the generated `paths`: a path, a parameter or a body the
- * contract does not have is a compile error. Copy this file and change `choose` to make the bot
- * your own.
+ * contract does not have is a compile error. It posts `legal_actions` as they are, so it plays
+ * every preset (`GET /v1/rulesets` lists them). Copy this file and change `choose` to make the
+ * bot your own.
  */
 
 import createClient from "openapi-fetch";
@@ -20,6 +22,7 @@ import type { components, paths } from "./schema.js";
 
 type GameView = components["schemas"]["GameView"];
 type Action = components["schemas"]["Action"];
+type Preset = components["schemas"]["Preset"];
 
 const BASE_URL = process.env.BASE_URL ?? "http://localhost:8080";
 
@@ -47,13 +50,18 @@ function choose(view: GameView): Action {
 async function main(): Promise<void> {
   const anonymous = createClient<paths>({ baseUrl: BASE_URL });
 
-  // 1. The game: GAME_ID, or a new one with us in seat 0 and three house players.
+  // 1. The game: GAME_ID, or a new one (of PRESET, if set) with us in seat 0 and three house
+  //    players.
   let gameId = process.env.GAME_ID;
   if (!gameId) {
     const house = { kind: "bot", strategy: "heuristic" } as const;
+    const preset = process.env.PRESET as Preset | undefined;
     const created = ok(
       await anonymous.POST("/v1/games", {
-        body: { seats: [{ kind: "open" }, house, house, house] },
+        body: {
+          seats: [{ kind: "open" }, house, house, house],
+          ...(preset ? { ruleset: { preset } } : {}),
+        },
       }),
     );
     gameId = created.game_id;
