@@ -53,6 +53,56 @@ assert<Equals<"joker_with_no_trump" extends S["Problem"]["code"] ? true : false,
 assert<Equals<S["CreatedGame"]["seats"], S["SeatInfo"][]>>();
 assert<Equals<S["CreatedGame"]["seats"], S["GameView"]["seats"]>>();
 
+// Upcard games: the upcard and the calls; Bacon's passed upcards, the taker and its face-up
+// discard, each call's `alone` and the partner's answer.
+assert<Equals<S["View"]["upcard"], S["Upcard"] | null>>();
+assert<Equals<S["View"]["upcard_calls"], S["UpcardCall"][]>>();
+assert<Equals<S["View"]["passed_upcards"], S["Card"][]>>();
+assert<Equals<S["Upcard"]["card"], S["Card"]>>();
+assert<Equals<S["Upcard"]["taken_by"], number | null>>();
+assert<Equals<S["Upcard"]["discard"], S["Card"] | null>>();
+assert<Equals<S["UpcardCall"]["trump"], S["Trump"] | null>>();
+assert<Equals<S["UpcardCall"]["alone"], boolean>>();
+assert<Equals<S["UpcardCall"]["answer"], S["Answer"] | null>>();
+assert<Equals<S["Answer"], "allow" | "veto" | "veto_alone">>();
+assert<Equals<"acquitted" extends S["HandResult"] ? true : false, true>>();
+// A hand record leaves the upcard and its calls out in other games: optional, never null.
+assert<Equals<S["HandRecord"]["upcard"], S["Upcard"] | undefined>>();
+assert<Equals<S["HandRecord"]["upcard_calls"], S["UpcardCall"][] | undefined>>();
+
+// An action is one of the types (a client switches on `type`), Bacon's calls and answers too;
+// each without fields is its type alone.
+assert<
+  Equals<
+    S["Action"]["type"],
+    | "pass"
+    | "bid"
+    | "exchange"
+    | "play"
+    | "alone"
+    | "pass_cards"
+    | "order_up"
+    | "name_trump"
+    | "take_upcard"
+    | "leave_upcard"
+    | "stay"
+    | "drop"
+    | "pick_up"
+    | "pick_up_alone"
+    | "allow"
+    | "veto"
+    | "veto_alone"
+  >
+>();
+assert<Equals<Extract<S["Action"], { type: "pick_up" }>, S["PickUpAction"]>>();
+assert<Equals<S["PickUpAction"], { type: "pick_up" }>>();
+assert<Equals<S["VetoAloneAction"], { type: "veto_alone" }>>();
+assert<Equals<S["TakeUpcardAction"]["discard"], S["Card"]>>();
+assert<Equals<"must_answer" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"nothing_to_answer" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"alone_not_allowed" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"bacon" extends S["Preset"] ? true : false, true>>();
+
 // The event stream is text (each event's data is a GameView as JSON), not an object.
 type Events = paths["/v1/games/{id}/events"]["get"]["responses"][200]["content"];
 assert<Equals<Events["text/event-stream"], string>>();
