@@ -32,14 +32,16 @@ pub struct HandRecord {
     pub dealer: Seat,
     /// Each seat's cards as dealt.
     pub deal: Vec<Vec<Card>>,
-    /// The widow as dealt.
+    /// The widow as dealt (in upcard games every undealt card: the upcards turned, then the
+    /// stub).
     pub widow: Vec<Card>,
     /// The auction.
     pub auction: Vec<Call>,
     /// The trump named; null if none was.
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub trump: Option<Trump>,
-    /// The declarer's discard.
+    /// The declarer's discard (in Euchre the dealer's, face down; in Bacon the upcard taker's,
+    /// face up).
     pub discards: Vec<Card>,
     /// The lone bidder; null if nobody went alone.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
@@ -57,7 +59,8 @@ pub struct HandRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub upcard: Option<Upcard>,
-    /// Upcard games: the calls of rounds 1 and 2 (left out in other games).
+    /// Upcard games: the calls of rounds 1 and 2 (in Bacon, on each upcard, with the partner's
+    /// answers; left out in other games).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upcard_calls: Vec<UpcardCall>,
     /// Buck Euchre: the seats that dropped out of the declarer's hand (left out when none).

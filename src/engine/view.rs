@@ -131,8 +131,9 @@ pub struct View {
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub last_hand: Option<LastHand>,
     /// Upcard games (`euchre`): the upcard of the hand in progress and what became of it
-    /// (`face_up`, `turned_down`, `taken` by the dealer, who holds it until it is played, or
-    /// `left` on the stub); null in other games. Public.
+    /// (`face_up`, `turned_down`, `taken` by the dealer (in Bacon by `taken_by`, the caller's
+    /// left, with its face-up `discard`), who holds it until it is played, or `left` on the
+    /// stub); null in other games. Public.
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub upcard: Option<Upcard>,
     /// Upcard games: this hand's calls of rounds 1 and 2 so far (`trump` null for a pass; in

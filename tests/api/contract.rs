@@ -567,7 +567,6 @@ async fn examples_work_on_a_first_click() {
 /// admits that many entries (a client that validates against the contract would otherwise
 /// refuse a body the server takes).
 #[tokio::test]
-#[ignore = "BUG (src/api/wire/mod.rs): CreateGameRequest.seats says minItems 4, but pepper is played by 2 and 3 players and the server creates those games with 2 or 3 seats listed"]
 async fn seat_lists_of_every_player_count_are_in_the_contract() {
     let app = spawn_app(Store::Memory).await;
     // The server takes a seat list of every count a preset offers (pepper for 2 and 3 too).

@@ -369,7 +369,7 @@ action_endpoint!(
     "exchange",
     ExchangeChoice,
     "Name trump and discard (or, in upcard games, take or leave the upcard).",
-    "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer takes it and discards one card held before (`{\"type\":\"take_upcard\",\"discard\":\"9C\"}`) or, with `dealer_pickup` `optional`, leaves it on the stub (`{\"type\":\"leave_upcard\"}`)."
+    "The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer takes it and discards one card held before (`{\"type\":\"take_upcard\",\"discard\":\"9C\"}`) or, with `dealer_pickup` `optional`, leaves it on the stub (`{\"type\":\"leave_upcard\"}`). In `bacon` the seat left of the caller takes the upcard and discards any one of its six cards, the upcard too, face up (`{\"type\":\"take_upcard\",\"discard\":\"2C\"}`)."
 );
 action_endpoint!(
     post_play,

@@ -114,7 +114,7 @@ pub struct CreateGameRequest {
     pub turn_time_limit_ms: Option<u64>,
     /// Who sits where, seat 0 first, one entry per player (default: every seat open).
     #[serde(default)]
-    #[schema(min_items = 4, max_items = 6, value_type = Option<Vec<SeatSpecDoc>>)]
+    #[schema(min_items = 2, max_items = 6, value_type = Option<Vec<SeatSpecDoc>>)]
     pub seats: Option<Vec<SeatSpec>>,
 }
 
