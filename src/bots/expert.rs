@@ -321,7 +321,7 @@ fn world_weight(view: &View, world: &SampleDeal) -> f64 {
                 };
                 log_w += p.max(1e-6).ln();
             }
-            let partner = (call.seat + n / 2) % n;
+            let partner = rules.answering_partner(call.seat);
             if let (Some(answer), true, false) = (call.answer, partner != me, call.alone) {
                 let own = hand_tricks(rules, &kept[partner as usize], trump);
                 let p = match answer {

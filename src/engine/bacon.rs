@@ -12,7 +12,7 @@ use super::cards::{Card, Trump};
 use super::game::{Applied, Game};
 use super::hand::remove_card;
 use super::ruleset::AloneRule;
-use super::scoring::{HandResult, tricks_won};
+use super::scoring::HandResult;
 use super::side::BySide;
 use super::upcard::{UpcardCall, UpcardFate};
 
@@ -43,11 +43,6 @@ impl Answer {
 }
 
 impl Game {
-    /// The caller's partner: the other seat of a partnership of four.
-    fn bacon_partner(&self, seat: Seat) -> Seat {
-        (seat + self.n() / 2) % self.n()
-    }
-
     /// The pick-up waiting for the partner's answer, if any.
     fn pending_pick_up(&self) -> Option<UpcardCall> {
         self.hand
@@ -143,7 +138,7 @@ impl Game {
                     upcard_suit.map(Trump::Suit),
                     *action == Action::PickUpAlone,
                 ));
-                self.turn = Some(self.bacon_partner(seat));
+                self.turn = Some(self.rules.answering_partner(seat));
             }
             Action::Allow | Action::Veto | Action::VetoAlone => {
                 let answer = match *action {
@@ -169,7 +164,7 @@ impl Game {
                 });
                 if call.alone && answer == Answer::Allow {
                     self.hand.alone = Some(call.seat);
-                    self.hand.sitting_out |= 1 << self.bacon_partner(call.seat);
+                    self.hand.sitting_out |= 1 << self.rules.answering_partner(call.seat);
                 }
                 self.phase = Phase::Exchange;
                 self.turn = Some(self.rules.upcard_taker(self.hand.dealer, call.seat));
@@ -207,16 +202,12 @@ impl Game {
     /// Bacon's points: only a side with 3 or more tricks scores; the declarers 1 (2 for all
     /// five), a loner 2 (4), the defenders of either 2 (4).
     pub(super) fn score_bacon(&self) -> BySide<i32> {
-        let sides = self.rules.sides();
-        let mut delta = sides.zeroed();
-        let Some(c) = self.hand.contract else {
+        let mut delta = self.rules.sides().zeroed();
+        let Some((won, makers, need, all)) = self.declared_tricks() else {
             return delta;
         };
-        let won = tricks_won(sides, &self.hand.tricks);
-        let makers = sides.of(c.seat) as usize;
-        let all = self.rules.cards_per_player() as u8;
         for (side, d) in delta.iter_mut().enumerate() {
-            if won[side] < c.bid.tricks {
+            if won[side] < need {
                 continue;
             }
             let march = if won[side] == all { 2 } else { 1 };

@@ -189,7 +189,7 @@ impl Game {
                 };
                 step(&mut g, call.seat, &action)?;
                 if let Some(answer) = call.answer {
-                    let partner = (call.seat + self.n() / 2) % self.n();
+                    let partner = self.rules.answering_partner(call.seat);
                     step(&mut g, partner, &answer.action())?;
                 }
             }

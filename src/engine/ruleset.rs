@@ -724,6 +724,11 @@ impl Ruleset {
         }
     }
 
+    /// Bacon: the seat that answers `caller`'s pick-up, its partner (across a table of four).
+    pub const fn answering_partner(&self, caller: super::action::Seat) -> super::action::Seat {
+        (caller + self.players / 2) % self.players
+    }
+
     /// Who owns the face-down discards of a hand: the declarer (the widow's exchange), or in an
     /// upcard game the dealer, who took the upcard; nobody in Bacon, whose discards lie face
     /// up. The one place that says it: what a seat sees, the sampler and determinization read

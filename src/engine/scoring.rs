@@ -84,18 +84,28 @@ impl Game {
         }
     }
 
+    /// What the one-side-scores games (Euchre, Bacon) score a declared hand from: the tricks
+    /// each side took, the makers' side, the tricks they needed and the tricks of a hand; None
+    /// when nobody declared.
+    pub(super) fn declared_tricks(&self) -> Option<(BySide<u8>, usize, u8, u8)> {
+        let c = self.hand.contract?;
+        let sides = self.rules.sides();
+        Some((
+            tricks_won(sides, &self.hand.tricks),
+            sides.of(c.seat) as usize,
+            c.bid.tricks,
+            self.rules.cards_per_player() as u8,
+        ))
+    }
+
     /// Euchre (RULES-FAMILY section 1): one side scores. The makers 1 for 3 or 4 tricks, 2 for
     /// the march (4 alone); euchred (fewer than 3), the defenders 2 (4 for a lone defender).
     fn score_euchre(&self) -> BySide<i32> {
-        let sides = self.rules.sides();
-        let mut delta = sides.zeroed();
-        let Some(c) = self.hand.contract else {
+        let mut delta = self.rules.sides().zeroed();
+        let Some((won, makers, need, all)) = self.declared_tricks() else {
             return delta;
         };
-        let won = tricks_won(sides, &self.hand.tricks);
-        let makers = sides.of(c.seat) as usize;
-        let all = self.rules.cards_per_player() as u8;
-        if won[makers] >= c.bid.tricks {
+        if won[makers] >= need {
             delta[makers] = match (won[makers] == all, self.hand.alone.is_some()) {
                 (true, true) => 4,
                 (true, false) => 2,
