@@ -101,6 +101,9 @@ make_error_codes! {
     MustAnswer = "must_answer", 422, "Illegal action";
     NothingToAnswer = "nothing_to_answer", 422, "Illegal action";
     AloneNotAllowed = "alone_not_allowed", 422, "Illegal action";
+    InvalidCall = "invalid_call", 422, "Illegal action";
+    InvalidJokerSuit = "invalid_joker_suit", 422, "Illegal action";
+    TrumpNotBid = "trump_not_bid", 422, "Illegal action";
     GameOver = "game_over", 422, "Illegal action";
     /// A seat number the game does not have: from the engine for an action, and from a claim.
     InvalidSeat = "invalid_seat", 422, "Illegal action";

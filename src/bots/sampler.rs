@@ -201,7 +201,8 @@ impl Sampler {
             0
         } else if rules.upcard() {
             usize::from(taken)
-        } else if view.trump.is_some() {
+        } else if view.trump.is_some() && view.contract.is_some() {
+            // (Five Hundred's all-pass hands are played at no trump with the kitty untouched.)
             rules.widow_size()
         } else {
             0
@@ -238,6 +239,21 @@ impl Sampler {
             } else if holder != seat && !played {
                 take(u.card)?;
                 forced.push((holder, u.card));
+            }
+        }
+        // Five Hundred: the called card is with the partner it revealed (until played), and an
+        // open misère's hand is public.
+        if let (Some(card), Some(p)) = (view.called, view.partner)
+            && p != seat
+            && !played_by[p as usize].contains(&card)
+        {
+            take(card)?;
+            forced.push((p, card));
+        }
+        if let Some(d) = declarer.filter(|&d| d != seat) {
+            for &c in &view.open_hand {
+                take(c)?;
+                forced.push((d, c));
             }
         }
         // Passed cards the viewer knows about and does not hold: with the lone bidder.

@@ -252,7 +252,8 @@ fn check_sample(view: &View, s: &SampleDeal) {
         assert!(s.discards.is_empty(), "Bacon's discard is public");
     } else if rules.upcard() {
         assert_eq!(s.discards.len(), usize::from(taken.is_some()));
-    } else if view.trump.is_some() {
+    } else if view.trump.is_some() && view.contract.is_some() {
+        // (Five Hundred's all-pass hands: no trump, no declarer, the kitty untouched.)
         assert_eq!(s.discards.len(), rules.widow_size());
     } else {
         assert!(s.discards.is_empty());
@@ -628,6 +629,7 @@ fn heuristic_does_not_overtake_a_winning_partner() {
             Action::Bid {
                 tricks: 1,
                 pepper: None,
+                trump: None,
             },
         ),
         (2, Action::Pass),
@@ -639,8 +641,8 @@ fn heuristic_does_not_overtake_a_winning_partner() {
                 discard: [c("TS")].into_iter().collect(),
             },
         ),
-        (1, Action::Play { card: c("KH") }),
-        (2, Action::Play { card: c("9C") }),
+        (1, Action::play(c("KH"))),
+        (2, Action::play(c("9C"))),
     ];
     for (seat, a) in script {
         g.apply(seat, &a).unwrap();
@@ -648,7 +650,7 @@ fn heuristic_does_not_overtake_a_winning_partner() {
     let mut rng = SmallRng::seed_from_u64(0);
     assert_eq!(
         Strategy::Heuristic.choose(&g, 3, &mut rng),
-        Some(Action::Play { card: c("9H") })
+        Some(Action::play(c("9H")))
     );
 }
 
@@ -675,6 +677,7 @@ fn hand_bound(rules: &Ruleset) -> u32 {
         Preset::Euchre => 30,
         Preset::BuckEuchre => 280,
         Preset::Bacon => 210,
+        Preset::FiveHundred => 400,
     }
 }
 

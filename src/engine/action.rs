@@ -27,16 +27,63 @@ pub enum Pepper {
     Big,
 }
 
-/// A bid in the auction or a contract.
+/// Five Hundred's misères: contracts to take no trick, played alone at no trump.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Misere {
+    /// Misère (250): ranks above 7NT and below 8S.
+    Closed,
+    /// Open misère (520): the declarer's hand is shown to all from the discard on; ranks above
+    /// 10NT, the top bid.
+    Open,
+}
+
+/// A bid in the auction or a contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Bid {
-    /// Tricks bid.
+    /// Tricks bid (0 for a misère).
     pub tricks: u8,
     /// Little or big pepper (left out otherwise).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, required = false))]
     pub pepper: Option<Pepper>,
+    /// Five Hundred: the strain bid (`S`, `C`, `D`, `H` or `NT`; left out otherwise).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, required = false))]
+    pub trump: Option<Trump>,
+    /// Five Hundred: `closed` or `open` misère (left out otherwise).
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, required = false))]
+    pub misere: Option<Misere>,
+}
+
+// JSON leaves the absent parts of a bid out; the stored (binary, positional) form writes every
+// field, so that a later field is never read in an earlier one's place.
+impl Serialize for Bid {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let all = !s.is_human_readable();
+        let mut m = s.serialize_struct("Bid", 4)?;
+        m.serialize_field("tricks", &self.tricks)?;
+        for (name, present) in [
+            ("pepper", self.pepper.is_some()),
+            ("trump", self.trump.is_some()),
+            ("misere", self.misere.is_some()),
+        ] {
+            if all || present {
+                match name {
+                    "pepper" => m.serialize_field("pepper", &self.pepper)?,
+                    "trump" => m.serialize_field("trump", &self.trump)?,
+                    _ => m.serialize_field("misere", &self.misere)?,
+                }
+            } else {
+                m.skip_field(name)?;
+            }
+        }
+        m.end()
+    }
 }
 
 impl Bid {
@@ -45,17 +92,85 @@ impl Bid {
         Bid {
             tricks,
             pepper: None,
+            trump: None,
+            misere: None,
         }
     }
 
-    /// The order of bids: more tricks is higher, and big pepper beats little pepper.
+    /// Five Hundred: `tricks` (6 to 10) in a strain.
+    pub const fn strain(tricks: u8, trump: Trump) -> Bid {
+        Bid {
+            tricks,
+            pepper: None,
+            trump: Some(trump),
+            misere: None,
+        }
+    }
+
+    /// Five Hundred: a misère.
+    pub const fn misere(kind: Misere) -> Bid {
+        Bid {
+            tricks: 0,
+            pepper: None,
+            trump: None,
+            misere: Some(kind),
+        }
+    }
+
+    /// Five Hundred: the bid's value in points (RULES-FAMILY section 5's table: 40 for 6S up
+    /// to 520 for 10NT, 20 a strain and 100 a trick; misère 250, open misère 520); 0 for the
+    /// bids of other games.
+    pub const fn value(self) -> i32 {
+        match (self.misere, self.trump) {
+            (Some(Misere::Closed), _) => 250,
+            (Some(Misere::Open), _) => 520,
+            (None, Some(t)) => 40 + (self.tricks as i32 - 6) * 100 + 20 * strain_index(t),
+            (None, None) => 0,
+        }
+    }
+
+    /// The order of bids: more tricks is higher, and big pepper beats little pepper; in Five
+    /// Hundred the value, except that misère ranks above 7NT (220) and below 8S (240), and open
+    /// misère above 10NT (520).
     pub const fn rank(self) -> u16 {
-        let p = match self.pepper {
-            None => 0,
-            Some(Pepper::Little) => 1,
-            Some(Pepper::Big) => 2,
-        };
-        self.tricks as u16 * 3 + p
+        match (self.misere, self.trump) {
+            (Some(Misere::Closed), _) => 230,
+            (Some(Misere::Open), _) => 530,
+            (None, Some(_)) => self.value() as u16,
+            (None, None) => {
+                let p = match self.pepper {
+                    None => 0,
+                    Some(Pepper::Little) => 1,
+                    Some(Pepper::Big) => 2,
+                };
+                self.tricks as u16 * 3 + p
+            }
+        }
+    }
+}
+
+/// Five Hundred's strains from low to high: spades, clubs, diamonds, hearts, no trump.
+pub const fn strain_index(t: Trump) -> i32 {
+    match t {
+        Trump::Suit(Suit::Spades) => 0,
+        Trump::Suit(Suit::Clubs) => 1,
+        Trump::Suit(Suit::Diamonds) => 2,
+        Trump::Suit(Suit::Hearts) => 3,
+        Trump::NoTrump => 4,
+    }
+}
+
+impl fmt::Display for Bid {
+    /// `7`, `8 (little pepper)`, `7NT`, `misère`, `open misère`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.misere, self.trump, self.pepper) {
+            (Some(Misere::Closed), _, _) => f.write_str("misère"),
+            (Some(Misere::Open), _, _) => f.write_str("open misère"),
+            (None, Some(t), _) => write!(f, "{}{}", self.tricks, t.code()),
+            (None, None, Some(Pepper::Little)) => write!(f, "{} (little pepper)", self.tricks),
+            (None, None, Some(Pepper::Big)) => write!(f, "{} (big pepper)", self.tricks),
+            (None, None, None) => write!(f, "{}", self.tricks),
+        }
     }
 }
 
@@ -76,6 +191,13 @@ pub enum Action {
             deserialize_with = "present"
         )]
         pepper: Option<Pepper>,
+        /// Five Hundred: the strain (`S`, `C`, `D`, `H` or `NT`); left out in other games.
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "present"
+        )]
+        trump: Option<Trump>,
     },
     /// Name trump and discard as many cards as the widow held.
     Exchange {
@@ -89,6 +211,15 @@ pub enum Action {
     Play {
         /// The card.
         card: Card,
+        /// Five Hundred at no trump: the suit the joker's holder names when leading it (one not
+        /// renounced before, any if all are), which the others must follow; left out for every
+        /// other card and lead.
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "present"
+        )]
+        suit: Option<Suit>,
     },
     /// Declare whether to play alone.
     Alone {
@@ -134,6 +265,18 @@ pub enum Action {
     /// Bacon: the caller's partner vetoes going alone after `pick_up_alone`: the pick-up stands,
     /// not alone.
     VetoAlone,
+    /// Five Hundred: bid misère (250; take no trick, alone, at no trump).
+    Misere,
+    /// Five Hundred: bid open misère (520; as misère, the hand shown to all from the discard
+    /// on). The top bid: it ends the auction.
+    OpenMisere,
+    /// Five Hundred for 5: the declarer calls a card (not a trump, not held or discarded by the
+    /// declarer); its holder becomes the declarer's partner for the hand. (To play alone
+    /// instead: `alone` with `true`.)
+    Call {
+        /// The card called.
+        card: Card,
+    },
 }
 
 /// An optional field that, when written, holds a value: a missing field is `None` (serde's
@@ -148,7 +291,7 @@ where
 
 impl Action {
     /// The wire names of the action types without fields (`{"type":"pass"}`, ...).
-    pub const UNIT_KINDS: [&'static str; 10] = [
+    pub const UNIT_KINDS: [&'static str; 12] = [
         "pass",
         "order_up",
         "leave_upcard",
@@ -159,6 +302,8 @@ impl Action {
         "allow",
         "veto",
         "veto_alone",
+        "misere",
+        "open_misere",
     ];
 
     /// Whether the action is of a type without fields (one of [`Action::UNIT_KINDS`]).
@@ -173,8 +318,11 @@ impl Action {
             | Action::PickUpAlone
             | Action::Allow
             | Action::Veto
-            | Action::VetoAlone => true,
+            | Action::VetoAlone
+            | Action::Misere
+            | Action::OpenMisere => true,
             Action::Bid { .. }
+            | Action::Call { .. }
             | Action::Exchange { .. }
             | Action::Play { .. }
             | Action::Alone { .. }
@@ -204,6 +352,9 @@ impl Action {
             Action::Allow => "allow",
             Action::Veto => "veto",
             Action::VetoAlone => "veto_alone",
+            Action::Misere => "misere",
+            Action::OpenMisere => "open_misere",
+            Action::Call { .. } => "call",
         }
     }
 
@@ -227,24 +378,48 @@ impl Action {
             | Action::PickUpAlone
             | Action::Allow
             | Action::Veto
-            | Action::VetoAlone => false,
+            | Action::VetoAlone
+            | Action::Misere
+            | Action::OpenMisere
+            | Action::Call { .. } => false,
         }
     }
 
     /// The bid this action makes, if it is one.
     pub const fn as_bid(&self) -> Option<Bid> {
         match *self {
-            Action::Bid { tricks, pepper } => Some(Bid { tricks, pepper }),
+            Action::Bid {
+                tricks,
+                pepper,
+                trump,
+            } => Some(Bid {
+                tricks,
+                pepper,
+                trump,
+                misere: None,
+            }),
+            Action::Misere => Some(Bid::misere(Misere::Closed)),
+            Action::OpenMisere => Some(Bid::misere(Misere::Open)),
             _ => None,
         }
+    }
+
+    /// Playing `card` (no suit named).
+    pub const fn play(card: Card) -> Action {
+        Action::Play { card, suit: None }
     }
 }
 
 impl From<Bid> for Action {
     fn from(b: Bid) -> Action {
-        Action::Bid {
-            tricks: b.tricks,
-            pepper: b.pepper,
+        match b.misere {
+            Some(Misere::Closed) => Action::Misere,
+            Some(Misere::Open) => Action::OpenMisere,
+            None => Action::Bid {
+                tricks: b.tricks,
+                pepper: b.pepper,
+                trump: b.trump,
+            },
         }
     }
 }
@@ -406,6 +581,27 @@ pub enum ActionError {
     /// Going alone where the ruleset has no going alone (`alone: none`).
     #[error("this ruleset has no going alone (`alone` is `none`)")]
     AloneNotAllowed,
+    /// Five Hundred for 5: a card that may not be called, or not calling at all.
+    #[error("{message}")]
+    InvalidCall {
+        /// Details.
+        message: String,
+    },
+    /// Five Hundred at no trump: a led joker without a suit named, a suit its holder renounced,
+    /// or a suit named where none is asked.
+    #[error("{message}")]
+    InvalidJokerSuit {
+        /// Details.
+        message: String,
+    },
+    /// Five Hundred: the trump of the exchange is not the strain bid.
+    #[error("the contract is {bid}: exchange with `trump` `{trump}`")]
+    TrumpNotBid {
+        /// The contract.
+        bid: String,
+        /// The trump it sets.
+        trump: &'static str,
+    },
 }
 
 /// A suit in an error message, written as its code.
@@ -426,7 +622,7 @@ impl fmt::Display for SuitName {
 
 impl ActionError {
     /// Every code an action error can have, for documentation.
-    pub const CODES: [&'static str; 20] = [
+    pub const CODES: [&'static str; 23] = [
         "game_over",
         "invalid_seat",
         "not_your_turn",
@@ -447,6 +643,9 @@ impl ActionError {
         "must_answer",
         "nothing_to_answer",
         "alone_not_allowed",
+        "invalid_call",
+        "invalid_joker_suit",
+        "trump_not_bid",
     ];
 
     /// The stable snake_case code.
@@ -472,6 +671,9 @@ impl ActionError {
             ActionError::MustAnswer => "must_answer",
             ActionError::NothingToAnswer { .. } => "nothing_to_answer",
             ActionError::AloneNotAllowed => "alone_not_allowed",
+            ActionError::InvalidCall { .. } => "invalid_call",
+            ActionError::InvalidJokerSuit { .. } => "invalid_joker_suit",
+            ActionError::TrumpNotBid { .. } => "trump_not_bid",
         }
     }
 }

@@ -57,10 +57,14 @@ impl Game {
 
     pub(super) fn max_bid(&self) -> Bid {
         let all = self.rules.cards_per_player() as u8;
-        if self.rules.pepper_bids {
+        if self.rules.five_hundred() {
+            Bid::misere(super::action::Misere::Open)
+        } else if self.rules.pepper_bids {
             Bid {
                 tricks: all,
                 pepper: Some(Pepper::Big),
+                trump: None,
+                misere: None,
             }
         } else {
             Bid::plain(all)
@@ -138,7 +142,13 @@ impl Game {
                     None => self.end_hand(HandResult::VoidJokerInWidow, applied),
                 }
             }
-            // (`no_trump_no_declarer` belongs to upcard games, see `upcard.rs`.)
+            AllPass::NoTrumpNoDeclarer if self.rules.five_hundred() => {
+                // Five Hundred: played at no trump, each for himself, the kitty untouched; the
+                // dealer's left leads.
+                self.hand.trump = Some(super::cards::Trump::NoTrump);
+                self.start_play();
+            }
+            // (Buck Euchre's `no_trump_no_declarer` is `upcard.rs`'s.)
             AllPass::Redeal | AllPass::DealerForced | AllPass::NoTrumpNoDeclarer => {
                 self.end_hand(HandResult::ThrownIn, applied)
             }

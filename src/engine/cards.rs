@@ -525,7 +525,8 @@ impl Ranking {
         let b = self.bowers as usize;
         let e = TABLES.eff[t][b][card.index()];
         let st = TABLES.strength[t][b][card.index()];
-        if t < 4 && e as usize == t {
+        // A trump (at no trump the joker, whose effective "suit" is then none, index 4).
+        if e as usize == t {
             128 + st
         } else if e == led {
             st
@@ -545,11 +546,12 @@ impl Ranking {
         }
     }
 
-    /// Whether the card is a trump.
+    /// Whether the card is a trump: at no trump only the joker is one (it wins any trick it is
+    /// in; decks with the joker are played at no trump only in Five Hundred).
     #[inline]
     pub fn is_trump(self, card: Card) -> bool {
-        let t = self.trump_index();
-        t < 4 && self.eff_code(card) as usize == t
+        // At no trump the joker (of no suit, index 4) is the one trump (Five Hundred).
+        self.eff_code(card) as usize == self.trump_index()
     }
 
     /// The card's strength within its effective suit: higher beats lower. Trumps rank joker,
@@ -598,18 +600,72 @@ pub enum DeckKind {
     /// 2 to ace in four suits: 52 cards (Bacon).
     #[serde(rename = "full52")]
     Full52,
+    /// Five Hundred for 2: 9 to ace, 24 cards (no joker).
+    #[serde(rename = "five_hundred_24")]
+    FiveHundred24,
+    /// Five Hundred for 3 without the joker: 7 to ace, 32 cards.
+    #[serde(rename = "five_hundred_32")]
+    FiveHundred32,
+    /// Five Hundred for 3: 7 to ace and the joker, 33 cards.
+    #[serde(rename = "five_hundred_33")]
+    FiveHundred33,
+    /// Five Hundred for 4 without the joker: 5 to ace and the red fours, 42 cards.
+    #[serde(rename = "five_hundred_42")]
+    FiveHundred42,
+    /// Five Hundred for 4: 5 to ace, the red fours and the joker, 43 cards.
+    #[serde(rename = "five_hundred_43")]
+    FiveHundred43,
+    /// Five Hundred for 5 without the joker: 2 to ace, 52 cards.
+    #[serde(rename = "five_hundred_52")]
+    FiveHundred52,
+    /// Five Hundred for 5: 2 to ace and the joker, 53 cards.
+    #[serde(rename = "five_hundred_53")]
+    FiveHundred53,
+    /// Five Hundred for 6 without the joker: 2 to ace, elevens and twelves in every suit, red
+    /// thirteens, 62 cards.
+    #[serde(rename = "five_hundred_62")]
+    FiveHundred62,
+    /// Five Hundred for 6: the 62 cards and the joker, 63 cards.
+    #[serde(rename = "five_hundred_63")]
+    FiveHundred63,
 }
 
 impl DeckKind {
     /// Every deck kind.
-    pub const ALL: [DeckKind; 6] = [
+    pub const ALL: [DeckKind; 15] = [
         DeckKind::Standard25,
         DeckKind::Pepper24,
         DeckKind::Pinochle48,
         DeckKind::Euchre32,
         DeckKind::Euchre24,
         DeckKind::Full52,
+        DeckKind::FiveHundred24,
+        DeckKind::FiveHundred32,
+        DeckKind::FiveHundred33,
+        DeckKind::FiveHundred42,
+        DeckKind::FiveHundred43,
+        DeckKind::FiveHundred52,
+        DeckKind::FiveHundred53,
+        DeckKind::FiveHundred62,
+        DeckKind::FiveHundred63,
     ];
+
+    /// Five Hundred's pack for `players` (2 to 6), with or without the joker (RULES-FAMILY
+    /// section 5); None for a count it is not played by, or the joker with two.
+    pub const fn five_hundred(players: u8, joker: bool) -> Option<DeckKind> {
+        Some(match (players, joker) {
+            (2, false) => DeckKind::FiveHundred24,
+            (3, false) => DeckKind::FiveHundred32,
+            (3, true) => DeckKind::FiveHundred33,
+            (4, false) => DeckKind::FiveHundred42,
+            (4, true) => DeckKind::FiveHundred43,
+            (5, false) => DeckKind::FiveHundred52,
+            (5, true) => DeckKind::FiveHundred53,
+            (6, false) => DeckKind::FiveHundred62,
+            (6, true) => DeckKind::FiveHundred63,
+            _ => return None,
+        })
+    }
 
     /// The wire name.
     pub const fn name(self) -> &'static str {
@@ -620,6 +676,15 @@ impl DeckKind {
             DeckKind::Euchre32 => "euchre32",
             DeckKind::Euchre24 => "euchre24",
             DeckKind::Full52 => "full52",
+            DeckKind::FiveHundred24 => "five_hundred_24",
+            DeckKind::FiveHundred32 => "five_hundred_32",
+            DeckKind::FiveHundred33 => "five_hundred_33",
+            DeckKind::FiveHundred42 => "five_hundred_42",
+            DeckKind::FiveHundred43 => "five_hundred_43",
+            DeckKind::FiveHundred52 => "five_hundred_52",
+            DeckKind::FiveHundred53 => "five_hundred_53",
+            DeckKind::FiveHundred62 => "five_hundred_62",
+            DeckKind::FiveHundred63 => "five_hundred_63",
         }
     }
 
@@ -627,10 +692,16 @@ impl DeckKind {
     pub const fn len(self) -> usize {
         match self {
             DeckKind::Standard25 => 25,
-            DeckKind::Pepper24 | DeckKind::Euchre24 => 24,
+            DeckKind::Pepper24 | DeckKind::Euchre24 | DeckKind::FiveHundred24 => 24,
             DeckKind::Pinochle48 => 48,
-            DeckKind::Euchre32 => 32,
-            DeckKind::Full52 => 52,
+            DeckKind::Euchre32 | DeckKind::FiveHundred32 => 32,
+            DeckKind::FiveHundred33 => 33,
+            DeckKind::FiveHundred42 => 42,
+            DeckKind::FiveHundred43 => 43,
+            DeckKind::Full52 | DeckKind::FiveHundred52 => 52,
+            DeckKind::FiveHundred53 => 53,
+            DeckKind::FiveHundred62 => 62,
+            DeckKind::FiveHundred63 => 63,
         }
     }
 
@@ -641,26 +712,71 @@ impl DeckKind {
 
     /// Whether the deck holds the joker.
     pub const fn has_joker(self) -> bool {
-        matches!(self, DeckKind::Standard25)
+        matches!(
+            self,
+            DeckKind::Standard25
+                | DeckKind::FiveHundred33
+                | DeckKind::FiveHundred43
+                | DeckKind::FiveHundred53
+                | DeckKind::FiveHundred63
+        )
+    }
+
+    /// Whether this is one of Five Hundred's packs.
+    pub const fn is_five_hundred(self) -> bool {
+        matches!(
+            self,
+            DeckKind::FiveHundred24
+                | DeckKind::FiveHundred32
+                | DeckKind::FiveHundred33
+                | DeckKind::FiveHundred42
+                | DeckKind::FiveHundred43
+                | DeckKind::FiveHundred52
+                | DeckKind::FiveHundred53
+                | DeckKind::FiveHundred62
+                | DeckKind::FiveHundred63
+        )
     }
 
     /// The lowest rank of its suits.
     const fn lowest(self) -> Rank {
         match self {
-            DeckKind::Euchre32 => Rank::Seven,
-            DeckKind::Full52 => Rank::Two,
+            DeckKind::Euchre32 | DeckKind::FiveHundred32 | DeckKind::FiveHundred33 => Rank::Seven,
+            DeckKind::FiveHundred42 | DeckKind::FiveHundred43 => Rank::Five,
+            DeckKind::Full52
+            | DeckKind::FiveHundred52
+            | DeckKind::FiveHundred53
+            | DeckKind::FiveHundred62
+            | DeckKind::FiveHundred63 => Rank::Two,
             _ => Rank::Nine,
+        }
+    }
+
+    /// Whether the deck holds `rank` of `suit` besides its run from [`DeckKind::lowest`] to the
+    /// ace: Five Hundred's red fours (for 4) and elevens, twelves and red thirteens (for 6);
+    /// and whether it leaves out a rank of that run (11 to 13, in every other deck).
+    const fn extra(self, rank: Rank, suit: Suit) -> Option<bool> {
+        let red = matches!(suit, Suit::Diamonds | Suit::Hearts);
+        match (self, rank) {
+            (DeckKind::FiveHundred42 | DeckKind::FiveHundred43, Rank::Four) => Some(red),
+            (DeckKind::FiveHundred62 | DeckKind::FiveHundred63, Rank::Eleven | Rank::Twelve) => {
+                Some(true)
+            }
+            (DeckKind::FiveHundred62 | DeckKind::FiveHundred63, Rank::Thirteen) => Some(red),
+            (_, Rank::Eleven | Rank::Twelve | Rank::Thirteen) => Some(false),
+            _ => None,
         }
     }
 
     /// How many copies of `card` the deck holds.
     pub const fn copies_of(self, card: Card) -> u8 {
-        let Some(rank) = card.rank() else {
+        let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
             return self.has_joker() as u8;
         };
-        let r = rank as u8;
-        let in_pack = r >= self.lowest() as u8
-            && !matches!(rank, Rank::Eleven | Rank::Twelve | Rank::Thirteen);
+        let in_pack = match self.extra(rank, suit) {
+            Some(held) => held,
+            None => rank as u8 >= self.lowest() as u8,
+        };
         if !in_pack {
             0
         } else if matches!(self, DeckKind::Pinochle48) {

@@ -225,6 +225,24 @@ impl Game {
                 ));
             }
         }
+        // Five Hundred: the called card is with the partner (until played), and an open misère's
+        // hand is the declarer's.
+        if let (Some(card), Some(p)) = (h.called, h.partner) {
+            let played = played.iter().any(|&(s, c)| s == p && c == card);
+            if !played && !hidden.hands[p as usize].contains(&card) {
+                return Err(format!(
+                    "seat {p} showed the called card {card}, but the sample puts it elsewhere"
+                ));
+            }
+        }
+        if let Some(d) = declarer
+            && !known.open_hand.is_empty()
+            && sorted(&hidden.hands[d as usize]) != known.open_hand
+        {
+            return Err(format!(
+                "seat {d}'s open misère hand is public, but the sample gives it other cards"
+            ));
+        }
         let passer = declarer
             .filter(|_| !h.passed_cards.is_empty())
             .map(|d| self.passing_partner(d));

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, ActionError, Bid, Phase, Seat};
+use super::action::{Action, ActionError, Phase, Seat};
 use super::auction::{Call, Contract, Forced};
 use super::cards::{Card, Ranking, Trump};
 use super::hand::{Hand, HandRecord, HandState, Undealt, deal, remove_card};
@@ -313,12 +313,12 @@ impl Game {
 
     /// Applies `seat`'s action. On error nothing changes.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Applied, ActionError> {
-        if let Action::Play { card } = *action
+        if let Action::Play { card, suit } = *action
             && self.phase == Phase::Play
             && self.turn == Some(seat)
         {
             // The hot path: checked as `validate` would, with the lead worked out once.
-            return self.play(seat, card);
+            return self.play(seat, card, suit);
         }
         self.validate(seat, action)?;
         let mut applied = Applied::default();
@@ -332,10 +332,9 @@ impl Game {
                 self.hand.passed |= 1 << seat;
                 self.advance_auction(seat, &mut applied);
             }
-            Action::Bid { tricks, pepper } => {
-                let bid = Bid {
-                    tricks: *tricks,
-                    pepper: *pepper,
+            Action::Bid { .. } | Action::Misere | Action::OpenMisere => {
+                let Some(bid) = action.as_bid() else {
+                    return Ok(applied);
                 };
                 let forced = self.dealer_must_bid(seat).then_some(Forced::Dealer);
                 self.hand.auction.push(Call {
@@ -363,8 +362,16 @@ impl Game {
                 }
                 self.hand.discards = discard.clone();
                 self.hand.trump = Some(*trump);
-                self.start_alone();
+                if self.rules.five_hundred() {
+                    self.five_hundred_after_exchange();
+                } else {
+                    self.start_alone();
+                }
             }
+            Action::Alone { .. } if self.rules.calls_partner() => {
+                self.five_hundred_call(seat, None)
+            }
+            Action::Call { card } => self.five_hundred_call(seat, Some(*card)),
             Action::Alone { alone } => self.apply_alone(seat, *alone),
             Action::PassCards { cards } => {
                 let declarer = self.hand.contract.map_or(seat, |c| c.seat);
@@ -383,7 +390,7 @@ impl Game {
                     self.start_play();
                 }
             }
-            Action::Play { card } => return self.play(seat, *card),
+            Action::Play { card, suit } => return self.play(seat, *card, *suit),
             Action::Stay | Action::Drop => {
                 self.drop_out_apply(seat, *action == Action::Drop, &mut applied)
             }

@@ -67,6 +67,15 @@ pub struct HandRecord {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub dropped: Vec<Seat>,
+    /// Five Hundred for 5: the card the declarer called (left out in other games and hands).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub called: Option<Card>,
+    /// Five Hundred for 5: the called card's holder, the declarer's partner (left out when
+    /// none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = u8, nullable = false))]
+    pub partner: Option<Seat>,
 }
 
 /// The state of the hand in progress.
@@ -103,6 +112,12 @@ pub(crate) struct HandState {
     /// Bacon: how many upcards everybody passed (discarded face up; the upcard is the next).
     #[serde(default)]
     pub upcards_passed: u8,
+    /// Five Hundred for 5: the card the declarer called.
+    #[serde(default)]
+    pub called: Option<Card>,
+    /// Five Hundred for 5: the called card's holder, the declarer's partner for the hand.
+    #[serde(default)]
+    pub partner: Option<Seat>,
 }
 
 pub(super) fn remove_card(hand: &mut Hand, card: Card) -> bool {
@@ -130,46 +145,38 @@ pub(super) fn holds_all(hand: &[Card], cards: &[Card]) -> Result<(), Card> {
     Ok(())
 }
 
-/// The distinct cards of a sorted hand.
-pub(super) fn distinct(hand: &[Card]) -> impl Iterator<Item = Card> + '_ {
-    hand.iter()
-        .enumerate()
-        .filter(|&(i, c)| i == 0 || hand[i - 1] != *c)
-        .map(|(_, &c)| c)
-}
-
-/// Every distinct `k`-card sub-multiset of a sorted hand (k is 0, 1 or 2).
+/// Every distinct `k`-card sub-multiset of a sorted hand (`k` at most 4, the largest kitty), in
+/// lexicographic order.
 pub(super) fn combinations(hand: &[Card], k: usize, mut f: impl FnMut(CardList)) {
-    match k {
-        0 => f(CardList::new()),
-        1 => distinct(hand).for_each(|c| {
-            let mut l = CardList::new();
-            l.push(c);
-            f(l)
-        }),
-        _ => {
-            for (i, &a) in hand.iter().enumerate() {
-                if i > 0 && hand[i - 1] == a {
-                    continue;
-                }
-                for (j, &b) in hand.iter().enumerate().skip(i + 1) {
-                    if j > i + 1 && hand[j - 1] == b {
-                        continue;
-                    }
-                    let mut l = CardList::new();
-                    l.push(a);
-                    l.push(b);
-                    f(l);
-                }
+    fn go(hand: &[Card], from: usize, k: usize, cur: &mut CardList, f: &mut dyn FnMut(CardList)) {
+        if cur.len() == k {
+            f(cur.clone());
+            return;
+        }
+        let need = k - cur.len();
+        let mut i = from;
+        while i + need <= hand.len() {
+            // Of equal cards (a double deck's copies) only the first starts a branch.
+            if i == from || hand[i - 1] != hand[i] {
+                cur.push(hand[i]);
+                go(hand, i + 1, k, cur, f);
+                cur.pop();
             }
+            i += 1;
         }
     }
+    if k > CardList::new().capacity() {
+        return;
+    }
+    go(hand, 0, k, &mut CardList::new(), &mut f);
 }
 
 impl HandRecord {
     /// The record of a finished hand, taking its state apart.
     pub(super) fn new(h: HandState, summary: HandSummary, upcard: Option<Upcard>) -> HandRecord {
         HandRecord {
+            called: h.called,
+            partner: h.partner,
             upcard,
             upcard_calls: h.upcard_calls,
             dropped: if h.contract.is_some() && h.alone.is_none() && h.defender_alone.is_none() {
@@ -223,6 +230,8 @@ impl HandState {
             upcard_calls: Vec::new(),
             upcard_fate: UpcardFate::FaceUp,
             upcards_passed: 0,
+            called: None,
+            partner: None,
         }
     }
 }

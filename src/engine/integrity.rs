@@ -115,7 +115,10 @@ impl Game {
             return Err("outcome and phase disagree".into());
         }
         if self.phase != Phase::GameOver {
-            let ended = if self.rules.counts_down() {
+            let ended = if self.rules.five_hundred() {
+                // Only a contract ends Five Hundred: defence points may pass the target.
+                false
+            } else if self.rules.counts_down() {
                 self.scores.iter().any(|&s| s <= 0)
             } else {
                 self.scores.iter().any(|&s| s >= self.rules.target_score)
@@ -237,6 +240,10 @@ impl Game {
                 break;
             }
             let Some(seat) = g.turn else { break };
+            if let Some(card) = h.called.filter(|_| self.rules.calls_partner()) {
+                step(&mut g, seat, &Action::Call { card })?;
+                continue;
+            }
             let alone = h.alone == Some(seat) || h.defender_alone == Some(seat);
             step(&mut g, seat, &Action::Alone { alone })?;
         }
@@ -253,7 +260,11 @@ impl Game {
             }
         }
         for p in h.tricks.iter().flat_map(|t| &t.plays).chain(&h.trick.plays) {
-            step(&mut g, p.seat, &Action::Play { card: p.card })?;
+            let play = Action::Play {
+                card: p.card,
+                suit: p.suit,
+            };
+            step(&mut g, p.seat, &play)?;
         }
         // The last hand's tricks are checked against its summary instead (a state stored
         // before they were kept has none).

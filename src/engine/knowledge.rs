@@ -78,6 +78,13 @@ pub struct SeatKnowledge<'a> {
     pub upcard_calls: &'a [UpcardCall],
     /// Bacon: the upcards everybody passed this hand, discarded face up, oldest first.
     pub passed_upcards: &'a [Card],
+    /// Five Hundred for 5: the card the declarer called.
+    pub called: Option<Card>,
+    /// Five Hundred for 5: the called card's holder, revealed at once as the partner.
+    pub partner: Option<Seat>,
+    /// Five Hundred's open misère: the declarer's hand, shown to all once the discard is made
+    /// (empty otherwise).
+    pub open_hand: &'a [Card],
 }
 
 impl SeatKnowledge<'_> {
@@ -88,6 +95,9 @@ impl SeatKnowledge<'_> {
         match self.outcome {
             None => Vec::new(),
             Some(Outcome::Winner(t)) => vec![t],
+            Some(Outcome::Tied(mask)) => (0..self.scores.len() as Team)
+                .filter(|t| mask & (1 << t) != 0)
+                .collect(),
             Some(Outcome::Draw) => {
                 // The highest score, or counting down the lowest.
                 let best = if self.rules.counts_down() {
@@ -180,6 +190,17 @@ impl Game {
             upcard: self.upcard_state(),
             upcard_calls: &h.upcard_calls,
             passed_upcards: h.passed_upcards(),
+            called: h.called,
+            partner: h.partner,
+            open_hand: match h.contract {
+                Some(c)
+                    if c.bid.misere == Some(super::action::Misere::Open)
+                        && self.phase == Phase::Play =>
+                {
+                    self.hand_of(c.seat)
+                }
+                _ => &[],
+            },
         }
     }
 }

@@ -28,6 +28,12 @@ impl Game {
             return;
         }
         match self.phase {
+            Phase::Auction if self.rules.five_hundred() => {
+                out.push(Action::Pass);
+                self.five_hundred_bids(out);
+            }
+            Phase::Exchange if self.rules.five_hundred() => self.five_hundred_exchanges(hand, out),
+            Phase::Alone if self.rules.calls_partner() => self.five_hundred_calls(out),
             Phase::Auction => {
                 if !self.dealer_must_bid(seat) {
                     out.push(Action::Pass);
@@ -45,6 +51,8 @@ impl Game {
                         let b = Bid {
                             tricks: all,
                             pepper: Some(p),
+                            trump: None,
+                            misere: None,
                         };
                         if b.rank() > floor {
                             out.push(b.into());
@@ -78,9 +86,25 @@ impl Game {
                 // per distinct card, read out in card (= hand) order.
                 let mut playable = if follow != 0 { follow } else { held };
                 let deck = self.rules.deck;
+                let leading_at_no_trump =
+                    self.hand.trick.plays.is_empty() && self.hand.trump == Some(Trump::NoTrump);
                 while playable != 0 {
                     let card = deck.card_at(playable.trailing_zeros());
-                    out.push(Action::Play { card });
+                    if card.is_joker() && leading_at_no_trump {
+                        // Five Hundred: the led joker names a suit its holder has not renounced
+                        // (any, if all are).
+                        let renounced = self.hand.voids[seat as usize] & 0xF;
+                        for s in Suit::ALL {
+                            if renounced == 0xF || renounced & (1 << s.index()) == 0 {
+                                out.push(Action::Play {
+                                    card,
+                                    suit: Some(s),
+                                });
+                            }
+                        }
+                    } else {
+                        out.push(Action::play(card));
+                    }
                     playable &= playable - 1;
                 }
             }
@@ -106,6 +130,8 @@ impl Game {
         let expected = match action {
             Action::Pass
             | Action::Bid { .. }
+            | Action::Misere
+            | Action::OpenMisere
             | Action::OrderUp
             | Action::NameTrump { .. }
             | Action::PickUp
@@ -116,7 +142,7 @@ impl Game {
             Action::Exchange { .. } | Action::TakeUpcard { .. } | Action::LeaveUpcard => {
                 Phase::Exchange
             }
-            Action::Alone { .. } => Phase::Alone,
+            Action::Alone { .. } | Action::Call { .. } => Phase::Alone,
             Action::PassCards { .. } => Phase::PassCards,
             Action::Stay | Action::Drop => Phase::DropOut,
             Action::Play { .. } => Phase::Play,
@@ -149,11 +175,29 @@ impl Game {
                     });
                 }
             }
-            Action::Bid { tricks, pepper } => {
-                let bid = Bid {
-                    tricks: *tricks,
-                    pepper: *pepper,
-                };
+            Action::Bid { .. } | Action::Misere | Action::OpenMisere
+                if self.rules.five_hundred() =>
+            {
+                let bid = action.as_bid().unwrap_or(Bid::plain(0));
+                self.five_hundred_bid_check(bid)?;
+                self.check_overcall(bid)?;
+            }
+            Action::Misere | Action::OpenMisere => {
+                return Err(ActionError::InvalidBid {
+                    message: "misère is a bid of Five Hundred's; see legal_actions".into(),
+                });
+            }
+            Action::Bid {
+                tricks,
+                pepper,
+                trump,
+            } => {
+                if trump.is_some() {
+                    return Err(ActionError::InvalidBid {
+                        message: "this game's bids name no strain: leave `trump` out (trump is named after the auction)".into(),
+                    });
+                }
+                let bid = Bid::plain(*tricks);
                 let all = self.rules.cards_per_player() as u8;
                 if bid.tricks > all {
                     return Err(ActionError::BidTooHigh { max: all });
@@ -183,26 +227,15 @@ impl Game {
                     }
                     _ => {}
                 }
-                if let Some(Call {
-                    bid: Some(high),
-                    seat: by,
-                }) = self.highest_bid()
-                    && bid.rank() <= high.rank()
-                {
-                    return Err(ActionError::BidTooLow {
-                        message: format!(
-                            "seat {by} bid {}{}; bid higher or pass",
-                            high.tricks,
-                            match high.pepper {
-                                Some(Pepper::Little) => " (little pepper)",
-                                Some(Pepper::Big) => " (big pepper)",
-                                None => "",
-                            }
-                        ),
-                    });
-                }
+                self.check_overcall(Bid {
+                    pepper: *pepper,
+                    ..bid
+                })?;
             }
             Action::Exchange { trump, discard } => {
+                if self.rules.five_hundred() {
+                    self.five_hundred_exchange_check(*trump)?;
+                }
                 if *trump == Trump::NoTrump && !self.rules.no_trump {
                     return Err(ActionError::NoTrumpNotAllowed);
                 }
@@ -215,6 +248,15 @@ impl Game {
                 }
                 holds_all(hand, discard).map_err(|card| ActionError::CardNotInHand { card })?;
             }
+            Action::Alone { .. } | Action::Call { .. } if self.rules.calls_partner() => {
+                self.five_hundred_call_check(action)?
+            }
+            Action::Call { .. } => {
+                return Err(ActionError::InvalidCall {
+                    message: "calling a partner by a card is Five Hundred's, for five players"
+                        .into(),
+                });
+            }
             Action::Alone { .. } | Action::Stay => {}
             Action::Drop => self.drop_out_validate()?,
             Action::PassCards { cards } => {
@@ -226,7 +268,7 @@ impl Game {
                 }
                 holds_all(hand, cards).map_err(|card| ActionError::CardNotInHand { card })?;
             }
-            Action::Play { card } => {
+            Action::Play { card, suit } => {
                 let (held, follow) = self.play_masks(hand);
                 let bit = self.deck_bit(*card);
                 if held & bit == 0 {
@@ -238,8 +280,23 @@ impl Game {
                         led: SuitName(Suit::ALL[led as usize & 3]),
                     });
                 }
+                let led = self.led_code(self.ranking());
+                self.check_joker_suit(seat, *card, *suit, led)?;
             }
         }
         Ok(())
+    }
+
+    /// Refuses a bid that does not overcall the standing one.
+    fn check_overcall(&self, bid: Bid) -> Result<(), ActionError> {
+        match self.highest_bid() {
+            Some(Call {
+                bid: Some(high),
+                seat: by,
+            }) if bid.rank() <= high.rank() => Err(ActionError::BidTooLow {
+                message: format!("seat {by} bid {high}; bid higher or pass"),
+            }),
+            _ => Ok(()),
+        }
     }
 }

@@ -38,6 +38,7 @@ mod buck;
 mod cards;
 mod determinize;
 mod exchange;
+mod five_hundred;
 mod game;
 mod hand;
 mod integrity;
@@ -53,18 +54,19 @@ mod side;
 mod upcard;
 mod view;
 
-pub use action::{Action, ActionError, Bid, CardList, Pepper, Phase, Seat, SuitName, Team};
+pub use action::{Action, ActionError, Bid, CardList, Misere, Pepper, Phase, Seat, SuitName, Team};
 pub use auction::{Call, Contract, Forced};
 pub use bacon::{Answer, BACON_UPCARDS};
 pub use cards::{Card, DeckKind, ParseCardError, Rank, Ranking, Suit, Trump};
 pub use determinize::SampleDeal;
+pub use five_hundred::bids as five_hundred_bids;
 pub use game::{Applied, Game, MAX_SEATS, STATE_FORMAT, Scenario};
 pub use hand::{Hand, HandRecord, deal};
 pub use knowledge::SeatKnowledge;
 pub use play::{Play, Trick};
 pub use ruleset::{
-    AllDrop, AllPass, AloneRule, AuctionKind, DealerPickup, FirstLead, GameEnd, Preset, Ruleset,
-    RulesetError, RulesetSpec, Scoring, SetPenalty,
+    AllDrop, AllPass, AloneRule, AuctionKind, AuctionPass, DealerPickup, DefenderPoints, FirstLead,
+    GameEnd, Preset, Ruleset, RulesetError, RulesetSpec, Scoring, SetPenalty, SideForm,
 };
 pub use scoring::{HandResult, HandSummary, Outcome};
 pub use side::{BySide, Sides};

@@ -19,6 +19,10 @@ pub struct Play {
     pub seat: Seat,
     /// The card.
     pub card: Card,
+    /// Five Hundred at no trump: the suit a led joker's holder named (left out otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub suit: Option<Suit>,
 }
 
 // The engine keeps the trick in progress as one too, without a winner; views write that one as
@@ -39,7 +43,51 @@ pub struct Trick {
     pub winner: Option<Seat>,
 }
 
+/// The effective suit a trick's first card leads (an index, 4 for none): a joker led at no
+/// trump leads the suit its holder named.
+#[inline]
+pub(super) fn led_of(ranking: Ranking, first: &Play) -> u8 {
+    match first.suit {
+        Some(s) => s.index() as u8,
+        None => ranking.eff_code(first.card),
+    }
+}
+
 impl Game {
+    /// Five Hundred at no trump: a joker led names a suit its holder has not renounced (any if
+    /// all are); no other play names one.
+    pub(super) fn check_joker_suit(
+        &self,
+        seat: Seat,
+        card: Card,
+        suit: Option<Suit>,
+        led: u8,
+    ) -> Result<(), ActionError> {
+        let bad = |message: String| Err(ActionError::InvalidJokerSuit { message });
+        let naming =
+            card.is_joker() && led == 4 && self.hand.trump == Some(super::cards::Trump::NoTrump);
+        match (naming, suit) {
+            (false, None) => Ok(()),
+            (false, Some(_)) => bad(
+                "`suit` is named only when leading the joker at no trump; leave it out".into(),
+            ),
+            (true, None) => bad(
+                "leading the joker at no trump, name the suit the others must follow: `suit` (C, D, H or S, one you have not renounced)".into(),
+            ),
+            (true, Some(s)) => {
+                let renounced = self.hand.voids[seat as usize] & 0xF;
+                if renounced != 0xF && renounced & (1 << s.index()) != 0 {
+                    bad(format!(
+                        "you renounced {} earlier this hand: the led joker names a suit you have not renounced",
+                        SuitName(s)
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
     /// Bit sets (by card code) of the cards in `hand`, and of those that follow the effective
     /// suit led to the trick in progress (none before the lead).
     pub(super) fn play_masks(&self, hand: &[Card]) -> (DeckSet, DeckSet) {
@@ -80,14 +128,22 @@ impl Game {
             .trick
             .plays
             .first()
-            .map_or(4, |p| ranking.eff_code(p.card))
+            .map_or(4, |p| led_of(ranking, p))
     }
 
     /// Plays `card` for `seat`, whose turn it is in the play phase: refused exactly as
     /// [`Game::validate`] refuses it, else played.
-    pub(super) fn play(&mut self, seat: Seat, card: Card) -> Result<Applied, ActionError> {
+    pub(super) fn play(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        suit: Option<Suit>,
+    ) -> Result<Applied, ActionError> {
         let ranking = self.ranking();
         let led = self.led_code(ranking);
+        if suit.is_some() || (card.is_joker() && led == 4 && ranking.trump.is_none()) {
+            self.check_joker_suit(seat, card, suit, led)?;
+        }
         let hand = &self.hand.hands[seat as usize];
         let (held, follow) = self.play_masks(hand);
         let bit = self.deck_bit(card);
@@ -104,7 +160,7 @@ impl Game {
         if led < 4 && ranking.eff_code(card) != led {
             self.hand.voids[seat as usize] |= 1 << led;
         }
-        self.hand.trick.plays.push(Play { seat, card });
+        self.hand.trick.plays.push(Play { seat, card, suit });
         if self.hand.trick.plays.len() == self.active_count() {
             self.finish_trick(&mut applied);
         } else {
@@ -161,7 +217,7 @@ impl Game {
     pub(super) fn finish_trick(&mut self, applied: &mut Applied) {
         let ranking = self.ranking();
         let plays = &self.hand.trick.plays;
-        let led = ranking.eff_code(plays[0].card);
+        let led = led_of(ranking, &plays[0]);
         let mut best = plays[0];
         let mut best_key = ranking.trick_key(best.card, led);
         for p in plays.iter().skip(1) {

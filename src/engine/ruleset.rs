@@ -29,11 +29,15 @@ pub enum Preset {
     /// turn, each picked up (or alone) subject to the partner's veto; the seat left of the caller
     /// takes the upcard, discards face up and leads; only a side with 3 tricks scores.
     Bacon,
+    /// Five Hundred (RULES-FAMILY section 5): 2 to 6 players, 10 cards each and a kitty, bids
+    /// of 6 to 10 tricks in a strain or misère, the joker the top trump (and the only one at no
+    /// trump), a partner called by a card with five, game to 500 by a made contract.
+    FiveHundred,
 }
 
 impl Preset {
     /// Every preset the service offers.
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 8] = [
         Preset::Hasenpfeffer,
         Preset::HasenpfefferOpen,
         Preset::Pepper,
@@ -41,6 +45,7 @@ impl Preset {
         Preset::Euchre,
         Preset::BuckEuchre,
         Preset::Bacon,
+        Preset::FiveHundred,
     ];
 
     /// The wire name.
@@ -53,6 +58,7 @@ impl Preset {
             Preset::Euchre => "euchre",
             Preset::BuckEuchre => "buck-euchre",
             Preset::Bacon => "bacon",
+            Preset::FiveHundred => "five-hundred",
         }
     }
 
@@ -62,6 +68,7 @@ impl Preset {
         match self {
             Preset::Pepper => &[2, 3, 4, 6],
             Preset::Euchre | Preset::BuckEuchre | Preset::Bacon => &[4],
+            Preset::FiveHundred => &[2, 3, 4, 5, 6],
             _ => &[4, 6],
         }
     }
@@ -75,8 +82,13 @@ impl Preset {
             Preset::BuckEuchre => &BUCK_OPTIONS[..],
             // Bacon has none of its own: its upcards, vetoes and exchange are fixed.
             Preset::Bacon => &[][..],
+            Preset::FiveHundred => &FIVE_HUNDRED_OPTIONS[..],
             _ => &BIDDING_OPTIONS[..],
         });
+        if self == Preset::FiveHundred {
+            // The pack follows the players (and `joker`); nobody goes alone but a caller.
+            v.retain(|o| !matches!(*o, "deck" | "alone"));
+        }
         if self == Preset::BuckEuchre {
             // Every player for themselves: nobody goes alone.
             v.retain(|o| *o != "alone");
@@ -90,6 +102,17 @@ impl Preset {
             Preset::Euchre => &[DeckKind::Euchre32, DeckKind::Euchre24],
             Preset::BuckEuchre => &[DeckKind::Euchre24, DeckKind::Euchre32],
             Preset::Bacon => &[DeckKind::Full52],
+            Preset::FiveHundred => &[
+                DeckKind::FiveHundred24,
+                DeckKind::FiveHundred32,
+                DeckKind::FiveHundred33,
+                DeckKind::FiveHundred42,
+                DeckKind::FiveHundred43,
+                DeckKind::FiveHundred52,
+                DeckKind::FiveHundred53,
+                DeckKind::FiveHundred62,
+                DeckKind::FiveHundred63,
+            ],
             _ => &[
                 DeckKind::Standard25,
                 DeckKind::Pepper24,
@@ -122,6 +145,9 @@ impl Preset {
             Preset::Bacon => {
                 "Bacon: 52 cards without bowers, 5 each; up to four upcards, each picked up (or alone) from the dealer's left unless the caller's partner vetoes; the seat left of the caller takes the upcard, discards face up and leads; four upcards passed and the same dealer deals again; only a side with 3 tricks scores (1, 2 for all five; a loner or the defenders double), first side to 10."
             }
+            Preset::FiveHundred => {
+                "Five Hundred: 2 to 6 players (default 4; partners at 4 and 6, each for himself at 2, 3 and 5), 10 cards each and a kitty, the pack by the players (up to 63 cards with elevens, twelves, red thirteens and the joker); bids of 6 to 10 tricks in S < C < D < H < NT, misère and open misère; a pass is not final and n-1 passes end it; the declarer takes the kitty, discards, (with 5) calls a partner by a card, and leads; the joker is the top trump, and at no trump the only one; contracts score their value or lose it, the opponents 10 a trick; 500 wins only by a made contract, -500 loses."
+            }
         }
     }
 
@@ -149,6 +175,12 @@ impl Preset {
             if matches!(self, Preset::Pepper) && p < 4 {
                 r.set_penalty = SetPenalty::AllTricks;
             }
+            if matches!(self, Preset::FiveHundred) {
+                // The pack for this many, with the joker (none with two).
+                if let Some(d) = DeckKind::five_hundred(p, p != 2) {
+                    r.deck = d;
+                }
+            }
         }
         r
     }
@@ -174,6 +206,8 @@ impl Preset {
             stick_the_dealer: false,
             scoring: Scoring::Contract,
             all_drop: AllDrop::DeclarerTakesAll,
+            sides: SideForm::TeamsOf3,
+            defender_points: DefenderPoints::SideTotal,
         };
         match self {
             Preset::Hasenpfeffer => base,
@@ -235,6 +269,18 @@ impl Preset {
                 alone: AloneRule::Maker,
                 first_lead: FirstLead::UpcardTaker,
                 scoring: Scoring::Bacon,
+                ..base
+            },
+            Preset::FiveHundred => Ruleset {
+                deck: DeckKind::FiveHundred43,
+                auction: AuctionKind::ConsecutivePasses,
+                min_bid: 6,
+                no_trump: true,
+                all_pass: AllPass::NoTrumpNoDeclarer,
+                set_penalty: SetPenalty::Contract,
+                target_score: 500,
+                game_end: GameEnd::MadeContract,
+                scoring: Scoring::FiveHundred,
                 ..base
             },
         }
@@ -318,7 +364,8 @@ pub enum AllPass {
     /// The dealer may not pass when all others did: a forced bid of at least the minimum.
     DealerForced,
     /// Buck Euchre: all passing twice, the hand is played at no trump with no declarer and no
-    /// drop-outs.
+    /// drop-outs (Five Hundred: all passing once, the kitty untouched, each for himself, the
+    /// dealer's left leading).
     NoTrumpNoDeclarer,
 }
 
@@ -381,6 +428,50 @@ pub enum GameEnd {
     /// or less the lowest wins, equal lowest scores tie; a player who took every trick of a
     /// hand wins at once, alone.
     LowestAtZero,
+    /// Five Hundred: only a contract ends the game. After a made one, each declaring side at
+    /// the target or more wins; after a failed one, each declaring side at minus the target or
+    /// less loses, and the highest other score wins (equal: tied winners). Defence and all-pass
+    /// points never end it.
+    MadeContract,
+}
+
+/// Five Hundred for six: two teams of three (seat % 2) or three teams of two (seat % 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum SideForm {
+    /// Two teams of three, partners in alternate seats.
+    #[default]
+    #[serde(rename = "teams_of_3")]
+    TeamsOf3,
+    /// Three teams of two, partners facing.
+    #[serde(rename = "teams_of_2")]
+    TeamsOf2,
+}
+
+/// Five Hundred: what the opponents of a contract score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum DefenderPoints {
+    /// Each opposing side scores 10 per trick won by all the opponents together.
+    #[default]
+    SideTotal,
+    /// Each opposing side scores 10 per trick it won itself.
+    OwnTricks,
+}
+
+/// Five Hundred: whether a pass is final (`final`: a passer may not bid again) or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum AuctionPass {
+    /// A player who passed may bid again; a bid followed by as many passes as there are other
+    /// players ends the auction (`auction` `consecutive_passes`).
+    NotFinal,
+    /// A pass is final; the auction ends when all but the high bidder have passed (`auction`
+    /// `open`).
+    Final,
 }
 
 /// Buck Euchre: when the three others all drop out of the declarer's hand.
@@ -424,6 +515,11 @@ pub enum Scoring {
     /// Bacon: only a side with 3 or more tricks scores: the declarers 1 (2 for all five), a
     /// loner or the defenders 2 (4 for all five).
     Bacon,
+    /// Five Hundred: the declaring side (with five, declarer and called partner each) scores
+    /// the bid's value if it made it, else loses it; the opponents 10 a trick (see
+    /// `defender_points`; at misère 10 per trick the declarer took); all passing, each side 10
+    /// per trick it won.
+    FiveHundred,
 }
 
 /// A complete ruleset, every option resolved.
@@ -471,6 +567,12 @@ pub struct Ruleset {
     /// Buck Euchre: when every other player drops out.
     #[serde(default)]
     pub all_drop: AllDrop,
+    /// Five Hundred for six: two teams of three or three of two.
+    #[serde(default)]
+    pub sides: SideForm,
+    /// Five Hundred: what the opponents of a contract score.
+    #[serde(default)]
+    pub defender_points: DefenderPoints,
 }
 
 /// A ruleset: a preset plus any option overrides (RULES.md section 3). Every field may be left
@@ -544,6 +646,19 @@ pub struct RulesetSpec {
     /// (`last_must_stay`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub all_drop: Option<AllDrop>,
+    /// `five-hundred`: whether the pack holds the joker (default true; not with 2 players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker: Option<bool>,
+    /// `five-hundred` for 6: `teams_of_3` (default) or `teams_of_2`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<SideForm>,
+    /// `five-hundred`: what the opponents of a contract score, `side_total` (default: each
+    /// opposing side 10 per trick won by all the opponents) or `own_tricks`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender_points: Option<DefenderPoints>,
+    /// `five-hundred`: `not_final` (default: a player who passed may bid again) or `final`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction_pass: Option<AuctionPass>,
 }
 
 impl From<Preset> for RulesetSpec {
@@ -589,6 +704,14 @@ const BIDDING_OPTIONS: [&str; 8] = [
 const EUCHRE_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "lone_defender"];
 /// Buck Euchre's options (refused elsewhere).
 const BUCK_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "all_drop"];
+/// Five Hundred's options (refused elsewhere).
+const FIVE_HUNDRED_OPTIONS: [&str; 5] = [
+    "joker",
+    "sides",
+    "defender_points",
+    "auction_pass",
+    "bowers",
+];
 
 impl RulesetSpec {
     /// Refuses an option the preset's game does not have ([`Preset::options`]).
@@ -611,6 +734,10 @@ impl RulesetSpec {
             ("stick_the_dealer", self.stick_the_dealer.is_some()),
             ("lone_defender", self.lone_defender.is_some()),
             ("all_drop", self.all_drop.is_some()),
+            ("joker", self.joker.is_some()),
+            ("sides", self.sides.is_some()),
+            ("defender_points", self.defender_points.is_some()),
+            ("auction_pass", self.auction_pass.is_some()),
         ];
         let takes = self.preset.options();
         match given
@@ -631,6 +758,9 @@ impl RulesetSpec {
     /// Applies the overrides to the preset and validates the result.
     pub fn build(&self) -> Result<Ruleset, RulesetError> {
         self.check_options()?;
+        if self.preset == Preset::FiveHundred {
+            return self.build_five_hundred();
+        }
         let p = self.preset.rules_for(self.players);
         let r = Ruleset {
             preset: self.preset,
@@ -651,6 +781,8 @@ impl RulesetSpec {
             stick_the_dealer: self.stick_the_dealer.unwrap_or(p.stick_the_dealer),
             scoring: p.scoring,
             all_drop: self.all_drop.unwrap_or(p.all_drop),
+            sides: p.sides,
+            defender_points: p.defender_points,
         };
         // `lone_defender` (upcard games only, see `check_options`) names an `alone` rule.
         let r = match self.lone_defender {
@@ -669,6 +801,44 @@ impl RulesetSpec {
     }
 }
 
+impl RulesetSpec {
+    /// Five Hundred's options on its preset: the pack follows the players and `joker`.
+    fn build_five_hundred(&self) -> Result<Ruleset, RulesetError> {
+        let p = Preset::FiveHundred.rules_for(self.players);
+        let players = p.players;
+        let joker = self.joker.unwrap_or(players != 2);
+        if players == 2 && joker {
+            return Err(invalid(
+                "unsupported_deal",
+                "Five Hundred for 2 is played with the 24 cards 9 to ace, without the joker: leave `joker` out or set it to false",
+            ));
+        }
+        if self.sides == Some(SideForm::TeamsOf2) && players != 6 {
+            return Err(invalid(
+                "option_not_in_game",
+                format!(
+                    "`sides` `teams_of_2` is for six players (three teams of two), not {players}"
+                ),
+            ));
+        }
+        let deck = DeckKind::five_hundred(players, joker).unwrap_or(p.deck);
+        let r = Ruleset {
+            deck,
+            bowers: self.bowers.unwrap_or(p.bowers),
+            auction: match self.auction_pass {
+                Some(AuctionPass::Final) => AuctionKind::Open,
+                _ => p.auction,
+            },
+            target_score: self.target_score.unwrap_or(p.target_score),
+            sides: self.sides.unwrap_or(p.sides),
+            defender_points: self.defender_points.unwrap_or(p.defender_points),
+            ..p
+        };
+        r.validate()?;
+        Ok(r)
+    }
+}
+
 impl Default for Ruleset {
     fn default() -> Self {
         Preset::Hasenpfeffer.rules()
@@ -679,6 +849,13 @@ impl Ruleset {
     /// How the seats form sides: at a table of 4 or 6, two partnerships, the even seats against
     /// the odd ones; with fewer players (pepper for 3), every player alone.
     pub const fn sides(&self) -> Sides {
+        if matches!(self.preset, Preset::FiveHundred) {
+            return match (self.players, self.sides) {
+                (4, _) | (6, SideForm::TeamsOf3) => Sides::Partners { teams: 2 },
+                (6, SideForm::TeamsOf2) => Sides::Partners { teams: 3 },
+                (players, _) => Sides::Individual { players },
+            };
+        }
         if self.players < 4 || matches!(self.preset, Preset::BuckEuchre) {
             Sides::Individual {
                 players: self.players,
@@ -776,6 +953,9 @@ impl Ruleset {
         if self.upcard() {
             return 5;
         }
+        if self.five_hundred() {
+            return 10;
+        }
         // The deck divided by the players, rounded down (the rest is the widow); the common
         // cases are spelt out so that this hot path divides by constants.
         let len = self.deck.len();
@@ -810,8 +990,31 @@ impl Ruleset {
         if self.pepper_bids { all - 1 } else { all }
     }
 
+    /// Five Hundred: a kitty, strain bids and misères, a partner called with five, the joker
+    /// at no trump.
+    pub const fn five_hundred(&self) -> bool {
+        matches!(self.scoring, Scoring::FiveHundred)
+    }
+
+    /// Five Hundred for 5: the declarer calls a partner by a card (or plays alone).
+    pub const fn calls_partner(&self) -> bool {
+        self.five_hundred() && self.players == 5
+    }
+
     /// Checks that the options fit together.
     pub fn validate(&self) -> Result<(), RulesetError> {
+        if self.five_hundred() != matches!(self.preset, Preset::FiveHundred)
+            || self.five_hundred() != matches!(self.game_end, GameEnd::MadeContract)
+            || self.five_hundred() != self.deck.is_five_hundred()
+        {
+            return Err(invalid(
+                "option_not_in_game",
+                "Five Hundred's scoring, game end and packs are its own",
+            ));
+        }
+        if self.five_hundred() {
+            return self.validate_five_hundred();
+        }
         let counts = self.preset.player_counts();
         if !counts.contains(&self.players) {
             let list: Vec<String> = counts.iter().map(u8::to_string).collect();
@@ -963,6 +1166,62 @@ impl Ruleset {
     }
 }
 
+impl Ruleset {
+    /// The checks of a Five Hundred ruleset (the pack follows the players and the joker).
+    fn validate_five_hundred(&self) -> Result<(), RulesetError> {
+        let counts = self.preset.player_counts();
+        if !counts.contains(&self.players) {
+            return Err(invalid(
+                "invalid_players",
+                format!(
+                    "`five-hundred` is played by 2 to 6 players, not {}",
+                    self.players
+                ),
+            ));
+        }
+        if DeckKind::five_hundred(self.players, self.deck.has_joker()) != Some(self.deck) {
+            return Err(invalid(
+                "unsupported_deal",
+                format!(
+                    "the `{}` pack is not Five Hundred's for {} players",
+                    self.deck.name(),
+                    self.players
+                ),
+            ));
+        }
+        let fixed = Preset::FiveHundred.rules();
+        if self.min_bid != fixed.min_bid
+            || self.pepper_bids
+            || !self.no_trump
+            || self.all_pass != fixed.all_pass
+            || self.alone != AloneRule::None
+            || self.first_lead != fixed.first_lead
+            || !matches!(
+                self.auction,
+                AuctionKind::ConsecutivePasses | AuctionKind::Open
+            )
+        {
+            return Err(invalid(
+                "option_not_in_game",
+                "Five Hundred's bids, auction and leads are its own",
+            ));
+        }
+        let targets = self.preset.target_score_range();
+        if !targets.contains(&self.target_score) {
+            return Err(invalid(
+                "target_score_out_of_range",
+                format!(
+                    "target_score must be between {} and {} for `five-hundred` (ten times its default of 500), not {}",
+                    targets.start(),
+                    targets.end(),
+                    self.target_score
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1085,7 +1344,10 @@ mod tests {
         for k in AuctionKind::BIDDING {
             assert_eq!(serde_json::to_value(k).unwrap(), k.name());
             // Every auction form goes with every bidding preset (and 6 players).
-            for p in Preset::ALL.into_iter().filter(|p| !p.rules().upcard()) {
+            for p in Preset::ALL
+                .into_iter()
+                .filter(|p| !p.rules().upcard() && *p != Preset::FiveHundred)
+            {
                 RulesetSpec {
                     preset: p,
                     auction: Some(k),

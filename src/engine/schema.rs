@@ -97,7 +97,7 @@ string_enum_schema!(
 string_enum_schema!(
     DeckKind,
     "Deck",
-    "The deck: `standard25` (9-A and the joker), `pepper24` (9-A), `pinochle48` (two copies of 9-A), `euchre32` (7-A), `euchre24` (9-A), `full52` (2-A). Each preset names the decks it is played with.",
+    "The deck: `standard25` (9-A and the joker), `pepper24` (9-A), `pinochle48` (two copies of 9-A), `euchre32` (7-A), `euchre24` (9-A), `full52` (2-A); Five Hundred's packs by players, `five_hundred_24` (2: 9-A), `five_hundred_32`/`_33` (3: 7-A, and the joker), `five_hundred_42`/`_43` (4: 5-A and the red fours), `five_hundred_52`/`_53` (5: 2-A), `five_hundred_62`/`_63` (6: 2-A, L and M in every suit, red N). Each preset names the decks it is played with.",
     DeckKind::ALL.to_vec()
 );
 string_enum_schema!(
@@ -109,7 +109,7 @@ string_enum_schema!(
 string_enum_schema!(
     AllPass,
     "AllPass",
-    "When everyone passes: `joker_holder_bids_3` (the joker holder reveals it and must bid 3; a joker in the widow voids the hand), `redeal` (thrown in), `dealer_forced` (the dealer may not pass), `no_trump_no_declarer` (Buck Euchre: all passing twice, the hand is played at no trump with no declarer).",
+    "When everyone passes: `joker_holder_bids_3` (the joker holder reveals it and must bid 3; a joker in the widow voids the hand), `redeal` (thrown in), `dealer_forced` (the dealer may not pass), `no_trump_no_declarer` (Buck Euchre: all passing twice; Five Hundred: all passing; the hand is played at no trump with no declarer, each for himself).",
     vec![
         AllPass::JokerHolderBids3,
         AllPass::Redeal,
@@ -148,12 +148,13 @@ string_enum_schema!(
 string_enum_schema!(
     Scoring,
     "Scoring",
-    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4) or `buck` (per player, counting down: dropped out 0, a failed declarer or a trickless player +5, else minus a point a trick) or `bacon` (only a side with 3 tricks scores: the declarers 1, 2 for all five; a loner or the defenders 2, 4 for all five).",
+    "How a played hand scores: `contract` (the declarers their tricks or the set penalty, the others their tricks) or `euchre` (the makers 1, a march 2, alone 4; euchred, the defenders 2, a lone defender 4) or `buck` (per player, counting down: dropped out 0, a failed declarer or a trickless player +5, else minus a point a trick) or `bacon` (only a side with 3 tricks scores: the declarers 1, 2 for all five; a loner or the defenders 2, 4 for all five) or `five_hundred` (the declaring side, with a called partner each of the two, scores the bid's value or loses it; the opponents 10 a trick; all passing, each 10 per trick it won).",
     vec![
         Scoring::Contract,
         Scoring::Euchre,
         Scoring::Buck,
-        Scoring::Bacon
+        Scoring::Bacon,
+        Scoring::FiveHundred
     ]
 );
 string_enum_schema!(
@@ -180,11 +181,12 @@ string_enum_schema!(
 string_enum_schema!(
     GameEnd,
     "GameEnd",
-    "`declarers_win_ties`: first side to the target wins, declarers win a same-hand tie. `higher_score_or_draw`: when a side reaches the target the higher score wins; equal is a draw. `lowest_at_zero` (Buck Euchre): scores count down from the target; once one is 0 or less the lowest wins (equal lowest tie), and all the tricks of a hand win at once.",
+    "`declarers_win_ties`: first side to the target wins, declarers win a same-hand tie. `higher_score_or_draw`: when a side reaches the target the higher score wins; equal is a draw. `lowest_at_zero` (Buck Euchre): scores count down from the target; once one is 0 or less the lowest wins (equal lowest tie), and all the tricks of a hand win at once. `made_contract` (Five Hundred): only a contract ends the game: made, each declaring side at the target or more wins; failed, each at minus the target or less loses and the highest other score wins.",
     vec![
         GameEnd::DeclarersWinTies,
         GameEnd::HigherScoreOrDraw,
-        GameEnd::LowestAtZero
+        GameEnd::LowestAtZero,
+        GameEnd::MadeContract
     ]
 );
 string_enum_schema!(
@@ -255,6 +257,9 @@ action_type! {
     AllowType = "allow" "Always `allow`.",
     VetoType = "veto" "Always `veto`.",
     VetoAloneType = "veto_alone" "Always `veto_alone`.",
+    MisereType = "misere" "Always `misere`.",
+    OpenMisereType = "open_misere" "Always `open_misere`.",
+    CallType = "call" "Always `call`.",
 }
 
 /// The schema of an action without fields: its `type` alone (extra fields are refused).
@@ -302,9 +307,16 @@ unit_action! {
     /// Bacon: after your partner's `pick_up_alone`, veto going alone: the pick-up stands, with
     /// you playing.
     VetoAloneAction(VetoAloneType) = "veto_alone";
+    /// Five Hundred (phase `auction`): bid misère (250): to take no trick, alone (partners sit
+    /// out), at no trump. It overcalls 7NT and is overcalled by 8S.
+    MisereAction(MisereType) = "misere";
+    /// Five Hundred (phase `auction`): bid open misère (520): misère with your hand shown to
+    /// everyone from your discard on. The top bid: it ends the auction.
+    OpenMisereAction(OpenMisereType) = "open_misere";
 }
 
-/// Bid a number of tricks. Under pepper bids, all tricks is bid as `little` or `big` pepper.
+/// Bid a number of tricks. Under pepper bids, all tricks is bid as `little` or `big` pepper; in
+/// Five Hundred, 6 to 10 tricks with a strain (`trump`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"type": "bid", "tricks": 4}))]
@@ -319,6 +331,11 @@ pub struct BidAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub pepper: Option<Pepper>,
+    /// Five Hundred: the strain, `S` < `C` < `D` < `H` < `NT` (required there; left out in
+    /// every other game, whose trump is named after the auction).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub trump: Option<Trump>,
 }
 
 /// Name trump and discard as many cards as the widow held (none when there is no widow). The
@@ -347,6 +364,26 @@ pub struct PlayAction {
     #[serde(rename = "type")]
     pub kind: PlayType,
     /// The card.
+    pub card: Card,
+    /// Five Hundred at no trump, leading the joker: the suit the others must follow (one you
+    /// have not renounced this hand, any if you renounced all); left out for every other play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub suit: Option<Suit>,
+}
+
+/// Five Hundred for 5 (phase `alone`, after the declarer's discard): call a card; its holder is
+/// revealed at once as your partner for the hand. Not a trump (at a suit contract not the
+/// trump suit, the left bower or the joker; at no trump not the joker), and not in your hand or
+/// discards. To play alone instead: `{"type": "alone", "alone": true}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"type": "call", "card": "AH"}))]
+pub struct CallAction {
+    /// The action type.
+    #[serde(rename = "type")]
+    pub kind: CallType,
+    /// The card called.
     pub card: Card,
 }
 
@@ -429,6 +466,9 @@ pub struct TakeUpcardAction {
         ("allow" = "#/components/schemas/AllowAction"),
         ("veto" = "#/components/schemas/VetoAction"),
         ("veto_alone" = "#/components/schemas/VetoAloneAction"),
+        ("misere" = "#/components/schemas/MisereAction"),
+        ("open_misere" = "#/components/schemas/OpenMisereAction"),
+        ("call" = "#/components/schemas/CallAction"),
     )),
     example = json!({"type": "play", "card": "JS"})
 )]
@@ -468,4 +508,10 @@ pub enum ActionDoc {
     Veto(VetoAction),
     /// Veto the partner's going alone (Bacon).
     VetoAlone(VetoAloneAction),
+    /// Bid misère (Five Hundred).
+    Misere(MisereAction),
+    /// Bid open misère (Five Hundred).
+    OpenMisere(OpenMisereAction),
+    /// Call a partner's card (Five Hundred for 5).
+    Call(CallAction),
 }

@@ -71,6 +71,9 @@ pub enum Outcome {
     /// The highest score shared under `higher_score_or_draw`: the sides that hold it are tied
     /// winners (with two sides, a draw).
     Draw,
+    /// Five Hundred: several sides won together (a declarer and the called partner both at
+    /// 500, or equal highest scores after a failed contract), as a bit set of sides.
+    Tied(u8),
 }
 
 impl Game {
@@ -81,6 +84,7 @@ impl Game {
             Scoring::Euchre => self.score_euchre(),
             Scoring::Buck => self.score_buck(result),
             Scoring::Bacon => self.score_bacon(),
+            Scoring::FiveHundred => self.score_five_hundred(),
         }
     }
 
@@ -194,7 +198,12 @@ impl Game {
         };
         self.last_hand = Some(summary.clone());
         self.last_tricks.clone_from(&self.hand.tricks);
-        if let Some(outcome) = self.game_outcome(&won) {
+        let outcome = if self.rules.five_hundred() {
+            self.five_hundred_outcome(result)
+        } else {
+            self.game_outcome(&won)
+        };
+        if let Some(outcome) = outcome {
             // The finished hand stays on the table; the record gets a copy.
             applied.finished_hands.push(HandRecord::new(
                 self.hand.clone(),
@@ -246,7 +255,8 @@ impl Game {
                     .filter(|&d| several && reached(d));
                 Some(Outcome::Winner(declarers.unwrap_or(first) as Team))
             }
-            GameEnd::LowestAtZero => None, // counted down above
+            // Counted down above; Five Hundred's is `five_hundred_outcome`.
+            GameEnd::LowestAtZero | GameEnd::MadeContract => None,
             GameEnd::HigherScoreOrDraw => {
                 let best = *self.scores.iter().max()?;
                 let mut top = self.scores.iter().enumerate().filter(|(_, s)| **s == best);

@@ -144,6 +144,17 @@ pub struct View {
     /// passed it, oldest first (`upcard` is the one being called); empty in other games.
     /// Public.
     pub passed_upcards: Vec<Card>,
+    /// Five Hundred for 5: the card the declarer called this hand; null before the call, when
+    /// the declarer plays alone, and in other games. Public.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub called: Option<Card>,
+    /// Five Hundred for 5: the called card's holder, the declarer's partner for this hand,
+    /// revealed at the call; null otherwise. Public.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
+    pub partner: Option<Seat>,
+    /// Five Hundred's open misère: the declarer's cards in hand, shown to everyone from the
+    /// discard on; empty otherwise. Public.
+    pub open_hand: Vec<Card>,
 }
 
 /// The public result of the last finished hand and its tricks (every card of which was played
@@ -259,7 +270,7 @@ impl Game {
                 Some(Outcome::Winner(t)) => Some(t),
                 _ => None,
             },
-            draw: k.outcome == Some(Outcome::Draw),
+            draw: matches!(k.outcome, Some(Outcome::Draw | Outcome::Tied(_))),
             winners: k.winners(),
             joker_revealed_by: k.joker_revealed_by,
             voids: k
@@ -279,6 +290,9 @@ impl Game {
             upcard: k.upcard,
             upcard_calls: k.upcard_calls.to_vec(),
             passed_upcards: k.passed_upcards.to_vec(),
+            called: k.called,
+            partner: k.partner,
+            open_hand: k.open_hand.to_vec(),
         }
     }
 }

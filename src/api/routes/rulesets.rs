@@ -14,13 +14,13 @@ fn option_catalog() -> Vec<OptionInfo> {
     vec![
         o(
             "deck",
-            "standard25 | pepper24 | pinochle48 | euchre32 | euchre24 | full52",
-            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48); in euchre 7-A (32) or 9-A (24); in bacon 2-A (52). Each preset lists its `decks`.",
+            "standard25 | pepper24 | pinochle48 | euchre32 | euchre24 | full52 | five_hundred_24 | five_hundred_32 | five_hundred_33 | five_hundred_42 | five_hundred_43 | five_hundred_52 | five_hundred_53 | five_hundred_62 | five_hundred_63",
+            "The deck: 9-A plus the joker (25), 9-A (24), or two copies of 9-A (48); in euchre 7-A (32) or 9-A (24); in bacon 2-A (52). Each preset lists its `decks`. In five-hundred the pack follows `players` and `joker` and is not an option: 9-A for 2, 7-A for 3, 5-A and the red fours for 4, 2-A for 5, 2-A with 11s and 12s in every suit and the red 13s (codes L, M, N) for 6, each with the joker (the number is the pack's size).",
         ),
         o(
             "players",
-            "2 | 3 | 4 | 6",
-            "Players in two alternating partnerships (euchre and bacon: 4 only; buck-euchre: 4, every player for themselves); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
+            "2 | 3 | 4 | 5 | 6",
+            "Five-hundred: 2 to 6 (default 4; 4 in two partnerships, 6 in `sides`, 2, 3 and 5 each for himself). Otherwise players in two alternating partnerships (euchre and bacon: 4 only; buck-euchre: 4, every player for themselves); 6 only with pinochle48; 2 or 3 only in pepper, where every player plays alone (8 cards each, bids 1 to 7 and pepper, failed declarers lose 8, first to 30: the highest score wins, equal highest scores tie; with 2, a third hand of 8 is dealt to nobody and stays face down).",
         ),
         o(
             "bowers",
@@ -46,7 +46,7 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "all_pass",
             "joker_holder_bids_3 | redeal | dealer_forced | no_trump_no_declarer",
-            "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass. `no_trump_no_declarer` (buck-euchre, set by the preset): all passing twice, the hand is played at no trump with no declarer.",
+            "When everyone passes: the joker holder must bid 3 (a joker in the widow voids the hand), the hand is thrown in, or the dealer may not pass. `no_trump_no_declarer` (buck-euchre and five-hundred, set by the preset): all passing (in buck-euchre twice), the hand is played at no trump with no declarer, each for himself.",
         ),
         o(
             "alone",
@@ -66,7 +66,7 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "target_score",
             "1..10 x the preset's default",
-            "The score that ends the game: at most 100 (hasenpfeffer, -open, bacon), 300 (pepper), 320 (double), 50 (euchre); in buck-euchre the score every player starts from, counting down (default 25, at most 250).",
+            "The score that ends the game: at most 100 (hasenpfeffer, -open, bacon), 300 (pepper), 320 (double), 50 (euchre); in buck-euchre the score every player starts from, counting down (default 25, at most 250); in five-hundred the score a made contract wins at and minus which a failed one loses at (default 500, at most 5000).",
         ),
         o(
             "dealer_pickup",
@@ -90,8 +90,28 @@ fn option_catalog() -> Vec<OptionInfo> {
         ),
         o(
             "game_end",
-            "declarers_win_ties | higher_score_or_draw | lowest_at_zero",
-            "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores. `lowest_at_zero` (buck-euchre, set by the preset): scores count down from `target_score`; after a hand in which some score is 0 or less the lowest wins (equal lowest tie), and a player who takes all five tricks of a hand wins at once.",
+            "declarers_win_ties | higher_score_or_draw | lowest_at_zero | made_contract",
+            "First to the target wins with declarers winning ties, or the higher score wins with a draw on equal scores. `lowest_at_zero` (buck-euchre, set by the preset): scores count down from `target_score`; after a hand in which some score is 0 or less the lowest wins (equal lowest tie), and a player who takes all five tricks of a hand wins at once. `made_contract` (five-hundred, set by the preset): only a contract ends the game: made, each declaring side at `target_score` or more wins; failed, each at minus `target_score` or less loses and the highest other score wins (equal: tied winners).",
+        ),
+        o(
+            "joker",
+            "true | false",
+            "Five-hundred: whether the pack holds the joker (default true; not with 2 players, whose pack is 9-A). The joker is the top trump; at no trump (NT bids, misères, all passing) the only one: played only when void in the suit led, and led it names a suit (`suit` on the play) its holder has not renounced.",
+        ),
+        o(
+            "sides",
+            "teams_of_3 | teams_of_2",
+            "Five-hundred for 6: two teams of three (seat % 2, the default) or three teams of two (seat % 3).",
+        ),
+        o(
+            "defender_points",
+            "side_total | own_tricks",
+            "Five-hundred: each opposing side scores 10 per trick won by all the opponents together (`side_total`, the default) or by itself (`own_tricks`); at misère 10 per trick the declarer took.",
+        ),
+        o(
+            "auction_pass",
+            "not_final | final",
+            "Five-hundred: a player who passed may bid again, and a bid followed by a pass from every other player ends the auction (`not_final`, the default: `auction` `consecutive_passes`); or a pass is final and the auction ends when all but the high bidder have passed (`final`: `auction` `open`). Bids: `{\"type\":\"bid\",\"tricks\":6..10,\"trump\":\"S|C|D|H|NT\"}`, `{\"type\":\"misere\"}` (above 7NT, below 8S), `{\"type\":\"open_misere\"}` (above 10NT, ends the auction).",
         ),
     ]
 }

@@ -20,8 +20,9 @@ impl GameRecord {
     ///
     /// Positions are only sound if no field in the middle of a stored struct is ever left out:
     /// the record's own optional fields are written as nil, and the engine's skipped optional
-    /// fields (`Bid::pepper`, `Contract::forced`, `Trick::winner`) are each their struct's
-    /// last, read back as their default when absent. The round-trip test over random games of
+    /// fields (`Contract::forced`, `Trick::winner`, `Play::suit`) are each their struct's
+    /// last, read back as their default when absent (`Bid` writes all its fields in binary
+    /// formats and leaves the absent ones out only in JSON). The round-trip test over random games of
     /// every preset checks this.
     pub(super) fn encode(&self) -> Result<Vec<u8>, ApiError> {
         // Records are a few hundred bytes to 1 KB: one allocation instead of a doubling series.
@@ -97,6 +98,10 @@ stored_hand!(
     upcard_calls: Vec<UpcardCall>,
     #[serde(default)]
     dropped: Vec<Seat>,
+    #[serde(default)]
+    called: Option<Card>,
+    #[serde(default)]
+    partner: Option<Seat>,
 );
 
 /// The stored form of log entries: hands as [`StoredHand`], timeouts (rare) as JSON.
@@ -364,8 +369,11 @@ mod tests {
             upcard,
             upcard_calls,
             dropped,
+            called,
+            partner,
         } = hand.clone();
         assert!(upcard.is_none() && upcard_calls.is_empty() && dropped.is_empty());
+        assert!(called.is_none() && partner.is_none());
         let old = rmp_serde::to_vec(&(
             summary,
             dealer,

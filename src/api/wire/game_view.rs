@@ -78,8 +78,11 @@ impl Serialize for GameView {
             upcard_calls,
             passed_upcards,
             last_hand,
+            called,
+            partner,
+            open_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 40)?;
+        let mut m = s.serialize_struct("GameView", 43)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
@@ -120,6 +123,9 @@ impl Serialize for GameView {
         m.serialize_field("upcard", upcard)?;
         m.serialize_field("upcard_calls", upcard_calls)?;
         m.serialize_field("passed_upcards", passed_upcards)?;
+        m.serialize_field("called", called)?;
+        m.serialize_field("partner", partner)?;
+        m.serialize_field("open_hand", open_hand)?;
         m.end()
     }
 }

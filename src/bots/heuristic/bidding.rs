@@ -49,6 +49,8 @@ pub(super) fn auction_decision(ctx: &Ctx, legal: &[Action]) -> Action {
         let big = Bid {
             tricks: n_tricks as u8,
             pepper: Some(Pepper::Big),
+            trump: None,
+            misere: None,
         };
         let little = Bid {
             pepper: Some(Pepper::Little),

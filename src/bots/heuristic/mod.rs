@@ -30,6 +30,7 @@
 //!   masters, and making voids).
 
 mod bidding;
+mod five_hundred;
 mod play;
 mod strength;
 
@@ -165,6 +166,8 @@ pub(crate) struct Ctx<'a> {
     pub bid_eval: Option<(Trump, f64, f64)>,
     /// Upcard games: the upcard and what became of it.
     pub upcard: Option<Upcard>,
+    /// Five Hundred for 5: the called partner of the declarer.
+    pub partner: Option<Seat>,
     /// The strength of the best unseen card of each effective suit (0: none).
     top_unseen: [u8; 4],
     unseen_trumps: u32,
@@ -248,6 +251,7 @@ impl<'a> Ctx<'a> {
             params: HeuristicParams::DEFAULT,
             bid_eval: None,
             upcard: k.upcard,
+            partner: k.partner,
             top_unseen: [0; 4],
             unseen_trumps: 0,
         }
@@ -271,8 +275,19 @@ impl<'a> Ctx<'a> {
         self.sitting_out & (1 << s) == 0
     }
 
+    /// Whether `s` plays on this seat's side this hand. In Five Hundred's games of every
+    /// player alone, a contract's declarer and called partner play together, and its opponents
+    /// together against them.
     fn partner_of(&self, s: Seat) -> bool {
-        self.rules.sides().same(s, self.seat)
+        let sides = self.rules.sides();
+        if self.rules.five_hundred()
+            && matches!(sides, Sides::Individual { .. })
+            && let Some(c) = self.contract
+        {
+            let declaring = |x: Seat| x == c.seat || Some(x) == self.partner;
+            return declaring(s) == declaring(self.seat);
+        }
+        sides.same(s, self.seat)
     }
 
     /// How many copies of `c` are neither in this seat's hand, nor its discards, nor played.
@@ -371,6 +386,9 @@ pub(crate) fn decide(ctx: &Ctx, legal: &[Action]) -> Action {
         return legal[0].clone();
     }
     match ctx.phase {
+        Phase::Auction if ctx.rules.five_hundred() => five_hundred::auction(ctx, legal),
+        Phase::Exchange if ctx.rules.five_hundred() => five_hundred::exchange(ctx, legal),
+        Phase::Alone if ctx.rules.calls_partner() => five_hundred::call(ctx, legal),
         Phase::Auction if ctx.rules.successive_upcards() => bacon_call_decision(ctx, legal),
         Phase::Auction if ctx.rules.upcard() => upcard_call_decision(ctx, legal),
         Phase::Exchange if ctx.rules.upcard() => upcard_exchange_decision(ctx, legal),
@@ -383,13 +401,13 @@ pub(crate) fn decide(ctx: &Ctx, legal: &[Action]) -> Action {
             let cards: Vec<Card> = legal
                 .iter()
                 .filter_map(|a| match a {
-                    Action::Play { card } => Some(*card),
+                    Action::Play { card, .. } => Some(*card),
                     _ => None,
                 })
                 .collect();
-            Action::Play {
-                card: play_card(ctx, &cards),
-            }
+            let card =
+                five_hundred::misere_card(ctx, &cards).unwrap_or_else(|| play_card(ctx, &cards));
+            five_hundred::joker_suit(ctx, legal, card)
         }
         Phase::GameOver => legal[0].clone(),
     }

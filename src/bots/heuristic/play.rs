@@ -5,7 +5,7 @@ use super::*;
 /// The winning play so far.
 pub(super) fn winning(ranking: Ranking, plays: &[Play]) -> Option<Play> {
     let first = *plays.first()?;
-    let led = ranking.effective_suit(first.card);
+    let led = led_suit(ranking, &first);
     let mut best = first;
     for p in &plays[1..] {
         if ranking.beats(p.card, best.card, led) {
@@ -13,6 +13,12 @@ pub(super) fn winning(ranking: Ranking, plays: &[Play]) -> Option<Play> {
         }
     }
     Some(best)
+}
+
+/// The suit a trick's first card leads: its effective suit, or the suit named for a joker led
+/// at no trump.
+pub(super) fn led_suit(ranking: Ranking, first: &Play) -> Option<Suit> {
+    first.suit.or_else(|| ranking.effective_suit(first.card))
 }
 
 /// The card to play.
@@ -29,7 +35,7 @@ pub(crate) fn play_card(ctx: &Ctx, legal: &[Card]) -> Card {
     let Some(best) = winning(ranking, ctx.trick) else {
         return lead(ctx, ranking, legal);
     };
-    let led = ranking.effective_suit(ctx.trick[0].card);
+    let led = led_suit(ranking, &ctx.trick[0]);
     // Who plays after this seat.
     let active = (0..ctx.players()).filter(|&s| ctx.is_active(s)).count();
     let to_come = active - ctx.trick.len() - 1;

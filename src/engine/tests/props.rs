@@ -373,8 +373,12 @@ fn buck_outcome(rules: &Ruleset, scores: &[i32], rec: &HandRecord) -> Option<Out
 /// The game's outcome by RULES.md section 1 (and RULES-FAMILY section 4 for every player
 /// alone): `declarers` is the declaring side of the last hand.
 fn expected_outcome(rules: &Ruleset, scores: &[i32], declarers: Option<u8>) -> Option<Outcome> {
-    if rules.game_end == GameEnd::LowestAtZero {
-        // Buck Euchre's countdown has its own rule table (`tests/buck.rs`).
+    if matches!(
+        rules.game_end,
+        GameEnd::LowestAtZero | GameEnd::MadeContract
+    ) {
+        // Buck Euchre's countdown has its own rule table (`tests/buck.rs`), Five Hundred's
+        // end its own oracle (`five_hundred_outcome`).
         return None;
     }
     let reached: Vec<usize> = (0..scores.len())
@@ -388,7 +392,7 @@ fn expected_outcome(rules: &Ruleset, scores: &[i32], declarers: Option<u8>) -> O
             [one] => Outcome::Winner(one as u8),
             _ => Outcome::Winner(declarers.expect("several reached on a played hand")),
         },
-        GameEnd::LowestAtZero => return None,
+        GameEnd::LowestAtZero | GameEnd::MadeContract => return None,
         GameEnd::HigherScoreOrDraw => {
             let best = *scores.iter().max().unwrap();
             let top: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
@@ -436,6 +440,7 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
         Bid {
             tricks: cpp as u8,
             pepper: Some(Pepper::Big),
+            ..Bid::plain(0)
         }
     } else {
         Bid::plain(cpp as u8)
@@ -1083,6 +1088,7 @@ fn random_action(rng: &mut SplitMix64) -> Action {
         1 => Action::Bid {
             tricks: rng.below(15) as u8,
             pepper: [None, Some(Pepper::Little), Some(Pepper::Big)][rng.below(3) as usize],
+            trump: None,
         },
         2 => Action::Exchange {
             trump: [
@@ -1096,6 +1102,7 @@ fn random_action(rng: &mut SplitMix64) -> Action {
         },
         3 => Action::Play {
             card: random_card(rng),
+            suit: [None, Some(Suit::Hearts)][rng.below(2) as usize],
         },
         4 => Action::Alone {
             alone: rng.below(2) == 0,
@@ -1140,7 +1147,7 @@ fn check_actions(g: &Game, seat: Seat, legal: &[Action], rng: &mut SplitMix64) {
         let got: Vec<Card> = legal
             .iter()
             .map(|a| match a {
-                Action::Play { card } => *card,
+                Action::Play { card, .. } => *card,
                 other => panic!("{other:?} in play"),
             })
             .collect();

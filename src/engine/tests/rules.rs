@@ -846,10 +846,12 @@ fn pepper_bids() {
     let little = Action::from(Bid {
         tricks: 6,
         pepper: Some(Pepper::Little),
+        ..Bid::plain(0)
     });
     let big = Action::from(Bid {
         tricks: 6,
         pepper: Some(Pepper::Big),
+        ..Bid::plain(0)
     });
     let mut g = deal_game(pepper(), 3, hands, "");
     // Bids 1-5, then little pepper, then big pepper; plain 6 does not exist.
@@ -1585,6 +1587,7 @@ fn error_codes() {
         &Action::Bid {
             tricks: 3,
             pepper: Some(Pepper::Big),
+            trump: None,
         },
         "invalid_bid",
     );
@@ -1633,6 +1636,7 @@ fn error_codes() {
         &Action::Bid {
             tricks: 5,
             pepper: Some(Pepper::Little),
+            trump: None,
         },
         "invalid_bid",
     );
@@ -1642,6 +1646,7 @@ fn error_codes() {
         &Action::Bid {
             tricks: 7,
             pepper: Some(Pepper::Big),
+            trump: None,
         },
         "bid_too_high",
     );

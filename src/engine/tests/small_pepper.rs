@@ -70,6 +70,7 @@ fn bids_are_one_to_seven_then_little_and_big_pepper() {
         Bid {
             tricks: 8,
             pepper: Some(Pepper::Little),
+            ..Bid::plain(0)
         }
         .into(),
     );
@@ -77,6 +78,7 @@ fn bids_are_one_to_seven_then_little_and_big_pepper() {
         Bid {
             tricks: 8,
             pepper: Some(Pepper::Big),
+            ..Bid::plain(0)
         }
         .into(),
     );

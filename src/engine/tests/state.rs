@@ -39,6 +39,7 @@ fn action_wire_shapes() {
             Bid {
                 tricks: 6,
                 pepper: Some(Pepper::Big),
+                ..Bid::plain(0)
             }
             .into(),
             json!({"type": "bid", "tricks": 6, "pepper": "big"}),
@@ -47,6 +48,7 @@ fn action_wire_shapes() {
             Bid {
                 tricks: 6,
                 pepper: Some(Pepper::Little),
+                ..Bid::plain(0)
             }
             .into(),
             json!({"type": "bid", "tricks": 6, "pepper": "little"}),
@@ -60,7 +62,7 @@ fn action_wire_shapes() {
             json!({"type": "exchange", "trump": "NT", "discard": []}),
         ),
         (
-            Action::Play { card: card("JK") },
+            Action::play(card("JK")),
             json!({"type": "play", "card": "JK"}),
         ),
         (

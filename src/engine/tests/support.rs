@@ -60,11 +60,13 @@ pub fn action(game: &Game, token: &str) -> Action {
         "lp" => Bid {
             tricks: all,
             pepper: Some(Pepper::Little),
+            ..Bid::plain(0)
         }
         .into(),
         "bp" => Bid {
             tricks: all,
             pepper: Some(Pepper::Big),
+            ..Bid::plain(0)
         }
         .into(),
         "a0" => Action::Alone { alone: false },
@@ -98,7 +100,7 @@ pub fn action(game: &Game, token: &str) -> Action {
         t if t.starts_with('b') && t[1..].parse::<u8>().is_ok() => {
             Bid::plain(t[1..].parse().unwrap()).into()
         }
-        t => Action::Play { card: card(t) },
+        t => Action::play(card(t)),
     }
 }
 
@@ -162,7 +164,7 @@ pub fn playable(game: &Game, seat: Seat) -> Vec<String> {
     game.legal_actions(seat)
         .into_iter()
         .map(|a| match a {
-            Action::Play { card } => card.to_string(),
+            Action::Play { card, .. } => card.to_string(),
             other => panic!("not a play: {other:?}"),
         })
         .collect()
