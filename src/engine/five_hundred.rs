@@ -24,9 +24,14 @@ const STRAINS: [Trump; 5] = [
 /// Every bid of Five Hundred, lowest first: 6S to 10NT with misère after 7NT and open misère
 /// last.
 pub fn bids() -> impl Iterator<Item = Bid> {
-    (6..=10)
-        .flat_map(|t| STRAINS.into_iter().map(move |s| Bid::strain(t, s)))
-        .chain([Bid::misere(Misere::Closed), Bid::misere(Misere::Open)])
+    // In rank order: misère between 7NT and 8S.
+    let strains = |range: std::ops::RangeInclusive<u8>| {
+        range.flat_map(|t| STRAINS.into_iter().map(move |s| Bid::strain(t, s)))
+    };
+    strains(6..=7)
+        .chain([Bid::misere(Misere::Closed)])
+        .chain(strains(8..=10))
+        .chain([Bid::misere(Misere::Open)])
 }
 
 impl Bid {

@@ -5,6 +5,7 @@
 mod bacon;
 mod buck;
 mod euchre;
+mod five_hundred;
 mod props;
 mod rules;
 mod small_pepper;

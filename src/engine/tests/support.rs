@@ -5,7 +5,9 @@
 //! `AS`; `x:S` discards nothing, `x:NT` names no trump), `a1`/`a0` alone or not,
 //! `pc:9S,TS` pass cards, `ou` order the upcard up, `n:S` name trump in round 2, `tk:9S` take
 //! the upcard discarding `9S`, `lv` leave it, Bacon's `pu` pick up, `pa` pick up alone, `al`
-//! allow, `ve` veto, `va` veto alone, and a card code (`JK`, `TD`) plays that card.
+//! allow, `ve` veto, `va` veto alone, Five Hundred's `b7NT` (a strain bid), `mi` misère, `om`
+//! open misère, `c:AH` call a card and `JK:H` lead the joker naming a suit, and a card code
+//! (`JK`, `TD`) plays that card.
 
 use crate::engine::{
     Action, ActionError, Applied, Bid, Card, CardList, Game, HandSummary, Pepper, Preset, Ruleset,
@@ -79,6 +81,28 @@ pub fn action(game: &Game, token: &str) -> Action {
         "al" => Action::Allow,
         "ve" => Action::Veto,
         "va" => Action::VetoAlone,
+        "mi" => Action::Misere,
+        "om" => Action::OpenMisere,
+        t if t.starts_with("c:") => Action::Call {
+            card: card(&t[2..]),
+        },
+        t if t.starts_with("JK:") => Action::Play {
+            card: Card::JOKER,
+            suit: t[3..]
+                .chars()
+                .next()
+                .and_then(crate::engine::Suit::from_char),
+        },
+        t if t.starts_with('b')
+            && t[1..]
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .parse::<crate::engine::Trump>()
+                .is_ok() =>
+        {
+            let strain = t[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+            let tricks: u8 = t[1..t.len() - strain.len()].parse().unwrap();
+            Bid::strain(tricks, strain.parse().unwrap()).into()
+        }
         t if t.starts_with("n:") => Action::NameTrump {
             trump: t[2..].parse().unwrap(),
         },
