@@ -11,6 +11,7 @@ mod contract;
 mod edge;
 mod errors;
 mod faults;
+mod five_hundred;
 mod games;
 mod hostile;
 mod house;
