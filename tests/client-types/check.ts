@@ -92,6 +92,9 @@ assert<
     | "allow"
     | "veto"
     | "veto_alone"
+    | "misere"
+    | "open_misere"
+    | "call"
   >
 >();
 assert<Equals<Extract<S["Action"], { type: "pick_up" }>, S["PickUpAction"]>>();
@@ -102,6 +105,43 @@ assert<Equals<"must_answer" extends S["Problem"]["code"] ? true : false, true>>(
 assert<Equals<"nothing_to_answer" extends S["Problem"]["code"] ? true : false, true>>();
 assert<Equals<"alone_not_allowed" extends S["Problem"]["code"] ? true : false, true>>();
 assert<Equals<"bacon" extends S["Preset"] ? true : false, true>>();
+
+// Five Hundred: the called card and its holder (null until the call), the open misère hand;
+// a hand record's call left out where there is none (optional, never null); a play's named
+// suit (a joker led at no trump) and a bid's strain or misère left out where they do not apply.
+assert<Equals<S["View"]["called"], S["Card"] | null>>();
+assert<Equals<S["View"]["partner"], number | null>>();
+assert<Equals<S["View"]["open_hand"], S["Card"][]>>();
+assert<Equals<S["HandRecord"]["called"], S["Card"] | undefined>>();
+assert<Equals<S["HandRecord"]["partner"], number | undefined>>();
+assert<Equals<S["Play"]["suit"], S["Suit"] | undefined>>();
+assert<Equals<S["Bid"]["trump"], S["Trump"] | undefined>>();
+assert<Equals<S["Bid"]["misere"], S["Misere"] | undefined>>();
+assert<Equals<S["Misere"], "closed" | "open">>();
+assert<Equals<S["Call"]["bid"], S["Bid"] | null>>();
+// Its actions: a strain bid, the misères (their type alone), the call of a card, a joker led
+// naming a suit.
+assert<Equals<S["BidAction"]["trump"], S["Trump"] | undefined>>();
+assert<Equals<S["PlayAction"]["suit"], S["Suit"] | undefined>>();
+assert<Equals<S["MisereAction"], { type: "misere" }>>();
+assert<Equals<S["OpenMisereAction"], { type: "open_misere" }>>();
+assert<Equals<Extract<S["Action"], { type: "call" }>, S["CallAction"]>>();
+assert<Equals<Extract<S["Action"], { type: "misere" }>, S["MisereAction"]>>();
+assert<Equals<S["CallAction"], { type: "call"; card: S["Card"] }>>();
+// Its problem codes, preset, options and rules.
+assert<Equals<"invalid_call" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"invalid_joker_suit" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"trump_not_bid" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"unsupported_deal" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"five-hundred" extends S["Preset"] ? true : false, true>>();
+assert<Equals<S["SideForm"], "teams_of_3" | "teams_of_2">>();
+assert<Equals<S["DefenderPoints"], "side_total" | "own_tricks">>();
+assert<Equals<S["AuctionPass"], "not_final" | "final">>();
+assert<Equals<S["RulesetSpec"]["joker"], boolean | null | undefined>>();
+assert<Equals<S["RulesetSpec"]["sides"], S["SideForm"] | null | undefined>>();
+assert<Equals<"five_hundred" extends S["Scoring"] ? true : false, true>>();
+assert<Equals<"made_contract" extends S["GameEnd"] ? true : false, true>>();
+assert<Equals<"five_hundred_63" extends S["Deck"] ? true : false, true>>();
 
 // The event stream is text (each event's data is a GameView as JSON), not an object.
 type Events = paths["/v1/games/{id}/events"]["get"]["responses"][200]["content"];
