@@ -103,6 +103,8 @@ impl Game {
     pub(super) fn five_hundred_after_exchange(&mut self) {
         let Some(c) = self.hand.contract else { return };
         if c.bid.misere.is_some() {
+            // Played alone: the declarer's partners sit out.
+            self.hand.alone = Some(c.seat);
             let sides = self.rules.sides();
             self.hand.sitting_out = (0..self.n())
                 .filter(|&s| s != c.seat && sides.same(s, c.seat))

@@ -571,6 +571,7 @@ fn misere_is_played_alone_at_no_trump_to_the_last_trick() {
     assert_eq!(g.trump(), Some(Trump::NoTrump));
     // The declarer's partner sits out; tricks have three cards.
     assert_eq!(g.view(Viewer::Spectator).sitting_out, vec![2]);
+    assert_eq!(g.view(Viewer::Spectator).alone, Some(0), "played alone");
     assert!(
         g.view(Viewer::Spectator).open_hand.is_empty(),
         "a closed misère"

@@ -6,6 +6,7 @@ mod bacon;
 mod buck;
 mod euchre;
 mod five_hundred;
+mod five_hundred_oracle;
 mod props;
 mod rules;
 mod small_pepper;

@@ -71,6 +71,10 @@ struct Stats {
     acquitted: u32,
     vetoed: u32,
     upcards_passed: u32,
+    misere: u32,
+    open_misere: u32,
+    called: u32,
+    joker_named: u32,
 }
 
 impl Stats {
@@ -135,6 +139,14 @@ impl Stats {
         );
         self.upcards_passed +=
             u32::from(rules.successive_upcards() && rec.upcard_calls.iter().any(|c| c.round > 1));
+        // Five Hundred: misères, calls, and a joker led at no trump naming a suit.
+        match rec.summary.contract.and_then(|c| c.bid.misere) {
+            Some(crate::engine::Misere::Closed) => self.misere += 1,
+            Some(crate::engine::Misere::Open) => self.open_misere += 1,
+            None => {}
+        }
+        self.called += u32::from(rec.called.is_some());
+        self.joker_named += u32::from(rec.tricks.iter().any(|t| t.plays[0].suit.is_some()));
         let s = rec.summary.scores;
         if s.iter().filter(|&&x| x >= rules.target_score).count() > 1 {
             self.both_reached += 1;
@@ -433,6 +445,10 @@ fn check_record(rules: &Ruleset, seed: u64, rec: &HandRecord, dealer: Seat) {
 
     if rules.upcard() {
         check_upcard_record(rules, rec, dealer, &dealt, &widow);
+        return;
+    }
+    if rules.five_hundred() {
+        super::five_hundred_oracle::check_record(rules, rec, dealer, &dealt, &widow);
         return;
     }
     // The auction.
@@ -951,6 +967,14 @@ fn visible(g: &Game, viewer: Viewer) -> Vec<Card> {
         // RULES-FAMILY section 0: the upcard stays public, turned down or taken.
         v.push(h.widow[0]);
     }
+    // Five Hundred: the called card, and an open misère's hand (shown as `open_hand`).
+    v.extend(h.called);
+    if let Some(c) = g.contract()
+        && c.bid.misere == Some(crate::engine::Misere::Open)
+        && g.phase() == Phase::Play
+    {
+        v.extend(g.hand_of(c.seat));
+    }
     if let Viewer::Seat(s) = viewer {
         v.extend(g.hand_of(s));
         let declarer = g.contract().map(|c| c.seat);
@@ -991,7 +1015,17 @@ fn check_views(g: &Game) {
     for viewer in viewers {
         let view = g.view(viewer);
         let allowed = visible(g, viewer);
-        let json = serde_json::to_value(&view).unwrap();
+        let mut json = serde_json::to_value(&view).unwrap();
+        if g.rules().calls_partner() && g.phase() == Phase::Alone {
+            // The call lists every card that may be called (none the declarer holds): the
+            // pack's, not a leak; checked against the hands here instead.
+            for a in &view.legal_actions {
+                if let Action::Call { card } = a {
+                    assert!(!g.hand_of(declarer.unwrap()).contains(card));
+                }
+            }
+            json["legal_actions"] = Value::Null;
+        }
         let mut all = Vec::new();
         strings(&json, &mut all);
         for s in all {
@@ -1136,7 +1170,7 @@ fn check_actions(g: &Game, seat: Seat, legal: &[Action], rng: &mut SplitMix64) {
             .current_trick()
             .plays
             .first()
-            .map(|p| eff(p.card, trump, bowers));
+            .map(|p| p.suit.or_else(|| eff(p.card, trump, bowers)));
         let mut want: Vec<Card> = hand.to_vec();
         if let Some(led) = led
             && hand.iter().any(|&c| eff(c, trump, bowers) == led)
@@ -1151,6 +1185,30 @@ fn check_actions(g: &Game, seat: Seat, legal: &[Action], rng: &mut SplitMix64) {
                 other => panic!("{other:?} in play"),
             })
             .collect();
+        // Five Hundred: a joker led at no trump is listed once for each suit it may name, the
+        // suits its holder has not renounced (all four if it renounced every one).
+        let named: Vec<Suit> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play { suit, .. } => *suit,
+                _ => None,
+            })
+            .collect();
+        if led.is_none() && g.trump() == Some(Trump::NoTrump) && hand.contains(&Card::JOKER) {
+            let voids = g.view(Viewer::Spectator).voids[seat as usize].clone();
+            let mut open: Vec<Suit> = Suit::ALL
+                .into_iter()
+                .filter(|s| !voids.contains(s))
+                .collect();
+            if open.is_empty() {
+                open = Suit::ALL.to_vec();
+            }
+            assert_eq!(named, open, "the suits a led joker may name");
+        } else {
+            assert!(named.is_empty());
+        }
+        let mut got = got;
+        got.dedup();
         assert_eq!(got, want, "legal plays");
     }
     let mut probe = g.clone();
@@ -1234,7 +1292,9 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
         assert_eq!(applied.game_over, g.is_over());
         if let Some(rec) = applied.finished_hands.last() {
             let declarers = rec.summary.contract.map(|c| side_of(&rules, c.seat) as u8);
-            let expected = if rules.game_end == GameEnd::LowestAtZero {
+            let expected = if rules.five_hundred() {
+                super::five_hundred_oracle::outcome(&rules, &scores, rec)
+            } else if rules.game_end == GameEnd::LowestAtZero {
                 buck_outcome(&rules, &scores, rec)
             } else {
                 expected_outcome(&rules, &scores, declarers)
@@ -1270,6 +1330,8 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
         } else {
             if rules.counts_down() {
                 assert!(g.scores().iter().all(|&s| s > 0));
+            } else if rules.five_hundred() {
+                // Defence points may pass 500 without ending the game.
             } else {
                 assert!(g.scores().iter().all(|&s| s < rules.target_score));
             }
@@ -1331,7 +1393,7 @@ fn run(rules: Ruleset, level: Level, cases: u32, min_ended: f64) -> Stats {
 
 /// Each ruleset, the share of random games that must end, and its number of fully checked
 /// games per run (long games cost more).
-fn rulesets() -> [(Ruleset, f64, u32); 14] {
+fn rulesets() -> [(Ruleset, f64, u32); 22] {
     [
         (Preset::Hasenpfeffer.rules(), 0.95, 60),
         (Preset::HasenpfefferOpen.rules(), 0.95, 60),
@@ -1379,7 +1441,44 @@ fn rulesets() -> [(Ruleset, f64, u32); 14] {
             0.95,
             30,
         ),
+        (five_hundred(4, |_| {}), 0.9, 6),
+        (five_hundred(2, |_| {}), 0.9, 4),
+        (five_hundred(3, |_| {}), 0.9, 4),
+        (
+            five_hundred(3, |s| {
+                s.joker = Some(false);
+                s.defender_points = Some(crate::engine::DefenderPoints::OwnTricks);
+            }),
+            0.9,
+            4,
+        ),
+        (
+            five_hundred(4, |s| {
+                s.joker = Some(false);
+                s.auction_pass = Some(crate::engine::AuctionPass::Final);
+            }),
+            0.9,
+            4,
+        ),
+        (five_hundred(5, |_| {}), 0.9, 3),
+        (five_hundred(6, |_| {}), 0.9, 3),
+        (
+            five_hundred(6, |s| s.sides = Some(crate::engine::SideForm::TeamsOf2)),
+            0.9,
+            3,
+        ),
     ]
+}
+
+/// Five Hundred for `players`, with options set by `f`.
+fn five_hundred(players: u8, f: impl FnOnce(&mut RulesetSpec)) -> Ruleset {
+    let mut spec = RulesetSpec {
+        preset: Preset::FiveHundred,
+        players: Some(players),
+        ..RulesetSpec::default()
+    };
+    f(&mut spec);
+    spec.build().expect("valid")
 }
 
 /// Euchre with options: the deck, stick the dealer, the dealer's pick-up, a lone defender.
@@ -1437,7 +1536,14 @@ macro_rules! props {
         #[test]
         fn $light() {
             let (rules, share, _) = rulesets()[$i];
-            let stats = run(rules, Level::Light, LIGHT_GAMES * scale(), share);
+            // Five Hundred's random games are long (16 to 34 hands each, against 3 to 8):
+            // fewer of them still take every rare path dozens of times.
+            let games = if rules.five_hundred() {
+                LIGHT_GAMES * 2 / 5
+            } else {
+                LIGHT_GAMES
+            };
+            let stats = run(rules, Level::Light, games * scale(), share);
             let covered: fn(&Stats) -> Vec<(&str, u32)> = $covered;
             for (what, count) in covered(&stats) {
                 assert!(count > 0, "no random game went through: {what}");
@@ -1557,6 +1663,65 @@ props!(full_bacon_options, light_bacon_options, 13, |s| vec![
     ("a veto", s.vetoed),
     ("acquitted", s.acquitted),
 ]);
+
+props!(full_five_hundred, light_five_hundred, 14, |s| vec![
+    ("all passed", s.no_declarer),
+    ("misère", s.misere),
+    ("open misère", s.open_misere),
+    ("declarers set", s.set),
+    ("a joker led at no trump", s.joker_named),
+]);
+props!(full_five_hundred_two, light_five_hundred_two, 15, |s| vec![
+    ("all passed", s.no_declarer),
+    ("misère", s.misere),
+    ("declarers set", s.set),
+]);
+props!(
+    full_five_hundred_three,
+    light_five_hundred_three,
+    16,
+    |s| vec![
+        ("all passed", s.no_declarer),
+        ("misère", s.misere),
+        ("a joker led at no trump", s.joker_named),
+    ]
+);
+props!(
+    full_five_hundred_three_options,
+    light_five_hundred_three_options,
+    17,
+    |s| vec![("all passed", s.no_declarer), ("misère", s.misere)]
+);
+props!(
+    full_five_hundred_final_passes,
+    light_five_hundred_final_passes,
+    18,
+    |s| vec![
+        ("all passed", s.no_declarer),
+        ("open misère", s.open_misere)
+    ]
+);
+props!(
+    full_five_hundred_five,
+    light_five_hundred_five,
+    19,
+    |s| vec![
+        ("a partner called", s.called),
+        ("a lone declarer", s.alone),
+        ("misère", s.misere),
+        ("a joker led at no trump", s.joker_named),
+    ]
+);
+props!(full_five_hundred_six, light_five_hundred_six, 20, |s| vec![
+    ("misère", s.misere),
+    ("a joker led at no trump", s.joker_named),
+]);
+props!(
+    full_five_hundred_six_teams_of_two,
+    light_five_hundred_six_teams_of_two,
+    21,
+    |s| vec![("misère", s.misere), ("declarers set", s.set)]
+);
 
 /// The game-end oracle itself, on the cases RULES.md names.
 #[test]
