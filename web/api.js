@@ -3,17 +3,22 @@
 
 /**
  * @typedef {'C' | 'D' | 'H' | 'S'} Suit
- * @typedef {{ tricks: number, pepper?: 'little' | 'big' }} Bid
+ * @typedef {'S' | 'C' | 'D' | 'H' | 'NT'} Strain
+ * @typedef {{ tricks: number, pepper?: 'little' | 'big', trump?: Strain, misere?: 'closed' | 'open' }} Bid
+ *   (Five Hundred: `trump` the strain bid, or `misere` with `tricks` 0)
  * @typedef {{ seat: number, bid: Bid | null }} Call
  * @typedef {{ seat: number, bid: Bid, forced?: 'joker_holder' | 'dealer' }} Contract
- * @typedef {{ seat: number, card: string }} Play
+ * @typedef {{ seat: number, card: string, suit?: Suit }} Play (Five Hundred: `suit` the one a led joker named)
  * @typedef {{ leader: number, plays: Play[], winner: number }} Trick
  * @typedef {{ type: 'pass' }
- *   | { type: 'bid', tricks: number, pepper?: 'little' | 'big' }
+ *   | { type: 'bid', tricks: number, pepper?: 'little' | 'big', trump?: Strain }
+ *   | { type: 'misere' }
+ *   | { type: 'open_misere' }
+ *   | { type: 'call', card: string }
  *   | { type: 'exchange', trump: string, discard?: string[] }
  *   | { type: 'alone', alone: boolean }
  *   | { type: 'pass_cards', cards: string[] }
- *   | { type: 'play', card: string }
+ *   | { type: 'play', card: string, suit?: Suit }
  *   | { type: 'order_up' }
  *   | { type: 'name_trump', trump: string }
  *   | { type: 'take_upcard', discard: string }
@@ -35,7 +40,8 @@
  * @typedef {{ preset: string, deck: string, players: number, bowers: boolean, auction: string,
  *   min_bid: number, pepper_bids: boolean, no_trump: boolean, all_pass: string, alone: string,
  *   first_lead: string, set_penalty: string, target_score: number, game_end: string,
- *   dealer_pickup?: string, stick_the_dealer?: boolean, scoring?: string, all_drop?: string }} Ruleset
+ *   dealer_pickup?: string, stick_the_dealer?: boolean, scoring?: string, all_drop?: string,
+ *   sides?: 'teams_of_3' | 'teams_of_2', joker?: boolean }} Ruleset
  * @typedef {{ number: number, result: string, contract: Contract | null, tricks_won: number[],
  *   score_delta: number[], scores: number[] }} HandOutcome
  * @typedef {HandOutcome & { tricks: Trick[] }} HandSummary
@@ -49,11 +55,12 @@
  *   trick: { leader: number | null, plays: Play[] }, tricks: Trick[], tricks_won: number[],
  *   scores: number[], winner: number | null, winners: number[], draw: boolean, joker_revealed_by: number | null,
  *   voids: string[][], last_hand: HandSummary | null,
- *   upcard: Upcard | null, upcard_calls: UpcardCall[], passed_upcards?: string[] }} GameView
+ *   upcard: Upcard | null, upcard_calls: UpcardCall[], passed_upcards?: string[],
+ *   called?: string | null, partner?: number | null, open_hand?: string[] }} GameView
  * @typedef {HandOutcome & { dealer: number, deal: string[][], widow: string[], auction: Call[],
  *   trump: string | null, discards: string[], alone: number | null, defender_alone: number | null,
  *   lone_discards: string[], passed_cards: string[], tricks: Trick[],
- *   upcard?: Upcard, upcard_calls?: UpcardCall[], dropped?: number[] }} HandRecord
+ *   upcard?: Upcard, upcard_calls?: UpcardCall[], dropped?: number[], called?: string, partner?: number }} HandRecord
  * @typedef {{ game_id: string, version: number, hands: HandRecord[] }} GameLog
  * @typedef {{ name: string, description: string, players: number[], rules: Ruleset }} PresetInfo
  * @typedef {{ presets: PresetInfo[], options: { name: string, values: string, description: string }[] }} Catalog

@@ -103,11 +103,27 @@ export function cardBack(small) {
 }
 
 /**
- * A bid in words: "4", "little pepper", "pass".
+ * A bid in words: "4", "little pepper", "pass"; Five Hundred's "7 hearts", "6 no trump",
+ * "misère", "open misère".
  * @param {import('./api.js').Bid | null} bid
  */
 export function bidText(bid) {
   if (!bid) return 'pass';
   if (bid.pepper) return `${bid.pepper} pepper`;
+  if (bid.misere) return bid.misere === 'open' ? 'open misère' : 'misère';
+  if (bid.trump) return `${bid.tricks} ${trumpName(bid.trump)}`;
   return String(bid.tricks);
+}
+
+/** Five Hundred's strains, low to high. */
+export const STRAINS = ['S', 'C', 'D', 'H', 'NT'];
+
+/**
+ * A Five Hundred bid's value in points (RULES-FAMILY 5: 40 for 6 spades, 20 a strain and 100 a
+ * trick up to 520 for 10 no trump; misère 250, open misère 520), for the reader.
+ * @param {import('./api.js').Bid} bid
+ */
+export function bidValue(bid) {
+  if (bid.misere) return bid.misere === 'open' ? 520 : 250;
+  return 40 + (bid.tricks - 6) * 100 + 20 * STRAINS.indexOf(bid.trump || 'S');
 }

@@ -295,11 +295,12 @@ function lobbyItem(g, signal, playerName) {
 
 /**
  * The player counts a preset may be played with, as `GET /v1/rulesets` lists them for it
- * (`players`), less 6 unless its own deck is `pinochle48` (the page keeps the preset's deck).
+ * (`players`), less 6 unless its own deck is `pinochle48` (the page keeps the preset's deck) or
+ * the pack follows the players (Five Hundred's).
  * @param {import('./api.js').PresetInfo} p
  * @returns {number[]}
  */
 export function playerCounts(p) {
-  const fits = (/** @type {number} */ n) => n !== 6 || p.rules.deck === 'pinochle48';
+  const fits = (/** @type {number} */ n) => n !== 6 || p.rules.deck === 'pinochle48' || p.rules.deck.startsWith('five_hundred');
   return [...new Set([...(p.players || []).filter(fits), p.rules.players])].sort((a, b) => a - b);
 }

@@ -4,12 +4,12 @@
 // token for the game, it is the spectator view.
 
 import { api, newKey, seatToken, tokenKey } from './api.js';
-import { SUIT_NAMES, answerText, bidText, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
+import { SUIT_NAMES, SUIT_SYMBOLS, answerText, bidText, bidValue, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { follow } from './sse.js';
 
 /**
- * @typedef {{ players: number, preset?: string }} Sides what decides the sides: see `sidesOf`
+ * @typedef {{ players: number, preset?: string, sides?: string }} Sides what decides the sides: see `sidesOf`
  * @typedef {import('./api.js').GameView} GameView
  * @typedef {import('./api.js').Action} Action
  * @typedef {import('./dom.js').Child} Child
@@ -25,13 +25,18 @@ export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /**
  * The side of each seat. THE one place that decides it (as the engine's `Ruleset::sides`):
  * partnerships with four or more players (even seats against odd seats), else every player
- * alone (each seat its own side); Buck Euchre is every player for themselves at four.
- * @param {{ players: number, preset?: string }} rules
+ * alone (each seat its own side); Buck Euchre is every player for themselves at four; Five
+ * Hundred for five is every player alone, and for six two teams of three (seat % 2) or, with
+ * `sides: teams_of_2`, three teams of two (seat % 3).
+ * @param {Sides} rules
  * @returns {number[]}
  */
 export function sidesOf(rules) {
-  const alone = rules.players < 4 || rules.preset === 'buck-euchre';
-  return Array.from({ length: rules.players }, (_, s) => (alone ? s : s % 2));
+  const n = rules.players;
+  const five = rules.preset === 'five-hundred';
+  const teams = n < 4 || rules.preset === 'buck-euchre' || (five && n === 5) ? 0
+    : five && n === 6 && rules.sides === 'teams_of_2' ? 3 : 2;
+  return Array.from({ length: n }, (_, s) => (teams ? s % teams : s));
 }
 
 /**
@@ -229,6 +234,28 @@ export const baconRule = (target) => 'Only a side that takes 3 or more tricks sc
   + `a caller alone, or the defenders, 2 (4 for all five). The first side to ${target} wins.`;
 
 /**
+ * Whether the game is Five Hundred: strain bids and misères, a kitty, with five players a
+ * partner called by a card, the joker led at no trump naming a suit.
+ * @param {{ ruleset: { scoring?: string } }} v
+ */
+export const fiveHundred = (v) => v.ruleset.scoring === 'five_hundred';
+
+/**
+ * Five Hundred's scoring in words, for the scoreboard.
+ * @param {number} target
+ */
+export const fiveHundredRule = (target) => 'A contract made scores its value (6 spades 40, 20 more a strain up the ladder '
+  + 'spades, clubs, diamonds, hearts, no trump, and 100 more a trick, to 520 for 10 no trump; misère 250, open misère 520); '
+  + 'failed, it loses it. The opponents score 10 a trick. Only a contract ends the game: made, a declaring side at '
+  + `${target} or more wins; failed, at −${target} or less it loses and the highest other score wins.`;
+
+/**
+ * A trick's play in words for the eye under a card: the joker led names the suit to follow.
+ * @param {import('./api.js').Play} p
+ */
+export const ledAs = (p) => (p.suit ? ` (led as ${SUIT_SYMBOLS[p.suit] || ''}\u00a0${SUIT_NAMES[p.suit] || p.suit})` : '');
+
+/**
  * The cards a seat chooses among: its hand, and in Bacon's exchange its hand and the upcard
  * (the seat left of the caller discards one of the six).
  * @param {GameView} v
@@ -250,6 +277,7 @@ export const countsDown = (v) => v.ruleset.game_end === 'lowest_at_zero';
  */
 export const aimText = (v) => (countsDown(v)
   ? `Counting down from ${v.ruleset.target_score}: the lowest score wins`
+  : v.ruleset.game_end === 'made_contract' ? `Playing to ${v.ruleset.target_score} by a contract made (or out at −${v.ruleset.target_score})`
   : `Playing to ${v.ruleset.target_score}`);
 
 /**
@@ -295,16 +323,17 @@ function phaseVerb(v) {
   switch (v.phase) {
     case 'auction':
       if (baconGame(v)) return pendingPickUp(v) ? 'allow or veto the pick-up' : 'pick up or pass';
-      if (!upcardGame(v)) return 'bid';
+      if (!upcardGame(v)) return fiveHundred(v) ? 'bid or pass' : 'bid';
       if (upcardRound(v) === 1) return 'order up or pass';
       // A dealer stuck in round 2 (stick the dealer) may not pass.
       return v.turn === v.seat && v.legal_actions.length && !v.legal_actions.some((a) => a.type === 'pass')
         ? 'name trump' : 'name trump or pass';
     case 'exchange':
       if (baconGame(v)) return 'take the upcard and discard a card face up';
+      if (fiveHundred(v)) return 'take the kitty and discard';
       if (!upcardGame(v)) return 'name trump';
       return v.ruleset.dealer_pickup === 'mandatory' ? 'take up the upcard' : 'take up or leave the upcard';
-    case 'alone': return 'decide on going alone';
+    case 'alone': return fiveHundred(v) ? 'call a partner by a card or play alone' : 'decide on going alone';
     case 'drop_out':
       // The third to decide after two drops may only stay (all_drop: last_must_stay).
       return v.turn === v.seat && v.legal_actions.length && !v.legal_actions.some((a) => a.type === 'drop')
@@ -321,11 +350,13 @@ function phaseVerb(v) {
  */
 function actionKey(a) {
   switch (a.type) {
-    case 'bid': return `bid-${a.tricks}${a.pepper ? '-' + a.pepper : ''}`;
+    case 'bid': return `bid-${a.tricks}${a.pepper ? '-' + a.pepper : ''}${a.trump ? '-' + a.trump : ''}`;
+    case 'open_misere': return 'open-misere';
+    case 'call': return `call-${a.card}`;
     case 'exchange': return `exchange-${a.trump}-${(a.discard || []).join('.')}`;
     case 'alone': return `alone-${a.alone}`;
     case 'pass_cards': return `pass-cards-${a.cards.join('.')}`;
-    case 'play': return `play-${a.card}`;
+    case 'play': return `play-${a.card}${a.suit ? '-' + a.suit : ''}`;
     case 'order_up': return 'order-up';
     case 'name_trump': return `name-trump-${a.trump}`;
     case 'take_upcard': return `take-upcard-${a.discard}`;
@@ -355,6 +386,9 @@ export function mountTable(main, id) {
   const chosen = () => [...selected].map((i) => (view ? handChoices(view)[i] : '') || '');
   /** @type {string | null} */
   let trumpChoice = null;
+  /** Five Hundred: the joker about to be led at no trump, waiting for the suit it names.
+   * @type {string | null} */
+  let suitFor = null;
   let connection = 'connecting';
   const root = h('section', { class: 'table-view', 'aria-label': 'The table' });
   main.append(root);
@@ -373,6 +407,7 @@ export function mountTable(main, id) {
     if (prev && (prev.phase !== next.phase || prev.turn !== next.turn || prev.hand_number !== next.hand_number)) {
       selected = new Set();
       trumpChoice = null;
+      suitFor = null;
     }
     view = next;
     tell(prev, next);
@@ -383,6 +418,8 @@ export function mountTable(main, id) {
   const act = async (action) => {
     if (busy || !view) return;
     busy = true;
+    // (The answer may bring our turn again in the same phase: nothing chosen carries over.)
+    suitFor = null;
     render();
     try {
       /** @type {GameView} */
@@ -463,6 +500,15 @@ export function mountTable(main, id) {
           }
         }
       }
+      if (v.called && !prev.called && v.contract) {
+        const p = v.partner ?? null;
+        news.push(`${seatName(v, v.contract.seat)} ${v.contract.seat === v.seat ? 'call' : 'calls'} the ${cardName(v.called)}${p === null ? '' : `: ${lower(seatName(v, p))} ${p === v.seat ? 'are' : 'is'} the partner`}.`);
+      }
+      if (v.open_hand?.length && !prev.open_hand?.length && v.contract && v.contract.seat !== v.seat) {
+        news.push(`${seatName(v, v.contract.seat)} plays open misère: the hand is shown, ${v.open_hand.map(cardName).join(', ')}.`);
+      }
+      const led = v.trick.plays[0];
+      if (led?.suit && prev.trick.plays[0]?.suit !== led.suit) news.push(`${seatName(v, led.seat)} ${led.seat === v.seat ? 'lead' : 'leads'} the joker, naming ${SUIT_NAMES[led.suit] || led.suit}.`);
       if (v.tricks.length > prev.tricks.length) {
         const t = v.tricks[v.tricks.length - 1];
         news.push(`Trick ${v.tricks.length} to ${lower(seatName(v, t.winner))}.`);
@@ -516,7 +562,7 @@ export function mountTable(main, id) {
     h('p', { class: 'meta' },
       h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat}${partnerships(v.ruleset) ? ` (team ${sidesOf(v.ruleset)[v.seat]})` : ''}`),
       ' · ', h('span', {}, `Game `, h('code', {}, v.game_id)),
-      ' · ', h('span', {}, `${v.seats.length} players${partnerships(v.ruleset) ? ' in two teams' : ', every player alone'}`),
+      ' · ', h('span', {}, `${v.seats.length} players${partnerships(v.ruleset) ? ` in ${sideSeats(v.ruleset).length === 3 ? 'three' : 'two'} teams` : ', every player alone'}`),
       ' · ', h('span', { class: 'aim' }, aimText(v)),
       ' · ', h('span', { class: 'connection' }, connectionText())));
 
@@ -539,6 +585,7 @@ export function mountTable(main, id) {
       h('span', { class: 'won' }, out(seats) && v.ruleset.scoring === 'buck' ? 'dropped out this hand'
         : `${won[side] ?? 0} trick${won[side] === 1 ? '' : 's'} this hand`))));
     if (baconGame(v)) return [board, h('p', { class: 'score-rule hint' }, baconRule(v.ruleset.target_score))];
+    if (fiveHundred(v)) return [board, h('p', { class: 'score-rule hint' }, fiveHundredRule(v.ruleset.target_score))];
     if (!down) return board;
     return [board, h('p', { class: 'score-rule hint' },
       `Scores count down from ${v.ruleset.target_score}, a point a trick taken (+5 for a declarer with fewer than 3 tricks `
@@ -570,6 +617,7 @@ export function mountTable(main, id) {
       else if (bacon) badges.push('took the upcard');
     }
     if (v.alone === s || v.defender_alone === s) badges.push('alone');
+    if (v.partner === s && v.called) badges.push(`partner: holds the ${cardName(v.called)}`);
     const decided = dropOuts(v).find((d) => d.seat === s);
     if (decided) badges.push(decided.dropped ? 'dropped out' : 'stays in');
     else if (v.sitting_out.includes(s)) badges.push('sits out');
@@ -585,7 +633,9 @@ export function mountTable(main, id) {
       v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
       v.phase === 'auction' && lastUp && !bacon ? h('div', { class: 'call' }, `Round ${lastUp.round}: ${upcardCallText(lastUp)}`) : null,
       v.phase === 'auction' && bacon ? lastBaconCall(v, s) : null,
-      s === v.seat ? null : h('div', { class: 'backs', role: 'img', 'aria-label': `${size} card${size === 1 ? '' : 's'} in hand` }, Array.from({ length: Math.min(size, 12) }, () => cardBack(true))),
+      s === v.seat ? null : v.open_hand?.length && v.contract?.seat === s
+        ? h('div', { class: 'cards open-hand', role: 'group', 'aria-label': `Open misère: the hand of ${seatName(v, s)}` }, v.open_hand.map((c) => cardEl(c, { small: true })))
+        : h('div', { class: 'backs', role: 'img', 'aria-label': `${size} card${size === 1 ? '' : 's'} in hand` }, Array.from({ length: Math.min(size, 12) }, () => cardBack(true))),
       toAct && v.deadline_unix_ms ? h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, clockText(v.deadline_unix_ms)) : null);
   };
 
@@ -594,23 +644,29 @@ export function mountTable(main, id) {
     const done = v.tricks.length ? v.tricks[v.tricks.length - 1]
       : v.phase !== 'play' || v.trick.plays.length === 0 ? v.last_hand?.tricks[v.last_hand.tricks.length - 1] : undefined;
     const upcard = upcardGame(v);
+    const five = fiveHundred(v);
     return h('div', { class: 'centre' },
       h('div', { class: 'contract' },
         upcard
           ? (v.contract ? [`${v.ruleset.scoring === 'buck' ? 'Declarer' : baconGame(v) ? 'Caller' : 'Maker'}: ${seatName(v, v.contract.seat)}${v.alone === v.contract.seat ? ', alone' : ''}`, h('br')]
             : noDeclarerText(v) ? [h('span', { class: 'no-declarer' }, noDeclarerText(v)), h('br')] : null)
-          : [v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}` : 'No contract yet', h('br')],
+          : [v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}`
+            : five && (v.phase === 'play' || v.phase === 'game_over') && v.trump === 'NT' ? h('span', { class: 'no-declarer' }, 'Everyone passed: no trump, each for himself')
+            : 'No contract yet', h('br')],
         `Trump: ${upcard && v.trump === null ? 'not made yet' : trumpName(v.trump)}`,
-        v.widow_size ? [h('br'), `${upcard ? 'Stub' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
+        five && v.called ? [h('br'), h('span', { class: 'called', 'data-card': v.called, 'data-partner': v.partner ?? null },
+          `Called: the ${cardName(v.called)}${v.partner != null ? `, held by ${lower(seatName(v, v.partner))}` : ''}`)] : null,
+        five && v.contract && v.alone === v.contract.seat ? [h('br'), `${seatName(v, v.contract.seat)} ${v.contract.seat === v.seat ? 'play' : 'plays'} alone`] : null,
+        v.widow_size ? [h('br'), `${upcard ? 'Stub' : five ? 'Kitty' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
       v.upcard && baconGame(v) ? baconUpcards(v, v.upcard) : v.upcard ? upcardBox(v, v.upcard) : null,
       h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick in play' },
         v.trick.plays.length
-          ? v.trick.plays.map((p) => h('figure', { class: 'played' }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat))))
+          ? v.trick.plays.map((p) => h('figure', { class: 'played', 'data-suit': p.suit || null }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat), ledAs(p))))
           : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
       done ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
         h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
         done.plays.map((p) => h('figure', {},
-          cardEl(p.card, { small: true, label: `${cardName(p.card)} from ${seatName(v, p.seat)}` }),
+          cardEl(p.card, { small: true, label: `${cardName(p.card)}${ledAs(p)} from ${seatName(v, p.seat)}` }),
           h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
   };
 
@@ -803,6 +859,67 @@ export function mountTable(main, id) {
       fill(box, prompt, h('p', {}, explain), h('div', { class: 'buttons drop-outs', role: 'group', 'aria-label': 'Stay in or drop out' },
         mine.map((a) => (a.type === 'stay' ? button(a, 'Stay in', 'stay primary')
           : a.type === 'drop' ? button(a, 'Drop out', 'drop') : null))));
+    } else if (phase === 'auction' && fiveHundred(v)) {
+      // Five Hundred: the strain bids offered, a row per number of tricks (a column per strain,
+      // low to high), then the misères and the pass.
+      const bids = /** @type {Extract<Action, { type: 'bid' }>[]} */ (mine.filter((a) => a.type === 'bid'));
+      const standing = [...v.auction].reverse().find((c) => c.bid);
+      const label = (/** @type {Extract<Action, { type: 'bid' }>} */ a) => [
+        h('span', { 'aria-hidden': 'true' }, String(a.tricks), h('span', { class: `sym suit-${a.trump}` }, a.trump === 'NT' ? 'NT' : SUIT_SYMBOLS[a.trump || ''] || ''),
+          h('small', {}, ` ${bidValue(a)}`)),
+        h('span', { class: 'visually-hidden' }, `Bid ${bidText(a)}, ${bidValue(a)} points`)];
+      fill(box, prompt,
+        h('p', {}, standing ? `The bid to beat: ${bidText(standing.bid)} (${bidValue(/** @type {import('./api.js').Bid} */ (standing.bid))}) by ${lower(seatName(v, standing.seat))}. ` : 'Nobody has bid yet. ',
+          'A pass is not final: you may bid again when your turn comes round. Misère ranks above 7 no trump and below 8 spades.'),
+        bids.length ? h('div', { class: 'bid-grid', role: 'group', 'aria-label': 'Bids: tricks and trump' },
+          [...new Set(bids.map((a) => a.tricks))].map((t) => h('div', { class: 'bid-row', role: 'group', 'aria-label': `${t} tricks` },
+            h('span', { class: 'bid-tricks', 'aria-hidden': 'true' }, `${t}:`),
+            bids.filter((a) => a.tricks === t).map((a) => button(a, label(a), `bid strain-${a.trump}`))))) : null,
+        h('div', { class: 'buttons bids', role: 'group', 'aria-label': 'Misère and pass' },
+          mine.map((a) => (a.type === 'misere' ? button(a, 'Misère (250)', 'bid misere')
+            : a.type === 'open_misere' ? button(a, 'Open misère (520)', 'bid open-misere')
+            : a.type === 'pass' ? button(a, 'Pass', 'pass') : null))));
+    } else if (phase === 'exchange' && fiveHundred(v)) {
+      // Five Hundred: the kitty is in the declarer's hand; trump is the strain bid; choose the
+      // cards to discard (legal_actions lists every combination: the choice is one of them).
+      const exchanges = /** @type {Extract<Action, { type: 'exchange' }>[]} */ (mine.filter((a) => a.type === 'exchange'));
+      const k = exchanges[0]?.discard?.length || 0;
+      const trump = exchanges[0]?.trump ?? v.trump;
+      const choice = exchanges.find((a) => sameCards(a.discard || [], chosen()));
+      const bid = v.contract ? bidText(v.contract.bid) : '';
+      fill(box, prompt,
+        h('p', {}, `You won the auction with ${bid}: ${trump === 'NT' ? 'you play at no trump' : `${trumpName(trump)} are trump`}. `
+          + `The kitty is in your hand (its cards are marked). Choose ${k} card${k === 1 ? '' : 's'} to discard face down (${selected.size} chosen).`),
+        h('button', {
+          type: 'button', class: 'primary', 'data-key': 'confirm-exchange', disabled: busy || !choice,
+          onclick: () => choice && act(choice),
+        }, choice ? `Discard these ${k}` : `Choose ${k} cards to discard`));
+    } else if (phase === 'alone' && has('call')) {
+      // Five Hundred for five: call a card (its holder is the partner), or play alone.
+      const calls = /** @type {Extract<Action, { type: 'call' }>[]} */ (mine.filter((a) => a.type === 'call'));
+      const alone = mine.find((a) => a.type === 'alone' && a.alone);
+      fill(box, prompt,
+        h('p', {}, 'Call a card you do not hold: whoever holds it becomes your partner for this hand, shown at once. Or play alone.'),
+        ['S', 'C', 'D', 'H'].map((suit) => {
+          const cs = calls.filter((a) => a.card[1] === suit);
+          return cs.length ? h('div', { class: 'call-suit', role: 'group', 'aria-label': `Call a card of ${SUIT_NAMES[suit]}` },
+            h('span', { class: 'call-suit-name', 'aria-hidden': 'true' }, suitEl(suit)),
+            cs.map((a) => {
+              const el = cardEl(a.card, { small: true, disabled: busy, onclick: () => act(a), label: `Call the ${cardName(a.card)}` });
+              el.dataset.key = actionKey(a);
+              return el;
+            })) : null;
+        }),
+        alone ? h('div', { class: 'buttons' }, button(alone, 'Play alone', 'alone')) : null);
+    } else if (phase === 'play' && suitFor && mine.some((a) => a.type === 'play' && a.card === suitFor && a.suit)) {
+      // Five Hundred at no trump: the joker led names the suit the others must follow.
+      const card = suitFor;
+      const leads = /** @type {Extract<Action, { type: 'play' }>[]} */ (mine.filter((a) => a.type === 'play' && a.card === card && a.suit));
+      fill(box, prompt,
+        h('p', {}, 'You lead the joker at no trump: name the suit the others must follow.'),
+        h('div', { class: 'buttons joker-suits', role: 'group', 'aria-label': 'The suit the joker names' },
+          leads.map((a) => button(a, ['Lead it as ', suitEl(a.suit || '')], `joker-suit suit-${a.suit}`)),
+          h('button', { type: 'button', 'data-key': 'joker-cancel', disabled: busy, onclick: () => { suitFor = null; render(); } }, 'Play another card')));
     } else if (phase === 'auction') {
       fill(box, prompt, h('div', { class: 'buttons bids', role: 'group', 'aria-label': 'Bids' },
         mine.map((a) => (a.type === 'pass' ? button(a, 'Pass', 'pass')
@@ -846,6 +963,15 @@ export function mountTable(main, id) {
    */
   const handBox = (v, mine) => {
     const plays = new Set(mine.flatMap((a) => (a.type === 'play' ? [a.card] : [])));
+    /** The play of a card: one action, or (the joker led at no trump) the suit to name first. */
+    const playCard = (/** @type {string} */ c) => {
+      const ps = mine.filter((a) => a.type === 'play' && a.card === c);
+      if (ps.length > 1) {
+        suitFor = c;
+        render();
+        /** @type {HTMLElement | null} */ (root.querySelector('.joker-suits button'))?.focus();
+      } else if (ps[0]) act(ps[0]);
+    };
     const exchange = /** @type {Extract<Action, { type: 'exchange' }> | undefined} */ (mine.find((a) => a.type === 'exchange'));
     // How many cards to choose: two to pass, as many as the widow held to discard, or the one
     // the dealer discards for the upcard.
@@ -861,13 +987,14 @@ export function mountTable(main, id) {
     const cards = handChoices(v);
     const offered = cards.length > v.hand.length ? v.hand.length : -1;
     const isUpcard = (/** @type {string} */ c, /** @type {number} */ i) => i === offered || (offered < 0 && c === upcard);
-    const label = (/** @type {string} */ c, /** @type {number} */ i) => `${cardName(c)}${widow.has(c) ? ' (from the widow)' : isUpcard(c, i) ? ' (the upcard)' : ''}`;
+    const label = (/** @type {string} */ c, /** @type {number} */ i) => `${cardName(c)}${widow.has(c) ? ` (from the ${fiveHundred(v) ? 'kitty' : 'widow'})` : isUpcard(c, i) ? ' (the upcard)' : ''}`;
     return h('section', { class: 'hand', 'aria-label': offered >= 0 ? 'Your hand and the upcard' : 'Your hand' },
       h('h2', { class: 'visually-hidden' }, offered >= 0 ? 'Your hand and the upcard' : 'Your hand'),
       h('div', { class: 'cards' }, cards.map((c, i) => {
         const key = `card-${c}-${i}`;
         if (plays.size) {
-          return cardEl(c, { onclick: () => act({ type: 'play', card: c }), disabled: busy || !plays.has(c), label: `Play ${cardName(c)}` });
+          const naming = mine.filter((a) => a.type === 'play' && a.card === c).length > 1;
+          return cardEl(c, { onclick: () => playCard(c), disabled: busy || !plays.has(c), selected: suitFor === c || undefined, label: naming ? `Lead ${cardName(c)}, naming a suit` : `Play ${cardName(c)}` });
         }
         if (choosable) {
           const on = selected.has(i);
@@ -984,7 +1111,7 @@ export function mountTable(main, id) {
     const maker = c ? seatName(v, c.seat) : null;
     const points = `points: ${perSide(v.ruleset, last.score_delta.map(signed))}`;
     const result = last.result === 'played'
-      ? `${c ? `${maker} ${buck ? 'declared' : baconGame(v) ? 'picked up the upcard' : upcardGame(v) ? 'made trump' : `bid ${bidText(c.bid)}`}; ` : buck ? 'Nobody declared; ' : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; ${points}`
+      ? `${c ? `${maker} ${buck ? 'declared' : baconGame(v) ? 'picked up the upcard' : upcardGame(v) ? 'made trump' : `bid ${bidText(c.bid)}`}; ` : buck ? 'Nobody declared; ' : fiveHundred(v) ? 'Everyone passed: played at no trump, each for himself; ' : ''}tricks: ${perSide(v.ruleset, last.tricks_won)}; ${points}`
       : last.result === 'acquitted' ? `All four upcards passed: the hand is thrown in, and the same dealer, ${lower(seatName(v, v.dealer))}, deals again`
       : last.result === 'all_dropped' ? `${maker || 'The declarer'} declared and everyone else dropped out: all five tricks to ${lower(maker || 'the declarer')}; ${points}`
       : last.result === 'thrown_in' ? `Everyone passed${upcardGame(v) ? ' twice' : ''}: thrown in` : 'Void: the joker was in the widow';
