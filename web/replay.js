@@ -2,9 +2,9 @@
 // backwards. `#/replay/{id}/{hand}/{step}` opens that hand at that step.
 
 import { api } from './api.js';
-import { bidText, cardEl, cardName, trumpName, upcardCallText } from './cards.js';
+import { SUIT_NAMES, bidText, cardEl, cardName, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
-import { BACON_UPCARDS, partnerOf, perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
+import { BACON_UPCARDS, ledAs, partnerOf, perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
 
 /**
  * @typedef {import('./api.js').HandRecord} HandRecord
@@ -13,9 +13,9 @@ import { BACON_UPCARDS, partnerOf, perSide, positionOf, seatName, sideSeats, sid
  *   trump: string | null, contract: import('./api.js').Contract | null, trick: import('./api.js').Play[],
  *   winner: number | null, won: number[], scores: number[] | null, acting: number | null,
  *   upcard: import('./api.js').Upcard | null, out: number[], number: number, passed: string[],
- *   discard: { seat: number, card: string } | null, stub: number }} Snapshot
+ *   discard: { seat: number, card: string } | null, stub: number, partner: number | null }} Snapshot
  *   (Bacon: `number` the upcard's, `passed` the upcards passed face up, `discard` the taker's
- *   face-up discard, `stub` the cards left face down)
+ *   face-up discard, `stub` the cards left face down; Five Hundred: `partner` the called card's holder)
  */
 
 /**
@@ -45,15 +45,17 @@ export function steps(r, name, rules) {
   const out = [];
   // Bacon: up to four upcards in turn, the undealt cards in order; the stub stays face down.
   const bacon = rules.auction === 'successive_upcards';
+  // Five Hundred: a kitty for the declarer (untouched when everyone passes).
+  const five = rules.scoring === 'five_hundred';
   // Upcard games: the first undealt card is the upcard, the rest the stub.
   const up = bacon ? r.widow[0] ?? null : r.upcard ? r.upcard.card : null;
   /** @type {Snapshot} */
   let s = {
-    text: `The deal: ${name(r.dealer)} deals.${up ? ` The ${bacon ? 'first ' : ''}upcard is the ${cardName(up)}.` : ''}`,
+    text: `The deal: ${name(r.dealer)} deals.${up ? ` The ${bacon ? 'first ' : ''}upcard is the ${cardName(up)}.` : ''}${five ? ` The kitty: ${r.widow.length} cards face down.` : ''}`,
     hands: r.deal.map((x) => [...x]), widow: bacon ? [] : up ? r.widow.slice(1) : [...r.widow], calls: [],
     trump: null, contract: null, trick: [], winner: null, won: sideSeats(rules).map(() => 0), scores: null, acting: null,
     upcard: up ? { card: up, fate: 'face_up' } : null, out: [],
-    number: 1, passed: [], discard: null, stub: bacon ? r.widow.length - 1 : 0,
+    number: 1, passed: [], discard: null, stub: bacon ? r.widow.length - 1 : 0, partner: null,
   };
   out.push(s);
   /** @param {Partial<Snapshot>} change */
@@ -109,6 +111,25 @@ export function steps(r, name, rules) {
         next({ acting: seat, out: drops ? [...s.out, seat] : s.out, text: `${name(seat)} ${drops ? 'drops out' : 'stays in'}.` });
       }
     }
+  } else if (five && c) {
+    // Five Hundred: the declarer takes the kitty and discards as many; with five a partner is
+    // called by a card (or the declarer plays alone); at a misère the declarer's partners sit out.
+    const d = c.seat;
+    const hands = s.hands.map((x) => [...x]);
+    hands[d] = without([...hands[d], ...r.widow], r.discards);
+    const played = new Set((r.tricks[0]?.plays || []).map((p) => p.seat));
+    const out = r.tricks.length ? r.deal.map((_, seat) => seat).filter((seat) => !played.has(seat)) : [];
+    next({
+      contract: c, trump: r.trump, hands, widow: [], acting: d, out,
+      text: `${name(d)} won the auction with ${bidText(c.bid)}, takes the kitty (${r.widow.map(cardName).join(', ')}) and discards `
+        + `${r.discards.map(cardName).join(', ')}; ${r.trump === 'NT' ? 'the hand is played at no trump' : `${trumpName(r.trump)} are trump`}.`
+        + (out.length ? ` ${out.map(name).join(' and ')} ${out.length > 1 ? 'sit' : 'sits'} out.` : '')
+        + (c.bid.misere === 'open' ? ` ${name(d)}'s hand is shown to all.` : ''),
+    });
+    if (r.called) next({ acting: d, partner: r.partner ?? null, text: `${name(d)} calls the ${cardName(r.called)}${r.partner !== undefined ? `: ${name(r.partner)} holds it and is the partner` : ''}.` });
+    else if (r.alone !== null && !c.bid.misere) next({ acting: d, text: `${name(d)} plays alone.` });
+  } else if (five) {
+    next({ trump: r.trump, text: 'Everyone passed: the hand is played at no trump, each for himself; the kitty stays face down.' });
   } else if (c) {
     const d = c.seat;
     const hands = s.hands.map((x) => [...x]);
@@ -142,7 +163,7 @@ export function steps(r, name, rules) {
       next({
         hands: s.hands.map((x, seat) => (seat === p.seat ? without(x, [p.card]) : x)),
         trick: plays, acting: p.seat, won,
-        text: `${name(p.seat)} ${i === 0 ? 'leads' : 'plays'} ${cardName(p.card)}.${last ? ` Trick ${t + 1} to ${name(trick.winner)}.` : ''}`,
+        text: `${name(p.seat)} ${i === 0 ? 'leads' : 'plays'} ${cardName(p.card)}${p.suit ? `, naming ${SUIT_NAMES[p.suit]}` : ''}.${last ? ` Trick ${t + 1} to ${name(trick.winner)}.` : ''}`,
       });
       if (last) s = { ...s, winner: trick.winner };
       out[out.length - 1] = s;
@@ -258,6 +279,7 @@ export function mountReplay(main, id, handNumber, step) {
     }
     let hand = log.hands.find((x) => x.number === handNumber) || log.hands[0];
     const bacon = view.ruleset.auction === 'successive_upcards';
+    const five = view.ruleset.scoring === 'five_hundred';
     /** @param {number} s */
     const name = (s) => seatName({ ...view, seat: null }, s);
     let snaps = steps(hand, name, view.ruleset);
@@ -311,7 +333,9 @@ export function mountReplay(main, id, handNumber, step) {
       fill(board, h('div', { class: `felt n${n}` },
         snap.hands.map((cards, s) => h('div', { class: `seat pos-${positionOf(s, n, 0)} side-${sidesOf(view.ruleset)[s]}${snap.acting === s ? ' to-act' : ''}${snap.out.includes(s) ? ' out' : ''}`, 'data-seat': s },
           h('div', { class: 'seat-name' }, name(s), s === hand.dealer ? h('span', { class: 'badge' }, 'dealer') : null,
-            snap.out.includes(s) ? h('span', { class: 'badge' }, bacon ? 'sits out' : 'dropped out') : null,
+            snap.out.includes(s) ? h('span', { class: 'badge' }, bacon || five ? 'sits out' : 'dropped out') : null,
+            five && snap.contract?.seat === s ? h('span', { class: 'badge' }, `declarer: ${bidText(snap.contract.bid)}`) : null,
+            snap.partner === s ? h('span', { class: 'badge' }, 'partner') : null,
             bacon && snap.contract?.seat === s ? h('span', { class: 'badge' }, hand.alone === s && snap.out.length ? 'caller, alone' : 'caller') : null),
           h('div', { class: 'cards face-up', role: 'group', 'aria-label': `Hand of ${name(s)}` }, cards.map((c) => cardEl(c, { small: true }))))),
         h('div', { class: 'centre' },
@@ -328,10 +352,10 @@ export function mountReplay(main, id, handNumber, step) {
           snap.discard ? h('div', { class: 'widow face-up-discard', role: 'group', 'aria-label': 'The face-up discard', 'data-card': snap.discard.card },
             `Discarded face up by ${name(snap.discard.seat)}: `, cardEl(snap.discard.card, { small: true })) : null,
           snap.stub ? h('p', { class: 'stub' }, `Stub: ${snap.stub} cards face down`) : null,
-          snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': snap.upcard ? 'The stub' : 'The widow' },
-            snap.upcard ? 'Stub: ' : 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
+          snap.widow.length ? h('div', { class: 'widow', role: 'group', 'aria-label': snap.upcard ? 'The stub' : five ? 'The kitty' : 'The widow' },
+            snap.upcard ? 'Stub: ' : five ? 'Kitty: ' : 'Widow: ', snap.widow.map((c) => cardEl(c, { small: true }))) : null,
           h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick' },
-            snap.trick.map((p) => h('figure', { class: `played${snap.winner === p.seat ? ' winner' : ''}` }, cardEl(p.card), h('figcaption', {}, name(p.seat))))))));
+            snap.trick.map((p) => h('figure', { class: `played${snap.winner === p.seat ? ' winner' : ''}` }, cardEl(p.card), h('figcaption', {}, name(p.seat), ledAs(p))))))));
     }
 
     fill(root,
