@@ -1739,3 +1739,130 @@ async fn five_hundred_options_listed_once() {
     options.dedup();
     assert_eq!(options.len(), listed, "{:?}", p["options"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Clocks
+
+/// Waits (long polling) until the game's version is past `after`; answers the spectator view.
+async fn wait_past(app: &TestApp, id: &str, after: u64) -> Value {
+    let start = std::time::Instant::now();
+    loop {
+        let path = format!("/v1/games/{id}?wait_for_version={after}&wait_ms=1000");
+        let (view, _) = view_of(app.get(&path).await).await;
+        if view["version"].as_u64().expect("version") > after {
+            return view;
+        }
+        assert!(start.elapsed().as_secs() < 10, "no move past {after}");
+    }
+}
+
+/// The log's fallback move that made `version`.
+fn timeout_at(log: &Value, version: u64) -> Value {
+    log["timeouts"]
+        .as_array()
+        .expect("timeouts")
+        .iter()
+        .find(|t| t["version"] == version)
+        .cloned()
+        .unwrap_or_else(|| panic!("no fallback move at version {version}: {log}"))
+}
+
+/// Five Hundred's decisions time out like any other, once each: a declarer who does not
+/// exchange in time gets a fallback discard in the strain bid (face down: the log holds the
+/// action back while the hand is played, nobody else sees it); one who does not call in time a
+/// fallback call (public: the card and its holder shown at once) or `alone`; a declarer who does
+/// not lead in time at no trump a fallback lead among its legal ones (the joker naming a suit).
+async fn five_hundred_decisions_time_out(store: Store) {
+    let app = spawn_app(store).await;
+    let mut body = five_handed();
+    body["turn_time_limit_ms"] = json!(300);
+    let id = app.create_game(&body).await;
+    let t = app.claim_all(&id, 5).await;
+    let bid = json!({"type": "bid", "tricks": 6, "trump": "H"});
+    ok(&app, &id, &t, 0, "bid", bid).await;
+    for s in 1..5 {
+        ok(&app, &id, &t, s, "bid", json!({"type": "pass"})).await;
+    }
+    // The exchange times out.
+    let before = app.view(&id, Some(&t[0])).await;
+    assert_eq!(before["phase"], "exchange");
+    let v = before["version"].as_u64().expect("version");
+    let view = wait_past(&app, &id, v).await;
+    assert_eq!(view["version"], v + 1, "one fallback move");
+    assert_eq!(view["phase"], "alone");
+    assert_eq!(view["turn"], 0);
+    let t_ex = timeout_at(&app.log(&id).await, v + 1);
+    assert_eq!(t_ex["seat"], 0);
+    assert_eq!(t_ex["action_type"], "exchange");
+    assert_eq!(t_ex["action"], Value::Null, "the discard is held back");
+    let mine = app.view(&id, Some(&t[0])).await;
+    let discards = mine["discards"].as_array().expect("discards").clone();
+    assert_eq!(discards.len(), 3);
+    let legal = before["legal_actions"].as_array().expect("legal");
+    assert!(
+        legal.contains(&json!({"type": "exchange", "trump": "H", "discard": discards})),
+        "the fallback exchange is one of the legal ones: {discards:?}"
+    );
+    for token in &t[1..] {
+        assert_eq!(app.view(&id, Some(token)).await["discards"], json!([]));
+    }
+    // The call times out.
+    let calls = mine["legal_actions"].as_array().expect("legal").clone();
+    let v = v + 1;
+    let view = wait_past(&app, &id, v).await;
+    assert_eq!(view["version"], v + 1, "one fallback move");
+    assert_eq!(view["phase"], "play");
+    let t_call = timeout_at(&app.log(&id).await, v + 1);
+    assert_eq!(t_call["seat"], 0);
+    let action = t_call["action"].clone();
+    assert!(calls.contains(&action), "{action} is not a legal call");
+    match action["type"].as_str() {
+        Some("call") => {
+            let card = action["card"].as_str().expect("card");
+            assert_eq!(view["called"], card, "the call is public at once");
+            let holder = five_handed()["scenario"]["hands"]
+                .as_array()
+                .expect("hands")
+                .iter()
+                .position(|h| h.as_array().expect("hand").contains(&json!(card)))
+                .expect("a holder");
+            assert_eq!(view["partner"], holder);
+        }
+        _ => assert_eq!(view["alone"], 0, "alone: {action}"),
+    }
+    // At no trump the lead times out: a legal lead, the joker naming a suit.
+    let mut body = four_handed();
+    body["turn_time_limit_ms"] = json!(300);
+    let id = app.create_game(&body).await;
+    let t = app.claim_all(&id, 4).await;
+    ok(
+        &app,
+        &id,
+        &t,
+        0,
+        "bid",
+        json!({"type": "bid", "tricks": 6, "trump": "NT"}),
+    )
+    .await;
+    for s in 1..4 {
+        ok(&app, &id, &t, s, "bid", json!({"type": "pass"})).await;
+    }
+    let kitty = json!({"type": "exchange", "trump": "NT", "discard": ["4D", "4H", "5S"]});
+    ok(&app, &id, &t, 0, "exchange", kitty).await;
+    let before = app.view(&id, Some(&t[0])).await;
+    let v = before["version"].as_u64().expect("version");
+    let view = wait_past(&app, &id, v).await;
+    assert_eq!(view["version"], v + 1);
+    let lead = view["trick"]["plays"][0].clone();
+    assert_eq!(lead["seat"], 0);
+    let mut posted = json!({"type": "play", "card": lead["card"]});
+    if lead["card"] == "JK" {
+        posted["suit"] = lead["suit"].clone();
+        assert!(lead["suit"].is_string(), "a led joker names a suit: {lead}");
+    }
+    let legal = before["legal_actions"].as_array().expect("legal");
+    assert!(legal.contains(&posted), "{posted} is not a legal lead");
+    assert_eq!(timeout_at(&app.log(&id).await, v + 1)["action"], posted);
+}
+
+both_stores!(five_hundred_decisions_time_out);
