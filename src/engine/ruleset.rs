@@ -705,13 +705,7 @@ const EUCHRE_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "lone_de
 /// Buck Euchre's options (refused elsewhere).
 const BUCK_OPTIONS: [&str; 3] = ["dealer_pickup", "stick_the_dealer", "all_drop"];
 /// Five Hundred's options (refused elsewhere).
-const FIVE_HUNDRED_OPTIONS: [&str; 5] = [
-    "joker",
-    "sides",
-    "defender_points",
-    "auction_pass",
-    "bowers",
-];
+const FIVE_HUNDRED_OPTIONS: [&str; 4] = ["joker", "sides", "defender_points", "auction_pass"];
 
 impl RulesetSpec {
     /// Refuses an option the preset's game does not have ([`Preset::options`]).

@@ -46,6 +46,8 @@ const ENDPOINTS: [(&str, Accepts); 6] = [
             "allow",
             "veto",
             "veto_alone",
+            "misere",
+            "open_misere",
         ]),
     ),
     (
@@ -53,7 +55,7 @@ const ENDPOINTS: [(&str, Accepts); 6] = [
         Accepts::Only(&["exchange", "take_upcard", "leave_upcard"]),
     ),
     ("play", Accepts::Only(&["play"])),
-    ("alone", Accepts::Only(&["alone"])),
+    ("alone", Accepts::Only(&["alone", "call"])),
     ("pass_cards", Accepts::Only(&["pass_cards"])),
 ];
 
@@ -74,7 +76,7 @@ fn accepts(operation_id: &str) -> Accepts {
 /// the types it takes, in the order of their names (Swagger UI prefills the first: a pass for
 /// the general endpoint and `/bid`, what a seat can do at its first turn; a trump named for
 /// `/exchange`). The names sort as strings: keep their numbers single digits (8a, 8b, ...).
-fn examples() -> [(&'static str, &'static str, serde_json::Value); 19] {
+fn examples() -> [(&'static str, &'static str, serde_json::Value); 24] {
     use serde_json::json;
     [
         ("1_pass", "Pass in the auction", json!({"type": "pass"})),
@@ -163,6 +165,31 @@ fn examples() -> [(&'static str, &'static str, serde_json::Value); 19] {
             "9d_drop",
             "Buck Euchre: drop out of the declarer's hand",
             json!({"type": "drop"}),
+        ),
+        (
+            "9e_strain_bid",
+            "Five Hundred: bid seven no trump",
+            json!({"type": "bid", "tricks": 7, "trump": "NT"}),
+        ),
+        (
+            "9f_misere",
+            "Five Hundred: bid misère (take no trick; above 7NT, below 8S)",
+            json!({"type": "misere"}),
+        ),
+        (
+            "9g_open_misere",
+            "Five Hundred: bid open misère (your hand shown to all; the top bid)",
+            json!({"type": "open_misere"}),
+        ),
+        (
+            "9h_call",
+            "Five Hundred for 5: call the ace of hearts (its holder becomes your partner)",
+            json!({"type": "call", "card": "AH"}),
+        ),
+        (
+            "9i_joker_lead",
+            "Five Hundred at no trump: lead the joker, naming hearts",
+            json!({"type": "play", "card": "JK", "suit": "H"}),
         ),
     ]
 }
@@ -256,6 +283,8 @@ async fn act(
         ("allow" = "#/components/schemas/AllowAction"),
         ("veto" = "#/components/schemas/VetoAction"),
         ("veto_alone" = "#/components/schemas/VetoAloneAction"),
+        ("misere" = "#/components/schemas/MisereAction"),
+        ("open_misere" = "#/components/schemas/OpenMisereAction"),
     )),
     example = json!({"type": "bid", "tricks": 4})
 )]
@@ -278,6 +307,29 @@ enum AuctionCall {
     Veto(crate::api::wire::VetoAction),
     /// Veto the partner's going alone (Bacon).
     VetoAlone(crate::api::wire::VetoAloneAction),
+    /// Bid misère (Five Hundred).
+    Misere(crate::api::wire::MisereAction),
+    /// Bid open misère (Five Hundred).
+    OpenMisere(crate::api::wire::OpenMisereAction),
+}
+
+/// The body of `POST /v1/games/{id}/alone`: whether to play alone, or in Five Hundred for 5 a
+/// partner called by a card (for the OpenAPI document).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+#[schema(
+    discriminator(property_name = "type", mapping(
+        ("alone" = "#/components/schemas/AloneAction"),
+        ("call" = "#/components/schemas/CallAction"),
+    )),
+    example = json!({"type": "alone", "alone": true})
+)]
+enum AloneChoice {
+    /// Play alone, or not.
+    Alone(crate::api::wire::AloneAction),
+    /// Call a partner's card (Five Hundred for 5).
+    Call(crate::api::wire::CallAction),
 }
 
 /// The body of `POST /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
@@ -360,8 +412,8 @@ action_endpoint!(
     "/v1/games/{id}/bid",
     "bid",
     AuctionCall,
-    "Bid or pass (or, in upcard games, order up, name trump, pick up or answer a pick-up).",
-    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`. In upcard games (`euchre`), the calls: `{\"type\":\"order_up\"}` in round 1 (the upcard's suit becomes trump) and `{\"type\":\"name_trump\",\"trump\":\"H\"}` in round 2 (another suit), or a pass. In `bacon`: `{\"type\":\"pick_up\"}` or `{\"type\":\"pick_up_alone\"}` (or a pass), and the caller's partner's answer `{\"type\":\"allow\"}`, `{\"type\":\"veto\"}` or, after `pick_up_alone`, `{\"type\":\"veto_alone\"}`."
+    "Bid or pass (or, in upcard games, order up, name trump, pick up or answer a pick-up; in Five Hundred, misère).",
+    "`{\"type\":\"bid\",\"tricks\":4}` (with `\"pepper\":\"little\"` or `\"big\"` for all tricks under pepper bids), or `{\"type\":\"pass\"}`. In upcard games (`euchre`), the calls: `{\"type\":\"order_up\"}` in round 1 (the upcard's suit becomes trump) and `{\"type\":\"name_trump\",\"trump\":\"H\"}` in round 2 (another suit), or a pass. In `bacon`: `{\"type\":\"pick_up\"}` or `{\"type\":\"pick_up_alone\"}` (or a pass), and the caller's partner's answer `{\"type\":\"allow\"}`, `{\"type\":\"veto\"}` or, after `pick_up_alone`, `{\"type\":\"veto_alone\"}`. In `five-hundred`: `{\"type\":\"bid\",\"tricks\":7,\"trump\":\"NT\"}` (6 to 10 tricks in S, C, D, H or NT), `{\"type\":\"misere\"}` or `{\"type\":\"open_misere\"}`."
 );
 action_endpoint!(
     post_exchange,
@@ -383,9 +435,9 @@ action_endpoint!(
     post_alone,
     "/v1/games/{id}/alone",
     "alone",
-    crate::api::wire::AloneAction,
-    "Decide whether to play alone.",
-    "Only in rulesets with going alone."
+    AloneChoice,
+    "Decide whether to play alone (or, in Five Hundred for 5, call a partner).",
+    "Only in rulesets with going alone. In `five-hundred` for 5 players the declarer calls a card, `{\"type\":\"call\",\"card\":\"AH\"}` (its holder becomes the partner), or plays alone, `{\"type\":\"alone\",\"alone\":true}`."
 );
 action_endpoint!(
     post_pass_cards,

@@ -16,9 +16,9 @@ pub use game_view::{GameView, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
 
 pub use crate::engine::schema::{
-    ActionDoc, AllowAction, AloneAction, BidAction, ExchangeAction, LeaveUpcardAction,
-    NameTrumpAction, OrderUpAction, PassAction, PassCardsAction, PickUpAction, PickUpAloneAction,
-    PlayAction, TakeUpcardAction, VetoAction, VetoAloneAction,
+    ActionDoc, AllowAction, AloneAction, BidAction, CallAction, ExchangeAction, LeaveUpcardAction,
+    MisereAction, NameTrumpAction, OpenMisereAction, OrderUpAction, PassAction, PassCardsAction,
+    PickUpAction, PickUpAloneAction, PlayAction, TakeUpcardAction, VetoAction, VetoAloneAction,
 };
 
 /// Who sits in a seat, as given at game creation (the schema is [`SeatSpecDoc`]'s; an open
