@@ -206,7 +206,7 @@ fn power(card: &str, trump: &str, bowers: bool) -> usize {
 
 /// Checks a finished game's log against section 5, hand by hand; answers what the game showed
 /// (for the tests that want some of it seen).
-fn check_five_hundred_log(log: &Value, last: &Value) -> Features {
+pub fn check_five_hundred_log(log: &Value, last: &Value) -> Features {
     let rules = Rules::of(&last["ruleset"]);
     let n = rules.players;
     let full = pack(n, rules.joker);
@@ -568,7 +568,7 @@ fn check_five_hundred_log(log: &Value, last: &Value) -> Features {
 
 /// What games showed, summed over hands (to know the tests reach what they mean to).
 #[derive(Debug, Default, Clone, Copy)]
-struct Features {
+pub struct Features {
     all_passed: usize,
     alone: usize,
     called: usize,

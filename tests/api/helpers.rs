@@ -1247,6 +1247,11 @@ fn check_bacon_play(i: usize, h: &Value) {
 /// the last hand and only then, and the final view's winners are the log's (the one side that
 /// reached the target, or counting down the lowest).
 pub fn check_log(log: &Value, last: &Value) {
+    if last["ruleset"]["scoring"] == "five_hundred" {
+        // Five Hundred (section 5) has its own reading: tests/api/five_hundred.rs.
+        crate::five_hundred::check_five_hundred_log(log, last);
+        return;
+    }
     let hands = log["hands"].as_array().expect("log hands");
     assert!(!hands.is_empty(), "a finished game has hands in its log");
     let seats = seats_of(last);

@@ -58,12 +58,13 @@ impl Stats {
 
 /// The presets played, with short games.
 fn create_body(i: u64) -> Value {
-    let ruleset = match i % 6 {
+    let ruleset = match i % 7 {
         0 => json!({"preset": "hasenpfeffer", "target_score": 5}),
         1 => json!({"preset": "hasenpfeffer-open", "target_score": 5}),
         2 => json!({"preset": "pepper", "target_score": 10}),
         3 => json!({"preset": "euchre", "target_score": 5}),
         4 => json!({"preset": "bacon", "target_score": 5}),
+        5 => json!({"preset": "five-hundred", "target_score": 200}),
         _ => json!({"preset": "double-hasenpfeffer", "target_score": 10}),
     };
     json!({
