@@ -6,7 +6,9 @@
 #   - web.mjs: the web page at / (web/): every preset played to the end by clicking
 #     (one with the keyboard alone), Buck Euchre's and Bacon's rarer cases from
 #     chosen deals (Bacon: every call, answer and the face-up exchange, an acquitted
-#     hand), a spectator following four house players live, replays, axe-core,
+#     hand; Five Hundred for four and five: strain bids, misère, the kitty, a partner
+#     called by a card, open misère with the joker led naming a suit), a spectator
+#     following four house players live, replays, axe-core,
 #     screenshots at desktop and phone widths.
 # Before them, the page's ES modules are type-checked: tsc --checkJs --strict
 # (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),

@@ -27,6 +27,18 @@
 //      up alone; all four upcards are passed (one pass with the keyboard), the hand is
 //      acquitted and the same dealer deals again; the replays of those hands tell each call,
 //      answer, upcard discarded face up, the taker's discard and the acquittal;
+//      in five-hundred (strain bids, misère, a kitty) the preset loop's game for four bids from
+//      the grid of tricks by strain, misère (the first time it is offered) or passes, discards
+//      the kitty's count of cards, and its table is checked against the API (a score per side,
+//      the scoring rule, the auction in words, the contract, the called card and its holder, an
+//      open hand, the seats sitting out, a led joker's suit); for five players (every player
+//      alone) we declare with the highest bid, take the kitty, call a partner by a card (the
+//      log's `called` the card we clicked) and play to the end (tied winners named as the API's
+//      `winners`); from a chosen deal we bid open misère holding the joker, our partner sits
+//      out, a spectator's tab sees our open hand, and we lead the joker naming hearts with the
+//      keyboard (the suit chooser offers the four suits of legal_actions); five players again at
+//      phone width; the replays of the called-partner and open-misère hands tell the kitty, each
+//      bid, the call, who sits out, the joker's suit and the scores;
 //   2b. the home page offers each preset's player counts as the API's `players` option has them
 //      (pepper 3 or 4, double-hasenpfeffer 4 or 6), the seat pickers following; a person plays
 //      pepper for three (every player alone) against two house players to the end, at desktop
@@ -49,11 +61,13 @@
 // buck-table-, buck-finished-, buck-replay-, buck-all-dropped- and buck-must-stay-desktop for
 // Buck Euchre; bacon-table-desktop, bacon-replay-, bacon-acquitted-replay-desktop and, at desktop
 // and phone widths, bacon-answer-, bacon-taken-, bacon-finished-, bacon-alone-, bacon-exchange-,
-// bacon-calls-, bacon-passed- and bacon-acquitted- for Bacon, and bacon-replay-phone), on success
-// and on failure.
+// bacon-calls-, bacon-passed- and bacon-acquitted- for Bacon, and bacon-replay-phone;
+// five-hundred-bids-, -exchange-, -call-, -table-, -finished-, -replay-, -open-misere-exchange-,
+// -open-misere-spectator- and -joker-desktop, and five-hundred-bids-, -table- and -finished-phone
+// for Five Hundred), on success and on failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
-// TOTAL_TIMEOUT_MS (default 420000), TARGET_SCORE (default 3).
+// TOTAL_TIMEOUT_MS (default 600000), TARGET_SCORE (default 3).
 // Exit code: 0 = passed, 1 = failed, 2 = the whole run timed out.
 
 import { chromium } from 'playwright-core';
@@ -68,7 +82,7 @@ const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const OUT_DIR = resolve(process.env.BROWSER_OUT_DIR || join(here, '..', '..', 'target', 'browser'));
 const STEP_MS = Number(process.env.STEP_TIMEOUT_MS || 30_000);
-const TOTAL_MS = Number(process.env.TOTAL_TIMEOUT_MS || 420_000);
+const TOTAL_MS = Number(process.env.TOTAL_TIMEOUT_MS || 600_000);
 const TARGET = Number(process.env.TARGET_SCORE || 3);
 const MAX_MOVES = 400;
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -216,7 +230,10 @@ const totals = {
   bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
   order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0, stay: 0, drop: 0,
   pick_up: 0, pick_up_alone: 0, allow: 0, veto: 0, veto_alone: 0, bacon_exchange: 0,
+  misere: 0, open_misere: 0, call: 0, joker_suit: 0,
 };
+/** Five Hundred: the card we last called a partner by. */
+let lastCalled = null;
 
 /**
  * Plays the game on `page` to its end: at each turn one of the offered controls, clicked (or
@@ -231,7 +248,7 @@ const totals = {
  * one of six cards face up (now and then the upcard itself); `onBacon(kind)` is awaited before
  * the first call (`call`), answer (`answer`) and exchange (`exchange`) of the game.
  */
-async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard, onDropOut, onBacon } = {}) {
+async function playToTheEnd(page, label, { keyboard = false, declare = false, onFirstPlay, onUpcard, onDropOut, onBacon, onFive } = {}) {
   const press = async (locator) => {
     if (keyboard) await keyboardPress(page, locator);
     else await locator.click({ timeout: STEP_MS });
@@ -240,8 +257,12 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
     bid: 0, pass: 0, exchange: 0, alone: 0, pass_cards: 0, play: 0,
     order_up: 0, name_trump: 0, take_upcard: 0, leave_upcard: 0, stay: 0, drop: 0,
     pick_up: 0, pick_up_alone: 0, allow: 0, veto: 0, veto_alone: 0, bacon_exchange: 0,
+    misere: 0, open_misere: 0, call: 0, joker_suit: 0,
   };
   const upcardSeen = new Set();
+  // Five Hundred: its bids by tricks and strain, the kitty's exchange, the call of a partner.
+  const five = /^Five hundred/.test(await page.locator('.game-head h1').innerText());
+  const fiveSeen = new Set();
   const baconSeen = new Set();
   const used = (k) => totals[k] + done[k];
   for (let move = 0; move < MAX_MOVES; move++) {
@@ -272,7 +293,71 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
         await onUpcard(kind);
       }
     }
-    if (baconCall) {
+    const fiveKind = !five ? null : phase === 'auction' ? 'bids' : phase === 'exchange' ? 'exchange' : phase === 'alone' ? 'call' : null;
+    if (fiveKind && onFive && !fiveSeen.has(fiveKind)) {
+      fiveSeen.add(fiveKind);
+      await onFive(fiveKind);
+    }
+    if (five && phase === 'auction') {
+      // Five Hundred: the strain bids in a grid (a row per number of tricks), misère, open
+      // misère and pass. Declaring: the highest strain bid (only open misère overcalls it);
+      // else misère the first time of the run, now and then the lowest bid, mostly pass.
+      const grid = page.locator('.controls .bid-grid button.bid');
+      const nGrid = await grid.count();
+      const misere = page.locator('.controls button[data-key="misere"]');
+      const pass = page.locator('.controls button[data-key="pass"]');
+      check((await pass.count()) === 1, `${label}: Five Hundred's bids offer no pass`);
+      for (const key of await grid.evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')))) {
+        check(/^bid-(6|7|8|9|10)-(S|C|D|H|NT)$/.test(key || ''), `${label}: a bid button's key is ${key}`);
+      }
+      if (nGrid) check(/^Bid \d+ (spades|clubs|diamonds|hearts|no trump), \d+ points$/.test(await grid.first().locator('.visually-hidden').innerText()), `${label}: a bid reads "${await grid.first().innerText()}"`);
+      if (declare && nGrid) {
+        await press(grid.last());
+        done.bid++;
+      } else if (!declare && (await misere.count()) && used('misere') === 0) {
+        check((await misere.innerText()).trim() === 'Misère (250)', `${label}: the misère button reads "${await misere.innerText()}"`);
+        await press(misere);
+        done.misere++;
+      } else if (!declare && nGrid && Math.random() < 0.25) {
+        await press(grid.first());
+        done.bid++;
+      } else {
+        await press(pass);
+        done.pass++;
+      }
+    } else if (five && phase === 'exchange') {
+      // Five Hundred: the kitty is in our hand; choose as many cards as it held, then confirm.
+      const confirm = page.locator('.controls button[data-key="confirm-exchange"]');
+      const need = Number((await confirm.innerText()).match(/Choose (\d+) cards/)?.[1] || 0);
+      check(need >= 2 && need <= 4, `${label}: the kitty's exchange asks for ${need} cards ("${await confirm.innerText()}")`);
+      check(!(await confirm.isEnabled()), `${label}: the exchange can be confirmed before choosing`);
+      const cards = page.locator('.hand button.card');
+      const n = await cards.count();
+      check((await page.locator('.hand .card.from-widow').count()) === need, `${label}: the kitty's ${need} cards are not marked in the hand`);
+      const chosen = new Set();
+      while (chosen.size < need) chosen.add(pick(n));
+      for (const i of chosen) await press(cards.nth(i));
+      check(await confirm.isEnabled(), `${label}: the exchange cannot be confirmed after choosing ${need} cards`);
+      check((await confirm.innerText()).trim() === `Discard these ${need}`, `${label}: the exchange's button reads "${await confirm.innerText()}"`);
+      await press(confirm);
+      done.exchange++;
+    } else if (five && phase === 'alone') {
+      // Five Hundred for five: call a partner by a card (or, now and then, play alone).
+      const calls = page.locator('.controls .call-suit button.card');
+      const n = await calls.count();
+      const alone = page.locator('.controls button[data-key="alone-true"]');
+      check(n > 0 && (await alone.count()) === 1, `${label}: the call offers ${n} cards and ${await alone.count()} 'Play alone'`);
+      if (used('call') > 0 && Math.random() < 0.2) {
+        await press(alone);
+        done.alone++;
+      } else {
+        const card = calls.nth(pick(n));
+        lastCalled = await card.getAttribute('data-card');
+        check((await card.getAttribute('data-key')) === `call-${lastCalled}`, `${label}: a called card's key is ${await card.getAttribute('data-key')}`);
+        await press(card);
+        done.call++;
+      }
+    } else if (baconCall) {
       // Bacon: pick up (the first time of all, and when declaring), pick up alone (the first
       // time after that, and now and then), or pass.
       const pass = page.locator('.controls button[data-key="pass"]');
@@ -423,6 +508,13 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
       check(all >= n, `${label}: more legal cards than cards`);
       await press(legal.nth(pick(n)));
       done.play++;
+      // Five Hundred at no trump: the joker led asks which suit it names.
+      if (five && (await page.locator('.controls .joker-suits').count())) {
+        const suits = page.locator('.controls .joker-suits button.joker-suit');
+        check((await suits.count()) >= 1, `${label}: the joker's suits are not offered`);
+        await press(suits.nth(pick(await suits.count())));
+        done.joker_suit++;
+      }
     } else {
       throw new TestFailure(`${label}: unknown state ${state}`);
     }
@@ -1208,6 +1300,281 @@ async function buckRareHands(context, preset) {
   return { done: { stay: 1, drop: 1 }, games: [id] };
 }
 
+/** Five Hundred's bid in the page's words: "7 hearts", "10 no trump", "misère", "open misère". */
+const STRAIN_WORDS = { S: 'spades', C: 'clubs', D: 'diamonds', H: 'hearts', NT: 'no trump' };
+const fiveBidWords = (bid) => (bid.misere ? (bid.misere === 'open' ? 'open misère' : 'misère') : `${bid.tricks} ${STRAIN_WORDS[bid.trump]}`);
+
+/**
+ * Five Hundred's table against the API's view (when the page shows the API's version): a score
+ * per side (two teams at four, every player alone at five), the scoring rule, the auction, the
+ * contract, the called card and its holder (the partner badge), an open misère's hand on its
+ * seat, the seats sitting out, the trick in play with a led joker's suit. Answers whether it
+ * compared (false when the house players moved on meanwhile).
+ */
+async function checkFiveHundredTable(page, label) {
+  const id = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+  const view = await api(`/v1/games/${id}`);
+  const version = Number(await page.locator('.table-view').getAttribute('data-version'));
+  if (version !== view.version) return false;
+  const n = view.seats.length;
+  check(view.ruleset.scoring === 'five_hundred' && view.scores.length === (n === 4 ? 2 : n), `${label}: the API's view: ${JSON.stringify({ ruleset: view.ruleset, scores: view.scores })}`);
+  const names = await page.locator('.scoreboard .team-name').allInnerTexts();
+  const want = n === 4 ? ['Team 0 (seats 0 and 2)', 'Team 1 (seats 1 and 3)'] : view.seats.map((x, s) => (s === 0 ? 'Seat 0 (you)' : `Seat ${s} (Heuristic bot)`));
+  check(JSON.stringify(names) === JSON.stringify(want), `${label}: the scoreboard names ${JSON.stringify(names)}`);
+  const scores = await page.locator('.scoreboard .score').allInnerTexts();
+  check(JSON.stringify(scores.map(Number)) === JSON.stringify(view.scores), `${label}: the page's scores ${scores}, the API's ${view.scores}`);
+  const rule = await page.locator('.score-rule').innerText();
+  check(rule.includes('The opponents score 10 a trick') && rule.includes(`made, a declaring side at ${view.ruleset.target_score} or more wins`), `${label}: the scoring rule reads "${rule}"`);
+  const head = await page.locator('.game-head .meta').innerText();
+  check(head.includes(n === 4 ? '4 players in two teams' : `${n} players, every player alone`), `${label}: the header reads "${head}"`);
+  const calls = await page.locator('.auction li').allInnerTexts();
+  check(calls.length === view.auction.length, `${label}: the auction shows ${calls.length} calls, the API ${view.auction.length}`);
+  for (const [i, c] of view.auction.entries()) {
+    check(calls[i].endsWith(`: ${c.bid ? fiveBidWords(c.bid) : 'pass'}`), `${label}: call ${i} reads "${calls[i]}" for ${JSON.stringify(c)}`);
+  }
+  const contract = await page.locator('.centre .contract').innerText();
+  if (view.contract) {
+    check(contract.includes(`bid ${fiveBidWords(view.contract.bid)}`), `${label}: the contract reads "${contract}", the API's ${JSON.stringify(view.contract)}`);
+  } else if (view.phase === 'play') {
+    check(contract.includes('Everyone passed: no trump, each for himself'), `${label}: a hand everyone passed reads "${contract}"`);
+  }
+  const called = page.locator('.centre .called');
+  check((await called.count()) === (view.called ? 1 : 0), `${label}: the page shows ${await called.count()} called cards, the API ${view.called}`);
+  if (view.called) {
+    check((await called.getAttribute('data-card')) === view.called && (await called.getAttribute('data-partner')) === (view.partner === null ? null : String(view.partner)),
+      `${label}: the page's call ${await called.getAttribute('data-card')} held by ${await called.getAttribute('data-partner')}, the API's ${view.called} by ${view.partner}`);
+    check((await page.locator(`.felt .seat[data-seat="${view.partner}"] .badges`).innerText()).includes('partner: holds the '), `${label}: seat ${view.partner} is not shown as the partner`);
+  }
+  if (view.open_hand.length && view.contract && view.contract.seat !== view.seat) {
+    const shown = await page.locator(`.felt .seat[data-seat="${view.contract.seat}"] .open-hand .card`).evaluateAll((cs) => cs.map((c) => c.getAttribute('data-card')));
+    check(JSON.stringify(shown) === JSON.stringify(view.open_hand), `${label}: the open hand shows ${shown}, the API's ${view.open_hand}`);
+  }
+  const out = await page.locator('.felt .seat.out').evaluateAll((ss) => ss.map((x) => Number(x.getAttribute('data-seat'))));
+  check(JSON.stringify(out) === JSON.stringify(view.sitting_out), `${label}: the page shows seats ${out} out, the API ${view.sitting_out}`);
+  if (view.phase === 'play') {
+    const suits = await page.locator('.centre .trick figure.played').evaluateAll((fs) => fs.map((f) => f.getAttribute('data-suit')));
+    check(JSON.stringify(suits) === JSON.stringify(view.trick.plays.map((p) => p.suit || null)), `${label}: the trick's named suits ${suits}, the API's plays ${JSON.stringify(view.trick.plays)}`);
+  }
+  return true;
+}
+
+/** A Five Hundred deal for four (the 43 cards: 5 to A, the red fours, the joker): our hand first, the rest in order, the kitty last. */
+function fiveHundredDeal(dealer, ours) {
+  const all = [...['C', 'D', 'H', 'S'].flatMap((s) => '56789TJQKA'.split('').map((r) => r + s)), '4D', '4H', 'JK'];
+  const rest = all.filter((c) => !ours.includes(c));
+  return { dealer, hands: [ours, rest.slice(0, 10), rest.slice(10, 20), rest.slice(20, 30)], widow: rest.slice(30) };
+}
+
+/**
+ * Five Hundred's replay of `hand` of game `id`, stepped through to the end: the deal with the
+ * kitty, each call, the declarer taking the kitty, the partner called, each play (a led joker
+ * naming its suit), the end's scores. Answers the step texts.
+ */
+async function replayFiveHundredHand(page, label, id, hand) {
+  step = `${label}: the replay of hand ${hand.number}`;
+  await page.goto(`${BASE_URL}/#/replay/${id}/${hand.number}/0`);
+  const text = page.locator('.step-text');
+  await text.waitFor();
+  const texts = [await text.innerText()];
+  let callStep = -1;
+  for (let i = 0; i < 200 && !(await page.locator('button[data-step="forward"]').isDisabled()); i++) {
+    await page.click('button[data-step="forward"]');
+    texts.push(await text.innerText());
+    if (/ calls the /.test(texts[texts.length - 1])) {
+      callStep = texts.length - 1;
+      const partner = await page.locator('.replay .seat').evaluateAll((ss) => ss.filter((x) => [...x.querySelectorAll('.badge')].some((b) => b.textContent === 'partner')).map((x) => Number(x.getAttribute('data-seat'))));
+      check(JSON.stringify(partner) === JSON.stringify([hand.partner]), `${label}: the replay's call step shows seats ${partner} as the partner, the log ${hand.partner}`);
+    }
+  }
+  check(texts[0].includes(`The kitty: ${hand.widow.length} cards face down.`), `${label}: the replay's deal reads "${texts[0]}"`);
+  for (const [i, c] of hand.auction.entries()) {
+    check(texts[i + 1].endsWith(c.bid ? ` bids ${fiveBidWords(c.bid)}.` : ' passes.'), `${label}: replay step ${i + 1} reads "${texts[i + 1]}" for ${JSON.stringify(c)}`);
+  }
+  const after = texts[hand.auction.length + 1];
+  if (hand.contract) {
+    check(after.includes(`won the auction with ${fiveBidWords(hand.contract.bid)}, takes the kitty (`) && after.includes(hand.trump === 'NT' ? 'the hand is played at no trump' : `${STRAIN_WORDS[hand.trump]} are trump`), `${label}: after the auction the replay reads "${after}"`);
+  } else {
+    check(after.startsWith('Everyone passed: the hand is played at no trump, each for himself'), `${label}: a hand everyone passed: the replay reads "${after}"`);
+  }
+  if (hand.called) check(callStep === hand.auction.length + 2 && /: .+ holds it and is the partner\.$/.test(texts[callStep]), `${label}: the call of the ${hand.called} reads "${texts[callStep]}" (step ${callStep})`);
+  const jokers = hand.tricks.flatMap((t) => t.plays).filter((p) => p.suit);
+  check(texts.filter((x) => /leads joker, naming (clubs|diamonds|hearts|spades)\./.test(x)).length === jokers.length, `${label}: the replay names ${jokers.length} led jokers' suits differently`);
+  const end = texts[texts.length - 1];
+  check(end.startsWith('Hand over. Tricks: ') && end.endsWith(`Scores: ${hand.scores.map((x, s) => `${hand.scores.length === 2 ? 'team' : 'seat'} ${s}: ${x}`).join(', ')}.`), `${label}: the replay ends on "${end}"`);
+  return texts;
+}
+
+/**
+ * Five Hundred beyond the preset loop's game for four: five players, where we declare (the
+ * highest bid), take the kitty and call a partner by a card, played to the end and replayed;
+ * open misère from a chosen deal holding the joker, which we lead naming a suit with the
+ * keyboard (a spectator's tab sees our open hand), played to the end and replayed; five players
+ * at phone width.
+ */
+async function fiveHundredGames(context, preset) {
+  const page = await newPage(context);
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  phoneContext.setDefaultTimeout(STEP_MS);
+  const all = {};
+  const add5 = (done) => { for (const [k, n] of Object.entries(done)) all[k] = (all[k] || 0) + n; };
+  const finish = async (id, label, shotName) => {
+    step = `${label}: the end`;
+    const view = await api(`/v1/games/${id}`);
+    check(view.status === 'finished', `${label}: game ${id} is ${view.status}`);
+    const result = await page.locator('.controls .result').innerText();
+    check((await page.locator('.controls .result').getAttribute('data-winners')) === view.winners.join(' '), `${label}: the page's winners are not the API's ${view.winners}`);
+    const words = view.scores.length === 2 ? `Final score ${view.scores[0]} to ${view.scores[1]}` : `Final scores: ${view.scores.map((x, s) => `seat ${s}: ${x}`).join(', ')}.`;
+    check(result.includes(words), `${label}: the end reads "${result}", the API's scores ${view.scores}`);
+    if (view.winners.length > 1) check(result.includes('a tie for first between'), `${label}: tied winners ${view.winners} read "${result}"`);
+    check(await checkFiveHundredTable(page, `${label} finished`), `${label}: the finished table is not the API's`);
+    if (shotName) await shot(page, shotName);
+    log(`${label}: game ${id} played to the end: ${result}`);
+    return view;
+  };
+
+  // ---- five players: we declare, take the kitty, call a partner by a card ----
+  step = `${preset} for five`;
+  const id5 = await startGame(page, preset, ['you', 'heuristic', 'heuristic', 'heuristic', 'heuristic'], { name: 'Tester', players: 5 });
+  check((await page.locator('.felt.n5 .seat').count()) === 5, `${preset} for five: the table of ${id5} does not show 5 seats`);
+  lastCalled = null;
+  let tableShot = false;
+  const done5 = await playToTheEnd(page, `${preset} for five (declaring)`, {
+    declare: true,
+    onFive: async (kind) => {
+      if (!(await checkFiveHundredTable(page, `${preset} for five ${kind}`))) return;
+      await axe(page, `${preset} for five ${kind} (desktop)`);
+      await shot(page, `five-hundred-${kind}-desktop`);
+    },
+    onFirstPlay: async () => {
+      if (tableShot || !(await checkFiveHundredTable(page, `${preset} for five play`))) return;
+      tableShot = true;
+      await axe(page, `${preset} for five table (desktop)`);
+      await shot(page, 'five-hundred-table-desktop');
+    },
+  });
+  add5(done5);
+  await finish(id5, `${preset} for five`, 'five-hundred-finished-desktop');
+  const log5 = await api(`/v1/games/${id5}/log`);
+  const ours = log5.hands.find((x) => x.contract?.seat === 0);
+  if (done5.call) {
+    check(ours && ours.called === lastCalled && Number.isInteger(ours.partner), `${preset} for five: we called the ${lastCalled}, the log has ${JSON.stringify(ours && { called: ours.called, partner: ours.partner })}`);
+  }
+  const replayed = ours || log5.hands[log5.hands.length - 1];
+  const texts5 = await replayFiveHundredHand(page, `${preset} for five`, id5, replayed);
+  await page.click('button[data-step="first"]');
+  for (let i = 0; i <= replayed.auction.length; i++) await page.click('button[data-step="forward"]');
+  await axe(page, `${preset} replay (desktop)`);
+  await shot(page, 'five-hundred-replay-desktop');
+  log(`${preset} for five: replay of hand ${replayed.number} of ${id5} (${texts5.length} steps): ${texts5.slice(replayed.auction.length + 1, replayed.auction.length + 3).join(' ')} … ${texts5[texts5.length - 1]}`);
+
+  // ---- open misère holding the joker: we lead it, naming a suit (keyboard) ----
+  step = `${preset}: open misère and the joker`;
+  const deal = fiveHundredDeal(3, ['JK', '5C', '6C', '7C', '5D', '6D', '5H', '6H', '5S', '6S']);
+  const r = await fetch(`${BASE_URL}/v1/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(STEP_MS),
+    body: JSON.stringify({ ruleset: { preset, target_score: TARGET }, seed: 1, scenario: deal, seats: [{ kind: 'open' }, ...[1, 2, 3].map(() => ({ kind: 'bot', strategy: 'heuristic' }))] }),
+  });
+  check(r.ok, `POST /v1/games with a Five Hundred deal answered ${r.status}: ${await r.clone().text()}`);
+  const { game_id: idm } = await r.json();
+  await page.goto(`${BASE_URL}/#/join/${idm}`);
+  await page.fill('#join-name', 'Tester');
+  await page.click('#join button[type=submit]');
+  await page.waitForURL(new RegExp(`#/game/${idm}$`));
+  check((await waitForTurn(page)) === 'act-auction', `${preset}: game ${idm} does not start with our bid`);
+  const offered = await page.locator('.controls .bid-grid button').count();
+  check(offered === 25, `${preset}: the first bid offers ${offered} strain bids, not 25`);
+  const open = page.locator('.controls button[data-key="open-misere"]');
+  check((await open.innerText()).trim() === 'Open misère (520)', `${preset}: the open misère button reads "${await open.innerText()}"`);
+  await checkFiveHundredTable(page, `${preset} open misère bids`);
+  await open.click();
+  all.open_misere = (all.open_misere || 0) + 1;
+  check((await waitForTurn(page)) === 'act-exchange', `${preset}: after our open misère (game ${idm}) it is not our exchange`);
+  const v1 = await api(`/v1/games/${idm}`);
+  check(v1.contract?.seat === 0 && v1.contract.bid.misere === 'open', `${preset}: after our open misère the API: ${JSON.stringify({ contract: v1.contract })}`);
+  await checkFiveHundredTable(page, `${preset} open misère exchange`);
+  await axe(page, `${preset} exchange (desktop)`);
+  await shot(page, 'five-hundred-open-misere-exchange-desktop');
+  // Discard three cards that are not the joker.
+  for (const c of ['7C', '6D', '6H']) await page.click(`.hand button.card[data-card="${c}"]`);
+  await page.click('.controls button[data-key="confirm-exchange"]');
+  all.exchange = (all.exchange || 0) + 1;
+  check((await waitForTurn(page)) === 'act-play', `${preset}: after our exchange (game ${idm}) it is not our lead`);
+  const vp = await api(`/v1/games/${idm}`);
+  check(JSON.stringify(vp.sitting_out) === '[2]' && vp.open_hand.length === 10, `${preset}: in play at our open misère the API: ${JSON.stringify({ out: vp.sitting_out, open: vp.open_hand })}`);
+  // A spectator's tab sees our hand, open.
+  const spectator = await newPage(context);
+  await spectator.goto(`${BASE_URL}/#/game/${idm}`);
+  await spectator.locator('.table-view[data-version]').waitFor();
+  const openHand = await spectator.locator('.felt .seat[data-seat="0"] .open-hand .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-card')));
+  check(JSON.stringify(openHand) === JSON.stringify((await api(`/v1/games/${idm}`)).open_hand) && openHand.length === 10, `${preset}: the spectator sees our open hand as ${openHand}`);
+  check((await spectator.locator('.felt .seat[data-seat="2"]').evaluate((el) => el.classList.contains('out'))), `${preset}: our partner does not sit out on the spectator's table`);
+  await axe(spectator, `${preset} open misère, spectating (desktop)`);
+  await shot(spectator, 'five-hundred-open-misere-spectator-desktop');
+  await spectator.close();
+  current = page;
+  // The joker, led: which suit it names, asked, chosen with the keyboard.
+  const joker = page.locator('.hand button.card[data-card="JK"]');
+  check((await joker.innerText()).includes('Lead joker, naming a suit'), `${preset}: the joker reads "${await joker.innerText()}"`);
+  const before = (await tableState(page)).version;
+  await joker.click();
+  const suits = await page.locator('.controls .joker-suits button.joker-suit').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')));
+  check(JSON.stringify([...suits].sort()) === JSON.stringify(['play-JK-C', 'play-JK-D', 'play-JK-H', 'play-JK-S']), `${preset}: the joker's suits offered are ${suits}`);
+  await axe(page, `${preset} joker's suit (desktop)`);
+  await shot(page, 'five-hundred-joker-desktop');
+  await keyboardPress(page, page.locator('.controls button[data-key="play-JK-H"]'));
+  all.joker_suit = (all.joker_suit || 0) + 1;
+  await page.waitForFunction((v) => Number(document.querySelector('.table-view')?.getAttribute('data-version') || -1) > v, before, { timeout: STEP_MS });
+  const v2 = await api(`/v1/games/${idm}`);
+  const led = v2.trick.plays[0] || v2.tricks[0]?.plays[0];
+  check(led && led.seat === 0 && led.card === 'JK' && led.suit === 'H', `${preset}: our joker lead in the API: ${JSON.stringify(led)}`);
+  if (v2.trick.plays.length) {
+    await checkFiveHundredTable(page, `${preset} joker led`);
+    check((await page.locator('.centre .trick figure.played').first().innerText()).includes('(led as ♥\u00a0hearts)'), `${preset}: the led joker reads "${await page.locator('.centre .trick figure.played').first().innerText()}"`);
+  }
+  const doneM = await playToTheEnd(page, `${preset} open misère`, {});
+  add5(doneM);
+  await finish(idm, `${preset} open misère`, null);
+  const handM = (await api(`/v1/games/${idm}/log`)).hands[0];
+  const textsM = await replayFiveHundredHand(page, `${preset} open misère`, idm, handM);
+  check(textsM.some((x) => x.includes('Heuristic bot (seat 2) sits out.') && x.includes('hand is shown to all')), `${preset}: the open misère's replay does not say who sits out and that the hand is shown`);
+  await page.click('button[data-step="first"]');
+  await page.click('button[data-step="next-trick"]');
+  check((await page.locator('.replay .trick figure').first().innerText()).includes('(led as ♥\u00a0hearts)'), `${preset}: the replay's first trick does not show the joker's suit`);
+  log(`${preset}: open misère holding the joker (game ${idm}), the joker led naming hearts with the keyboard, replayed (${textsM.length} steps)`);
+
+  // ---- five players at phone width ----
+  step = `${preset} for five (phone)`;
+  const phone = await newPage(phoneContext);
+  const idp = await startGame(phone, preset, ['you', 'heuristic', 'heuristic', 'heuristic', 'heuristic'], { name: 'Phone', players: 5 });
+  const narrow = async (name) => {
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+    check(wide <= 390, `${preset}: the page is ${wide} px wide at phone width before ${name}`);
+    await shot(phone, name);
+  };
+  let phoneTable = false;
+  const doneP = await playToTheEnd(phone, `${preset} for five (phone)`, {
+    declare: true,
+    onFive: async (kind) => {
+      if (kind !== 'bids') return;
+      await axe(phone, `${preset} bids (phone)`);
+      await narrow('five-hundred-bids-phone');
+    },
+    onFirstPlay: async () => {
+      if (phoneTable) return;
+      phoneTable = true;
+      await axe(phone, `${preset} table (phone)`);
+      await narrow('five-hundred-table-phone');
+    },
+  });
+  add5(doneP);
+  await narrow('five-hundred-finished-phone');
+  const final = await api(`/v1/games/${idp}`);
+  check(final.status === 'finished' && (await phone.locator('.controls .result').getAttribute('data-winners')) === final.winners.join(' '), `${preset} (phone): the page's winners are not the API's ${final.winners}`);
+  await phoneContext.close();
+  current = page;
+  return all;
+}
+
 async function api(path) {
   const r = await fetch(`${BASE_URL}${path}`, { signal: AbortSignal.timeout(STEP_MS) });
   check(r.ok, `GET ${path} answered ${r.status}`);
@@ -1258,7 +1625,7 @@ async function main() {
   // preset's deck is pinochle48): the seat pickers follow.
   step = 'home: player counts';
   /** @type {Record<string, number[]>} */
-  const expectedCounts = Object.fromEntries(catalog.presets.map((p) => [p.name, p.players.filter((n) => n !== 6 || p.rules.deck === 'pinochle48')]));
+  const expectedCounts = Object.fromEntries(catalog.presets.map((p) => [p.name, p.players.filter((n) => n !== 6 || p.rules.deck === 'pinochle48' || p.rules.deck.startsWith('five_hundred'))]));
   check(JSON.stringify(expectedCounts.pepper) === '[2,3,4]', `pepper is played by ${expectedCounts.pepper}`);
   for (const p of catalog.presets) {
     await page.selectOption('#preset', p.name);
@@ -1325,6 +1692,8 @@ async function main() {
     const upcard = preset === upcardPresets[0];
     const buck = rulesOf[preset].scoring === 'buck';
     const bacon = baconPresets.includes(preset);
+    const five = rulesOf[preset].scoring === 'five_hundred';
+    let fiveTable = false;
     let buckTable = false;
     let baconTable = false;
     const done = await playToTheEnd(page, `${preset}${keyboard ? ' (keyboard)' : ''}`, {
@@ -1335,6 +1704,7 @@ async function main() {
         if (await checkBaconTable(page, `${preset} ${kind}`)) await axe(page, `${preset} ${kind} (desktop)`);
       } : undefined,
       onFirstPlay: async () => {
+        if (five && !fiveTable) fiveTable = await checkFiveHundredTable(page, preset);
         if (bacon && !baconTable) {
           baconTable = await checkBaconTable(page, preset);
           if (baconTable) {
@@ -1389,6 +1759,7 @@ async function main() {
     log(`${preset}${keyboard ? ' with the keyboard alone' : ''}: game ${id} played to the end (${summary(done)}): ${result}`);
     if (preset === presets[0]) await shot(page, 'finished-desktop');
     if (upcard) await replayUpcardHand(page, preset, id);
+    if (five) check(await checkFiveHundredTable(page, `${preset} finished`), `${preset}: the finished table is not the API's last version`);
     if (bacon) {
       check(await checkBaconTable(page, `${preset} finished`), `${preset}: the finished table is not the API's last version`);
       baconGames.push(id);
@@ -1482,6 +1853,14 @@ async function main() {
       }
     }
     log(`${preset}: replays of chosen hands (${stepped.join(', ')})`);
+  }
+
+  // ---- Five Hundred: five players with a partner called, open misère with the joker led
+  // naming a suit, five players at phone width; their replays ----
+  const fivePresets = presets.filter((p) => rulesOf[p].scoring === 'five_hundred');
+  for (const preset of fivePresets) add(await fiveHundredGames(desktop, preset));
+  if (fivePresets.length) {
+    for (const control of ['call', 'open_misere', 'joker_suit']) check(totals[control] > 0, `no Five Hundred game used the ${control} control`);
   }
 
   // ---- every control at least once: where the random games did not reach one, games in which
