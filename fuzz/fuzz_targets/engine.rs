@@ -3,16 +3,17 @@
 //! The input picks a ruleset (a preset plus option overrides, mostly only those the preset
 //! takes), a seed or an explicit first deal, then drives a game with a sequence of steps: JSON
 //! bytes parsed as an action (as the API parses a request body) and applied for any seat, a
-//! field-less action by name for any seat, a legal action of the seat to act, or a house
-//! player's move. Whatever the input, nothing panics; a refused action leaves the game exactly
+//! field-less action by name for any seat, Five Hundred's call of a card or a play naming a suit
+//! for any seat, a legal action of the seat to act, or a house player's move. Whatever the input, nothing panics; a refused action leaves the game exactly
 //! as it was; an accepted one leaves a game that passes its integrity check, serialises and
 //! reads back equal, and shows every seat a view whose legal actions are accepted.
 #![no_main]
 
 use hasenpfeffer::bots::Strategy;
 use hasenpfeffer::engine::{
-    Action, AllDrop, AllPass, AloneRule, AuctionKind, DealerPickup, DeckKind, FirstLead, Game,
-    GameEnd, Preset, RulesetSpec, Scenario, SetPenalty, Viewer,
+    Action, AllDrop, AllPass, AloneRule, AuctionKind, AuctionPass, DealerPickup, DeckKind,
+    DefenderPoints, FirstLead, Game, GameEnd, Preset, RulesetSpec, Scenario, SetPenalty, SideForm,
+    Viewer,
 };
 use libfuzzer_sys::fuzz_target;
 use rand::SeedableRng;
@@ -59,7 +60,7 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
         // Every preset the service offers.
         preset: Preset::ALL[input.byte() as usize % Preset::ALL.len()],
         deck: input.pick(&DeckKind::ALL),
-        players: input.pick(&[4, 6, 0, 5, 255]),
+        players: input.pick(&[4, 6, 2, 3, 5, 0, 7, 255]),
         bowers: input.pick(&[true, false]),
         auction: input.pick(&AuctionKind::ALL),
         min_bid: input.pick(&[0, 1, 2, 3, 4, 6, 12, 13, 255]),
@@ -89,15 +90,21 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
             GameEnd::DeclarersWinTies,
             GameEnd::HigherScoreOrDraw,
             GameEnd::LowestAtZero,
+            GameEnd::MadeContract,
         ]),
         dealer_pickup: input.pick(&[DealerPickup::Optional, DealerPickup::Mandatory]),
         stick_the_dealer: input.pick(&[true, false]),
         lone_defender: input.pick(&[true, false]),
         all_drop: input.pick(&[AllDrop::DeclarerTakesAll, AllDrop::LastMustStay]),
+        joker: input.pick(&[true, false]),
+        sides: input.pick(&[SideForm::TeamsOf3, SideForm::TeamsOf2]),
+        defender_points: input.pick(&[DefenderPoints::SideTotal, DefenderPoints::OwnTricks]),
+        auction_pass: input.pick(&[AuctionPass::NotFinal, AuctionPass::Final]),
     };
     // Seven times in eight, only the options the preset takes (Bacon: deck, players, bowers,
-    // alone, target_score), so that games of every preset are built and played whatever the
-    // other bytes; the eighth keeps them all, and the ruleset is mostly refused.
+    // alone, target_score; Five Hundred: players, bowers, target_score, joker, sides,
+    // defender_points, auction_pass), so that games of every preset are built and played
+    // whatever the other bytes; the eighth keeps them all, and the ruleset is mostly refused.
     if input.byte() % 8 != 0 {
         keep_own_options(&mut spec);
     }
@@ -132,6 +139,10 @@ fn keep_own_options(spec: &mut RulesetSpec) {
         stick_the_dealer,
         lone_defender,
         all_drop,
+        joker,
+        sides,
+        defender_points,
+        auction_pass,
     );
 }
 
@@ -208,6 +219,30 @@ fuzz_target!(|data: &[u8]| {
                 let action: Action = serde_json::from_value(serde_json::json!({ "type": kind }))
                     .expect("a field-less action parses");
                 apply(&mut game, seat, &action);
+            }
+            // Five Hundred's actions that carry a card, built from a code of any rank and suit (the
+            // joker too) for any seat: a call of a partner's card, or a play naming a suit (a
+            // joker led at no trump); mostly refused (a trump, one's own card, a suit named for
+            // another card or another lead, the wrong phase), else applied.
+            4 => {
+                const RANKS: &[u8] = b"23456789TLMNJQKA";
+                let b = input.byte() as usize;
+                let code = if b % 17 == 16 {
+                    "JK".to_owned()
+                } else {
+                    let r = RANKS[b % RANKS.len()] as char;
+                    format!("{r}{}", ["C", "D", "H", "S"][(b / 16) % 4])
+                };
+                let suit = ["C", "D", "H", "S"][input.byte() as usize % 4];
+                let seat = input.byte() % (seats + 2);
+                let value = if input.byte() % 2 == 0 {
+                    serde_json::json!({"type": "call", "card": code})
+                } else {
+                    serde_json::json!({"type": "play", "card": code, "suit": suit})
+                };
+                if let Ok(action) = serde_json::from_value::<Action>(value) {
+                    apply(&mut game, seat, &action);
+                }
             }
             // JSON bytes as an action, for any seat (out-of-range seats included).
             0 => {
