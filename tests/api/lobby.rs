@@ -102,7 +102,8 @@ both_stores!(
     open_live_finished,
     preset_filter_and_paging,
     bad_queries_are_problems,
-    bacon_games_are_listed
+    bacon_games_are_listed,
+    five_hundred_games_are_listed
 );
 
 /// Bacon games are listed like any other: open with their free seats, filtered by
@@ -153,6 +154,58 @@ async fn bacon_games_are_listed(store: Store) {
     }
     assert!(
         !ids(&all_pages(&app, "status=open&preset=bacon", 5).await).contains(&other),
+        "the filter leaves other presets out"
+    );
+}
+
+/// Five Hundred games are listed like any other, whatever their player count: a game for five
+/// open with its free seats, five scores and the target of 500; a game of six house players in
+/// three teams of two finished with its three teams' scores; `preset=five-hundred` lists only
+/// them.
+async fn five_hundred_games_are_listed(store: Store) {
+    let app = spawn_app(store).await;
+    let other = app.create_game(&json!({})).await;
+    let bot = json!({"kind": "bot", "strategy": "heuristic"});
+    let open_seat = json!({"kind": "open"});
+    let open = app
+        .create_game(&json!({
+            "ruleset": {"preset": "five-hundred", "players": 5},
+            "seats": [open_seat, bot, open_seat, bot, bot],
+        }))
+        .await;
+    let g = find(&app, "open", &open).await.expect("listed open");
+    assert_eq!(g["preset"], "five-hundred");
+    assert_eq!(g["players"], 5);
+    assert_eq!(g["free_seats"], json!([0, 2]));
+    assert_eq!(g["scores"], json!([0, 0, 0, 0, 0]));
+    assert_eq!(g["target_score"], 500);
+    let done = app
+        .create_game(&json!({
+            "ruleset": {"preset": "five-hundred", "players": 6, "sides": "teams_of_2"},
+            "seed": 5,
+            "seats": vec![bot; 6],
+        }))
+        .await;
+    let last = wait_finished(&app, &done, Duration::from_secs(120)).await;
+    let over = find(&app, "finished", &done)
+        .await
+        .expect("listed finished");
+    assert_eq!(over["preset"], "five-hundred");
+    assert_eq!(over["players"], 6);
+    assert_eq!(over["scores"], last["scores"]);
+    assert_eq!(over["hand_number"], last["hand_number"]);
+    assert_eq!(
+        over["scores"].as_array().map(Vec::len),
+        Some(3),
+        "three teams of two"
+    );
+    for status in ["open", "finished"] {
+        let games = all_pages(&app, &format!("status={status}&preset=five-hundred"), 1).await;
+        let want = if status == "open" { &open } else { &done };
+        assert_eq!(ids(&games), vec![want.clone()], "{status}");
+    }
+    assert!(
+        !ids(&all_pages(&app, "status=open&preset=five-hundred", 5).await).contains(&other),
         "the filter leaves other presets out"
     );
 }
