@@ -1875,3 +1875,81 @@ async fn five_hundred_decisions_time_out(store: Store) {
 }
 
 both_stores!(five_hundred_decisions_time_out);
+
+// ---------------------------------------------------------------------------------------------
+// Retries
+
+/// A call of a partner sent again with its key (ten copies at once to `/alone`, later one to
+/// `/actions`) answers the original view and is applied once: one call, its holder revealed;
+/// the same key for `alone` is refused with 409 and changes nothing.
+async fn a_call_retried_is_applied_once(store: Store) {
+    use futures_util::future::join_all;
+    let app = spawn_app(store).await;
+    let id = app.create_game(&five_handed()).await;
+    let t = app.claim_all(&id, 5).await;
+    ok(
+        &app,
+        &id,
+        &t,
+        0,
+        "bid",
+        json!({"type": "bid", "tricks": 6, "trump": "H"}),
+    )
+    .await;
+    for s in 1..5 {
+        ok(&app, &id, &t, s, "bid", json!({"type": "pass"})).await;
+    }
+    let exchange = json!({"type": "exchange", "trump": "H", "discard": ["2C", "3C", "4C"]});
+    ok(&app, &id, &t, 0, "exchange", exchange).await;
+    let v = app.version(&id).await;
+    let send = |endpoint: &'static str, action: Value| {
+        let (app, id, token) = (&app, &id, t[0].clone());
+        async move {
+            let res = app
+                .client
+                .post(app.url(&format!("/v1/games/{id}/{endpoint}")))
+                .bearer_auth(token)
+                .header("idempotency-key", "call-the-ace")
+                .json(&action)
+                .send()
+                .await
+                .expect("sent");
+            let status = res.status();
+            let etag = crate::helpers::header(&res, reqwest::header::ETAG);
+            let body: Value = res.json().await.expect("JSON");
+            (status, etag, body)
+        }
+    };
+    let call = json!({"type": "call", "card": "AS"});
+    let answers = join_all((0..10).map(|_| send("alone", call.clone()))).await;
+    let first = answers[0].2.clone();
+    for (status, etag, body) in &answers {
+        assert_eq!(*status, StatusCode::OK, "{body}");
+        assert_eq!(*etag, format!("\"{}\"", v + 1));
+        assert_eq!(*body, first, "every copy gets the same answer");
+    }
+    assert_eq!(app.version(&id).await, v + 1, "applied once");
+    let view = app.view(&id, None).await;
+    assert_eq!(view["called"], "AS");
+    assert_eq!(view["partner"], 1);
+    let (status, _, body) = send("alone", json!({"type": "alone", "alone": true})).await;
+    assert_eq!(status.as_u16(), 409, "{body}");
+    assert_eq!(body["code"], "idempotency_key_reused");
+    assert_eq!(app.view(&id, None).await, view, "nothing changed");
+    ok(
+        &app,
+        &id,
+        &t,
+        0,
+        "play",
+        json!({"type": "play", "card": "AH"}),
+    )
+    .await;
+    let (status, etag, late) = send("actions", call).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(etag, format!("\"{}\"", v + 1));
+    assert_eq!(late, first, "the original answer");
+    assert_eq!(app.version(&id).await, v + 2, "the retry changed nothing");
+}
+
+both_stores!(a_call_retried_is_applied_once);
