@@ -3,7 +3,8 @@
 # in-memory store), and runs the Rust bot (examples/bot.rs), the Python bot
 # (examples/python/run.sh) and the TypeScript bot (examples/typescript/run.sh) against it, each a
 # game against three house players of the default preset and one of each preset in PRESETS
-# (default: bacon; the bots post `legal_actions` as they are, whatever the game). Fails if one
+# (default: bacon and five-hundred; the bots post `legal_actions` as they are, whatever the
+# game: Five Hundred's strain bids, misères, calls and joker leads need nothing new). Fails if one
 # does not reach the end of its game in time, if its game is not of the preset asked for, or if
 # running them wrote anything under examples/ (generated clients and dependencies belong in
 # ~/.cache/hasenpfeffer).
@@ -59,7 +60,7 @@ print(f"(game {game}: a finished {want} game, {hands} hands)")
 
 # The example built above (what `cargo run --release --example bot` runs), run directly so that
 # a source edit meanwhile cannot start a rebuild inside the time limit.
-for preset in "" ${PRESETS-bacon}; do
+for preset in "" ${PRESETS-bacon five-hundred}; do
   play rust "$preset" 300 target/release/examples/bot
   play python "$preset" 600 bash examples/python/run.sh
   play typescript "$preset" 600 bash examples/typescript/run.sh
@@ -70,4 +71,4 @@ if [ "$before" != "$after" ]; then
   diff <(echo "$before") <(echo "$after") >&2 || true
   exit 1
 fi
-echo "the three starter bots played a whole game each of: default ${PRESETS-bacon}"
+echo "the three starter bots played a whole game each of: default ${PRESETS-bacon five-hundred}"
