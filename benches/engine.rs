@@ -109,6 +109,22 @@ fn rulesets() -> Vec<(&'static str, Ruleset)> {
     .build()
     .expect("valid");
     v.push(("double-hasenpfeffer-6", six));
+    // Five Hundred for each other player count (the preset's own is 4).
+    for (name, players) in [
+        ("five-hundred-2", 2),
+        ("five-hundred-3", 3),
+        ("five-hundred-5", 5),
+        ("five-hundred-6", 6),
+    ] {
+        let rules = RulesetSpec {
+            preset: hasenpfeffer::engine::Preset::FiveHundred,
+            players: Some(players),
+            ..RulesetSpec::default()
+        }
+        .build()
+        .expect("valid");
+        v.push((name, rules));
+    }
     // OpenSpiel's Euchre (24 cards, stick the dealer, the dealer must pick up, no lone
     // defender): the same game as ours with these options, the anchor of
     // `scripts/openspiel-bench.sh`. (The engine plays Euchre; the service does not offer it

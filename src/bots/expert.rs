@@ -147,6 +147,48 @@ fn candidates(view: &View, ctx: &Ctx, max: usize) -> Vec<Action> {
         rest
     };
     match view.phase {
+        Phase::Auction if view.ruleset.five_hundred() => {
+            // Five Hundred's 28 calls: a pass, the cheapest legal bid of each strain and the
+            // misères (a higher bid of a strain is judged by the cheapest: the auction goes on).
+            let mut strains_seen: Vec<Option<Trump>> = Vec::new();
+            for a in legal {
+                let keep = match a.as_bid() {
+                    None => true,
+                    Some(b) if b.misere.is_some() => true,
+                    Some(b) => {
+                        let fresh = !strains_seen.contains(&b.trump);
+                        strains_seen.push(b.trump);
+                        fresh
+                    }
+                };
+                if keep && !out.contains(a) {
+                    out.push(a.clone());
+                }
+            }
+        }
+        Phase::Alone if view.ruleset.calls_partner() => {
+            // Five Hundred for 5: alone, or a call of the highest card not held in each suit.
+            let ranking =
+                heuristic::ranking_for(&view.ruleset, view.trump.unwrap_or(Trump::NoTrump));
+            let mut best: [Option<Card>; 4] = [None; 4];
+            for a in legal {
+                if let Action::Call { card } = a
+                    && let Some(s) = card.suit()
+                {
+                    let b = &mut best[s.index()];
+                    if b.is_none_or(|x| ranking.strength(*card) > ranking.strength(x)) {
+                        *b = Some(*card);
+                    }
+                }
+            }
+            for a in std::iter::once(Action::Alone { alone: true })
+                .chain(best.into_iter().flatten().map(|card| Action::Call { card }))
+            {
+                if legal.contains(&a) && !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
         Phase::Exchange => {
             // Per trump, its best discards; then the best overall.
             let mut scored: Vec<(f64, Trump, &Action)> = legal
