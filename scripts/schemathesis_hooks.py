@@ -11,8 +11,10 @@ token never a real seat (401/403), so the fuzzing would never reach the rules. W
   plays with all four seats' tokens: for an action endpoint, the table is first played forward
   (with legal actions) until the seat to act may do what the endpoint does, and the case gets that
   seat's token. The cases of an operation take the presets whose games reach it in turn, each
-  with its own table (the general endpoint, the reads and the samples every preset; `/bid`
-  and `/exchange` also Euchre's and Bacon's calls, answers and upcard exchanges); about 60% of
+  with its own table (the general endpoint, the reads and the samples every preset, Five
+  Hundred for 4 and for 5; `/bid` and `/exchange` also Euchre's, Bacon's and Five Hundred's
+  calls (its misères too), answers and exchanges; `/alone` and the general endpoint Five
+  Hundred's call of a partner, the general endpoint its misères too); about 60% of
   the positive cases then post one of that seat's `legal_actions` (of the type posted least so
   far in that preset's games, so that rare calls are reached too; so the action is applied:
   2xx), the others keep their generated body (refused with 422 unless it happens to be legal). Negative cases keep their generated (invalid) parts: a real game and a
@@ -39,9 +41,22 @@ from schemathesis.generation.modes import GenerationMode
 # The server: HASENPFEFFER_URL, else the base URL schemathesis tests (set on the first call).
 BASE = os.environ.get("HASENPFEFFER_URL", "").rstrip("/")
 
-PRESETS = ["hasenpfeffer", "hasenpfeffer-open", "pepper", "double-hasenpfeffer", "euchre", "buck-euchre", "bacon"]
+# A preset, or `preset:players` for a table of another size (Five Hundred for 5 calls a partner).
+PRESETS = [
+    "hasenpfeffer",
+    "hasenpfeffer-open",
+    "pepper",
+    "double-hasenpfeffer",
+    "euchre",
+    "buck-euchre",
+    "bacon",
+    "five-hundred",
+    "five-hundred:5",
+]
 # Bacon's calls and answers (phase `auction`), all sent to /bid.
 BACON_CALLS = {"pass", "pick_up", "pick_up_alone", "allow", "veto", "veto_alone"}
+# Five Hundred's calls of the auction (phase `auction`), all sent to /bid.
+FIVE_HUNDRED_CALLS = {"pass", "bid", "misere", "open_misere"}
 # What each action endpoint takes, by the presets whose games reach it: the cases of an
 # endpoint take these in turn (each its own table), so that every action type the endpoint
 # takes is applied. The general endpoint takes any action of every preset in turn.
@@ -52,16 +67,28 @@ ENDPOINTS = {
         ("euchre", {"name_trump"}),  # round 2: the table is steered through round 1's passes
         ("bacon", BACON_CALLS),
         ("bacon", BACON_CALLS),  # twice: six calls and answers to reach
+        # Five Hundred's strain bids and misères.
+        ("five-hundred", FIVE_HUNDRED_CALLS),
     ],
     "POST /v1/games/{id}/exchange": [
         ("hasenpfeffer", {"exchange"}),
         ("euchre", {"take_upcard", "leave_upcard"}),
         ("bacon", {"take_upcard"}),
+        ("five-hundred", {"exchange"}),
     ],
-    "POST /v1/games/{id}/play": [("hasenpfeffer", {"play"}), ("euchre", {"play"}), ("bacon", {"play"})],
-    "POST /v1/games/{id}/alone": [("hasenpfeffer-open", {"alone"})],
+    "POST /v1/games/{id}/play": [
+        ("hasenpfeffer", {"play"}),
+        ("euchre", {"play"}),
+        ("bacon", {"play"}),
+        ("five-hundred", {"play"}),
+    ],
+    # Five Hundred for 5: the declarer plays alone (`alone` true) or calls a card.
+    "POST /v1/games/{id}/alone": [("hasenpfeffer-open", {"alone"}), ("five-hundred:5", {"alone", "call"})],
     "POST /v1/games/{id}/pass-cards": [("double-hasenpfeffer", {"pass_cards"})],
-    "POST /v1/games/{id}/actions": [(p, None) for p in PRESETS],  # any action
+    # Any action of every preset; and Five Hundred's misères and calls (the table steered to
+    # where they are legal).
+    "POST /v1/games/{id}/actions": [(p, None) for p in PRESETS]
+    + [("five-hundred", {"misere", "open_misere"}), ("five-hundred:5", {"call", "alone"})],
 }
 SAMPLES = "GET /v1/games/{id}/samples"
 # Operations that take a seat token (required or optional).
@@ -105,7 +132,9 @@ class Table:
     def __init__(self, http: requests.Session, preset: str):
         self.http = http
         self.preset = preset
-        created = self.call("POST", "/v1/games", json={"ruleset": {"preset": preset}}, want=201)
+        name, _, players = preset.partition(":")
+        ruleset = {"preset": name, **({"players": int(players)} if players else {})}
+        created = self.call("POST", "/v1/games", json={"ruleset": ruleset}, want=201)
         self.id = created["game_id"]
         self.tokens: list[str] = []
         while True:
@@ -144,20 +173,27 @@ class Table:
             if wanted:
                 return seat, view, wanted
             view = self.call(
-                "POST", f"/v1/games/{self.id}/actions", token=self.tokens[seat], json=self.steer(legal, types)
+                "POST", f"/v1/games/{self.id}/actions", token=self.tokens[seat], json=self.steer(view, legal, types)
             )
         return None
 
     @staticmethod
-    def steer(legal: list[dict], types: set[str] | None) -> dict:
+    def steer(view: dict, legal: list[dict], types: set[str] | None) -> dict:
         """A legal action that moves towards `types`: someone must go alone for `pass_cards`;
-        everybody passes Euchre's round 1 for its round 2 (`name_trump`)."""
+        everybody passes Euchre's round 1 for its round 2 (`name_trump`); Five Hundred's call
+        needs a strain contract: the first seat bids the lowest, the others pass (random calls
+        would outbid each other up to open misère, a misère without a call)."""
         if types and types & {"alone", "pass_cards"}:
             for action in legal:
                 if action == {"type": "alone", "alone": True}:
                     return action
         if types and "name_trump" in types and {"type": "pass"} in legal:
             return {"type": "pass"}
+        if types and "call" in types and view.get("phase") == "auction":
+            bids = [a for a in legal if a["type"] == "bid"]
+            if any(c.get("bid") for c in view.get("auction", [])) or not bids:
+                return {"type": "pass"}
+            return bids[0]
         return pick(legal)
 
 

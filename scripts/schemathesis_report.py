@@ -18,6 +18,7 @@ import sys
 # the general endpoint through its games). The table printed shows every other type too.
 REQUIRED = {
     "bacon": ["pass", "pick_up", "pick_up_alone", "allow", "veto", "veto_alone", "take_upcard", "play"],
+    "five-hundred": ["pass", "bid", "misere", "open_misere", "exchange", "call", "alone", "play"],
 }
 
 
