@@ -722,20 +722,29 @@ impl DeckKind {
         )
     }
 
-    /// Whether this is one of Five Hundred's packs.
+    /// Five Hundred's packs, by players (2 to 6) and the joker.
+    pub const FIVE_HUNDRED: [DeckKind; 9] = [
+        DeckKind::FiveHundred24,
+        DeckKind::FiveHundred32,
+        DeckKind::FiveHundred33,
+        DeckKind::FiveHundred42,
+        DeckKind::FiveHundred43,
+        DeckKind::FiveHundred52,
+        DeckKind::FiveHundred53,
+        DeckKind::FiveHundred62,
+        DeckKind::FiveHundred63,
+    ];
+
+    /// Whether this is one of Five Hundred's packs ([`DeckKind::FIVE_HUNDRED`]).
     pub const fn is_five_hundred(self) -> bool {
-        matches!(
-            self,
-            DeckKind::FiveHundred24
-                | DeckKind::FiveHundred32
-                | DeckKind::FiveHundred33
-                | DeckKind::FiveHundred42
-                | DeckKind::FiveHundred43
-                | DeckKind::FiveHundred52
-                | DeckKind::FiveHundred53
-                | DeckKind::FiveHundred62
-                | DeckKind::FiveHundred63
-        )
+        let mut i = 0;
+        while i < Self::FIVE_HUNDRED.len() {
+            if Self::FIVE_HUNDRED[i] as u8 == self as u8 {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// The lowest rank of its suits.

@@ -102,17 +102,7 @@ impl Preset {
             Preset::Euchre => &[DeckKind::Euchre32, DeckKind::Euchre24],
             Preset::BuckEuchre => &[DeckKind::Euchre24, DeckKind::Euchre32],
             Preset::Bacon => &[DeckKind::Full52],
-            Preset::FiveHundred => &[
-                DeckKind::FiveHundred24,
-                DeckKind::FiveHundred32,
-                DeckKind::FiveHundred33,
-                DeckKind::FiveHundred42,
-                DeckKind::FiveHundred43,
-                DeckKind::FiveHundred52,
-                DeckKind::FiveHundred53,
-                DeckKind::FiveHundred62,
-                DeckKind::FiveHundred63,
-            ],
+            Preset::FiveHundred => &DeckKind::FIVE_HUNDRED,
             _ => &[
                 DeckKind::Standard25,
                 DeckKind::Pepper24,

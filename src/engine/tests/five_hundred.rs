@@ -46,6 +46,17 @@ const JOKER: [&str; 4] = [
 ];
 const JOKER_KITTY: &str = "TS 9S 4D";
 
+/// Five players, dealer 4 (seat 0 eldest): a suit each to seats 0 to 3 (spades, hearts,
+/// diamonds, clubs from 5 to the ace), the joker and the twos to fours of three suits to seat
+/// 4; the kitty 4C 3C 2C.
+const FIVE: [&str; 5] = [
+    "AS KS QS JS TS 9S 8S 7S 6S 5S",
+    "AH KH QH JH TH 9H 8H 7H 6H 5H",
+    "AD KD QD JD TD 9D 8D 7D 6D 5D",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C",
+    "JK 4S 3S 2S 4H 3H 2H 4D 3D 2D",
+];
+
 fn four(hands: [&str; 4], kitty: &str) -> Game {
     deal_game(five(4), 3, &hands, kitty)
 }
@@ -476,14 +487,7 @@ fn a_led_joker_whose_holder_renounced_nothing_names_any_suit() {
 
 #[test]
 fn five_players_the_called_cards_holder_becomes_partner_and_both_score_the_contract() {
-    let hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H",
-        "AD KD QD JD TD 9D 8D 7D 6D 5D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C",
-        "JK 4S 3S 2S 4H 3H 2H 4D 3D 2D",
-    ];
-    let mut g = deal_game(five(5), 4, &hands, "4C 3C 2C");
+    let mut g = deal_game(five(5), 4, &FIVE, "4C 3C 2C");
     run(&mut g, "b6S p p p p x:S:2C,3C,4C");
     assert_eq!(g.phase(), Phase::Alone);
     assert_eq!(g.turn(), Some(0));
@@ -523,7 +527,7 @@ fn five_players_the_called_cards_holder_becomes_partner_and_both_score_the_contr
         ]
     );
     // The log records the call.
-    let mut g2 = deal_game(five(5), 4, &hands, "4C 3C 2C");
+    let mut g2 = deal_game(five(5), 4, &FIVE, "4C 3C 2C");
     run(&mut g2, "b6S p p p p x:S:2C,3C,4C a1");
     assert_eq!(g2.view(Viewer::Spectator).partner, None);
     assert_eq!(g2.view(Viewer::Spectator).alone, Some(0));
@@ -531,14 +535,7 @@ fn five_players_the_called_cards_holder_becomes_partner_and_both_score_the_contr
 
 #[test]
 fn a_declarer_and_called_partner_both_at_500_win_together() {
-    let hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H",
-        "AD KD QD JD TD 9D 8D 7D 6D 5D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C",
-        "JK 4S 3S 2S 4H 3H 2H 4D 3D 2D",
-    ];
-    let mut g = deal_game(five(5), 4, &hands, "4C 3C 2C");
+    let mut g = deal_game(five(5), 4, &FIVE, "4C 3C 2C");
     g.scores = [470, 465, 0, 0, 0].into();
     run(&mut g, "b6S p p p p x:S:2C,3C,4C c:AH");
     finish_hand(&mut g);
@@ -633,13 +630,6 @@ fn a_failed_10nt_is_minus_520_and_the_opponents_score_10_a_trick() {
 
 #[test]
 fn defender_points_own_tricks_scores_each_opposing_side_its_own() {
-    let hands = [
-        "AS KS QS JS TS 9S 8S 7S 6S 5S",
-        "AH KH QH JH TH 9H 8H 7H 6H 5H",
-        "AD KD QD JD TD 9D 8D 7D 6D 5D",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C",
-        "JK 4S 3S 2S 4H 3H 2H 4D 3D 2D",
-    ];
     for (points, own) in [
         (crate::engine::DefenderPoints::SideTotal, false),
         (crate::engine::DefenderPoints::OwnTricks, true),
@@ -650,7 +640,7 @@ fn defender_points_own_tricks_scores_each_opposing_side_its_own() {
             defender_points: Some(points),
             ..RulesetSpec::default()
         });
-        let mut g = deal_game(rules, 4, &hands, "4C 3C 2C");
+        let mut g = deal_game(rules, 4, &FIVE, "4C 3C 2C");
         run(&mut g, "b6S p p p p x:S:2C,3C,4C a1");
         let s = finish_hand(&mut g);
         let won: Vec<i32> = s.tricks_won.iter().map(|&t| i32::from(t)).collect();
