@@ -485,6 +485,9 @@ async fn examples_work_on_a_first_click() {
         "allow",
         "veto",
         "veto_alone",
+        "misere",
+        "open_misere",
+        "call",
     ]
     .into();
     assert_eq!(kinds, all);
@@ -502,8 +505,11 @@ async fn examples_work_on_a_first_click() {
                 "allow",
                 "veto",
                 "veto_alone",
+                "misere",
+                "open_misere",
             ][..],
         ),
+        ("/v1/games/{id}/alone", &["alone", "call"][..]),
         (
             "/v1/games/{id}/exchange",
             &["exchange", "take_upcard", "leave_upcard"][..],
