@@ -1296,6 +1296,7 @@ async fn redis_memory_usage_of_a_game() {
                 },
                 name: (i == 0).then(|| "my-bot-name".to_owned()),
                 token_hash: (i == 0).then(|| "ab".repeat(32)),
+                account: None,
             })
             .collect()
     };
