@@ -214,6 +214,16 @@ async fn registration_and_profiles(store: Store) {
         .await
         .expect("JSON");
     assert_eq!(p["name"], "Zoë 🐇");
+    // The profile link of any name leads to its profile (a slash included).
+    for name in ["a/b c", "50% off?", "x#y", "%41", "a+b"] {
+        let res = register(&app, name).await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let link = header(&res, LOCATION);
+        let res = app.get(&link).await;
+        assert_eq!(res.status(), 200, "{link}");
+        let p: Value = res.json().await.expect("JSON");
+        assert_eq!(p["name"], name, "{link}");
+    }
 }
 
 /// Seats claimed as a bot: the seat carries the bot's name and account, one seat a game, the
@@ -635,4 +645,151 @@ async fn keys_never_reach_the_logs() {
         let hash = hasenpfeffer::api::auth::hash_token(key);
         assert!(!out.contains(&hash), "a key's hash is in the logs");
     }
+}
+
+/// Two replicas on a Redis Cluster (three masters): a bot registered on one is known to the
+/// other (its name taken there too), claims and plays a rated game through the other, and
+/// both show the same profile and leaderboard; a game of house players finished there is
+/// rated once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_on_a_cluster_with_two_replicas() {
+    use hasenpfeffer::Application;
+    use hasenpfeffer::store::testing::TestRedisCluster;
+    let cluster = tokio::task::spawn_blocking(|| TestRedisCluster::start(3))
+        .await
+        .expect("start a 3-master redis cluster");
+    let mut apps = Vec::new();
+    for _ in 0..2 {
+        let server = Application::build(crate::harness::replica_config(&cluster.url()))
+            .await
+            .expect("a replica starts on the cluster");
+        assert_eq!(server.backend(), "redis-cluster");
+        apps.push(TestApp::at(
+            format!("http://127.0.0.1:{}", server.port()),
+            None,
+        ));
+        tokio::spawn(server.run_until_stopped());
+    }
+    let (one, two) = (&apps[0], &apps[1]);
+    let key = register_ok(one, "Clustered").await;
+    assert_problem(register(two, "clustered").await, 409, "name_taken").await;
+    let id = two
+        .create_game(&quick(json!([
+            open(),
+            house("heuristic"),
+            house("expert"),
+            house("heuristic")
+        ])))
+        .await;
+    let token = claim_token(two, &id, &key, &json!({})).await;
+    play_out(one, &id, &[(0, token)], true).await;
+    let house_games =
+        |app| async move { games(rating(app, "house-heuristic", "hasenpfeffer").await) };
+    assert_eq!(games(rating(two, "clustered", "hasenpfeffer").await), 1);
+    assert_eq!(house_games(one).await, 1);
+    let all_house = one
+        .create_game(&quick(json!([
+            house("random"),
+            house("heuristic"),
+            house("random"),
+            house("heuristic")
+        ])))
+        .await;
+    wait_finished(two, &all_house, Duration::from_secs(60)).await;
+    for _ in 0..100 {
+        if house_games(two).await == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(house_games(two).await, 2);
+    let b1: Value = one
+        .get("/v1/leaderboards/hasenpfeffer")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let b2: Value = two
+        .get("/v1/leaderboards/hasenpfeffer")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(b1, b2);
+    assert_eq!(b1["total"], 4);
+    let p: Value = one
+        .get("/v1/bots/CLUSTERED")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(p["games_played"], 1);
+    assert_eq!(p["recent_games"][0]["game_id"], id.as_str());
+}
+
+/// Games where every player plays alone are rated with a team per seat, by place: in pepper
+/// for three and in Buck Euchre (scores counting down), a winning bot gains and a bot with the
+/// worst score loses; the house accounts in the other seats are rated once per game.
+#[tokio::test]
+async fn every_player_alone_games_are_rated_by_place() {
+    let app = spawn_app(Store::Memory).await;
+    let mut checked = 0;
+    for (i, (ruleset, others)) in [
+        (
+            json!({"preset": "pepper", "players": 3, "target_score": 1}),
+            2,
+        ),
+        (json!({"preset": "buck-euchre", "target_score": 1}), 3),
+        (
+            json!({"preset": "pepper", "players": 3, "target_score": 2}),
+            2,
+        ),
+        (json!({"preset": "buck-euchre", "target_score": 2}), 3),
+    ]
+    .into_iter()
+    .cycle()
+    .take(12)
+    .enumerate()
+    {
+        let preset = ruleset["preset"].as_str().unwrap().to_owned();
+        let key = register_ok(&app, &format!("solo-{i}")).await;
+        let mut seats = vec![open()];
+        seats.extend((0..others).map(|_| house("random")));
+        let id = app
+            .create_game(&json!({"ruleset": ruleset, "seats": seats}))
+            .await;
+        let token = claim_token(&app, &id, &key, &json!({})).await;
+        let before = games(rating(&app, "house-random", &preset).await);
+        let last = play_out(&app, &id, &[(0, token)], false).await;
+        let (r, _, g) = rating(&app, &format!("solo-{i}"), &preset)
+            .await
+            .expect("rated");
+        assert_eq!(g, 1);
+        assert_eq!(
+            games(rating(&app, "house-random", &preset).await),
+            before + 1
+        );
+        let scores: Vec<i64> = last["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .collect();
+        assert_eq!(scores.len(), others + 1, "a side per seat");
+        let won = last["winners"].as_array().unwrap().iter().any(|w| w == 0);
+        let down = preset == "buck-euchre";
+        let worst = scores[1..]
+            .iter()
+            .all(|s| if down { scores[0] > *s } else { scores[0] < *s });
+        if won {
+            assert!(r > 25.0, "{preset}: a winner gains ({r}, {scores:?})");
+            checked += 1;
+        } else if worst {
+            assert!(r < 25.0, "{preset}: the last loses ({r}, {scores:?})");
+            checked += 1;
+        }
+    }
+    // (Each game checks a direction unless the bot ends between first and last: about two
+    // games in three do, so 12 games checking fewer than 3 is rare beyond concern.)
+    assert!(checked >= 3, "{checked} games of 12 checked a direction");
 }

@@ -70,7 +70,7 @@ pub async fn register_bot(
 pub struct BotPath {
     /// The bot's name (any case), percent-encoded; or a house account: `house-random`,
     /// `house-heuristic`, `house-expert`.
-    #[param(min_length = 1)]
+    #[param(min_length = 1, example = "house-expert")]
     name: String,
 }
 
@@ -95,12 +95,41 @@ pub async fn get_bot(
     svc: web::Data<GameService>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    // Read from the match (percent-decoded), not a `web::Path`: `BotPath` documents it.
-    let name = req.match_info().get("name").unwrap_or_default();
-    let profile = svc.bot_profile(name).await?;
+    // Read from the match, not a `web::Path` (`BotPath` documents it). actix decodes the path
+    // but for `%25`, `%2F` and `%2B` (so a `/` in a name cannot split the path): decoded here.
+    let raw = req.match_info().get("name").unwrap_or_default();
+    let name = percent_decode(raw).ok_or_else(|| {
+        ApiError::refused(
+            Code::BotNotFound,
+            "no bot has this name (it is not valid UTF-8)",
+        )
+    })?;
+    let profile = svc.bot_profile(&name).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(profile))
+}
+
+/// `text` with every `%XX` decoded (None if the bytes are not UTF-8); a `%` not followed by
+/// two hex digits stays as it is.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                out.push((hex(h)? * 16 + hex(l)?) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// The `{preset}` path parameter.

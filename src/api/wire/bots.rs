@@ -14,7 +14,11 @@ pub struct RegisterBotRequest {
     /// The bot's name: 1 to 64 characters, as a seat name may hold (letters of any script,
     /// digits, punctuation, symbols, emoji; no control, format or invisible characters).
     /// Unique regardless of case; names starting with `house-` are the house players'.
-    #[schema(min_length = 1, max_length = 64)]
+    #[schema(
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub name: String,
 }
 
