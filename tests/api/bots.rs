@@ -793,3 +793,195 @@ async fn every_player_alone_games_are_rated_by_place() {
     // games in three do, so 12 games checking fewer than 3 is rare beyond concern.)
     assert!(checked >= 3, "{checked} games of 12 checked a direction");
 }
+
+/// A store whose next `rate` calls fail as if Redis were unreachable (everything else is the
+/// memory store's).
+struct FailsRates {
+    inner: hasenpfeffer::store::MemoryStore,
+    failures: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl hasenpfeffer::store::GameStore for FailsRates {
+    async fn write(
+        &self,
+        id: &str,
+        w: hasenpfeffer::store::Write<'_>,
+    ) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner.write(id, w).await
+    }
+    async fn load_log(
+        &self,
+        id: &str,
+        from: usize,
+    ) -> Result<Vec<Vec<u8>>, hasenpfeffer::store::StoreError> {
+        self.inner.load_log(id, from).await
+    }
+    async fn load(
+        &self,
+        id: &str,
+    ) -> Result<Option<hasenpfeffer::store::StoredGame>, hasenpfeffer::store::StoreError> {
+        self.inner.load(id).await
+    }
+    async fn version(&self, id: &str) -> Result<Option<u64>, hasenpfeffer::store::StoreError> {
+        self.inner.version(id).await
+    }
+    async fn load_with_idem(
+        &self,
+        id: &str,
+        key: &str,
+    ) -> Result<
+        (Option<hasenpfeffer::store::StoredGame>, Option<Vec<u8>>),
+        hasenpfeffer::store::StoreError,
+    > {
+        self.inner.load_with_idem(id, key).await
+    }
+    fn watch(&self, id: &str) -> tokio::sync::watch::Receiver<u64> {
+        self.inner.watch(id)
+    }
+    async fn schedule_deadline(
+        &self,
+        id: &str,
+        at: u64,
+    ) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner.schedule_deadline(id, at).await
+    }
+    async fn cancel_deadline(&self, id: &str) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner.cancel_deadline(id).await
+    }
+    async fn due_deadlines(
+        &self,
+        now: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, hasenpfeffer::store::StoreError> {
+        self.inner.due_deadlines(now, limit).await
+    }
+    async fn claim(
+        &self,
+        id: &str,
+        owner: &str,
+        ttl: Duration,
+    ) -> Result<bool, hasenpfeffer::store::StoreError> {
+        self.inner.claim(id, owner, ttl).await
+    }
+    async fn release_claim(
+        &self,
+        id: &str,
+        owner: &str,
+    ) -> Result<bool, hasenpfeffer::store::StoreError> {
+        self.inner.release_claim(id, owner).await
+    }
+    async fn attach_game(
+        &self,
+        name: &str,
+        game_id: &str,
+        at: u64,
+    ) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner.attach_game(name, game_id, at).await
+    }
+    async fn load_ratings(
+        &self,
+        pairs: &[(&str, &str)],
+    ) -> Result<Vec<Option<hasenpfeffer::store::StoredRating>>, hasenpfeffer::store::StoreError>
+    {
+        self.inner.load_ratings(pairs).await
+    }
+    async fn rate(
+        &self,
+        event: &str,
+        board: &str,
+        writes: &[hasenpfeffer::store::RatingWrite<'_>],
+    ) -> Result<hasenpfeffer::store::RateOutcome, hasenpfeffer::store::StoreError> {
+        use std::sync::atomic::Ordering;
+        if self
+            .failures
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+        {
+            return Err(hasenpfeffer::store::StoreError::Unavailable(
+                "the test's outage".into(),
+            ));
+        }
+        self.inner.rate(event, board, writes).await
+    }
+    async fn board(
+        &self,
+        board: &str,
+        offset: u64,
+        limit: usize,
+    ) -> Result<hasenpfeffer::store::BoardPage, hasenpfeffer::store::StoreError> {
+        self.inner.board(board, offset, limit).await
+    }
+    async fn ping(&self) -> Result<(), hasenpfeffer::store::StoreError> {
+        Ok(())
+    }
+    fn backend(&self) -> &'static str {
+        "memory"
+    }
+    fn config(&self) -> &hasenpfeffer::store::StoreConfig {
+        self.inner.config()
+    }
+}
+
+/// A rating the store refused when the game ended is made by a sweeper later (the game put in
+/// the deadline index for it), once: two failures, then the sweep after the retry time rates
+/// it, and later sweeps find nothing to do.
+#[tokio::test]
+async fn a_failed_rating_is_retried_by_the_sweeper() {
+    use hasenpfeffer::api::service::GameService;
+    use hasenpfeffer::store::{GameStore, MemoryStore, StoreConfig};
+    let store = std::sync::Arc::new(FailsRates {
+        inner: MemoryStore::new(StoreConfig::default()),
+        failures: std::sync::atomic::AtomicUsize::new(2),
+    });
+    let svc = GameService::new(store.clone(), hasenpfeffer::metrics::Metrics::new(), 0);
+    let created = svc
+        .create(
+            serde_json::from_value(quick(json!([
+                house("random"),
+                house("heuristic"),
+                house("random"),
+                house("heuristic")
+            ])))
+            .expect("request"),
+        )
+        .await
+        .expect("created");
+    let id = created.game_id;
+    // House players play in the background to the end; its rating fails there.
+    let rated = |store: std::sync::Arc<FailsRates>| async move {
+        store
+            .load_ratings(&[("hasenpfeffer", "house-random")])
+            .await
+            .expect("read")[0]
+            .is_some()
+    };
+    let start = std::time::Instant::now();
+    let game = hasenpfeffer::api::extract::GameId::parse(&id).expect("an id");
+    while !svc.view(&game, None).await.expect("view").over {
+        assert!(start.elapsed() < Duration::from_secs(30), "the game ends");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!rated(store.clone()).await, "the first try failed");
+    let far = hasenpfeffer::api::service::now_ms() + 60_000;
+    assert!(
+        store.due_deadlines(far, 100).await.unwrap().contains(&id),
+        "the game waits in the index for its rating"
+    );
+    // The next sweep, once due, fails again (the second failure) and moves the entry on; the
+    // one after rates the game and takes it out of the index.
+    for _ in 0..2 {
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        hasenpfeffer::api::clock::sweep(&svc, "r1").await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(rated(store.clone()).await, "the sweeper rated it");
+    assert!(!store.due_deadlines(far, 100).await.unwrap().contains(&id));
+    let board = svc
+        .leaderboard(hasenpfeffer::engine::Preset::Hasenpfeffer, None, 10)
+        .await
+        .expect("board");
+    assert!(board.entries.iter().all(|e| e.games == 1), "rated once");
+    assert_eq!(board.total, 2);
+}

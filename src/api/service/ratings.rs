@@ -13,6 +13,11 @@
 //! sides) is rated from each seat as from its rating before the game; its new rating is the old
 //! one plus the sum of its seats' changes, its uncertainty the smallest of theirs, and the game
 //! counts once in its games.
+//!
+//! The rating is made by the request (or background step) whose write finishes the game, right
+//! after it. If the store fails it then, the game goes into the deadline index and a sweeper
+//! rates it a moment later. What is not covered: a replica that stops between the finishing
+//! write and its rating (a crash, a kill) leaves the game unrated.
 
 use serde::{Deserialize, Serialize};
 use skillratings::MultiTeamOutcome;
@@ -25,6 +30,9 @@ use crate::api::error::{ApiError, Code};
 use crate::api::wire::{Leaderboard, LeaderboardEntry};
 use crate::engine::{Game, Outcome, Preset};
 use crate::store::{RateOutcome, RatingWrite, StoreError};
+
+/// How long after a failed rating a sweeper tries again (ms).
+pub const RATE_RETRY_MS: u64 = 1_000;
 
 /// How many times a rating that lost a race with another game's is read and tried again.
 const RATE_RETRIES: usize = 16;
@@ -147,10 +155,35 @@ impl GameService {
     /// Rates game `id` (as `record` finished it) if it is to be rated: its deal the server's
     /// and every seat an account's. Failures are logged (the game was written; its rating is
     /// what is lost).
-    pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) {
-        if let Err(e) = self.try_rate(id, record).await {
-            tracing::warn!(game_id = %id, error = %e, "finished game not rated");
+    ///
+    /// A rating that fails (the store unreachable) puts the game in the deadline index
+    /// [`RATE_RETRY_MS`] ahead, where a sweeper finds it and rates it then
+    /// ([`GameService::rate_if_over`]); rating it twice is impossible (the store's rated set
+    /// decides). Answers whether the game is rated (or needs none).
+    pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) -> bool {
+        match self.try_rate(id, record).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::warn!(game_id = %id, error = %e, "finished game not rated yet");
+                let at = super::now_ms() + RATE_RETRY_MS;
+                if let Err(e) = self.store.schedule_deadline(id, at).await {
+                    tracing::warn!(game_id = %id, error = %e, "cannot schedule the rating's retry");
+                }
+                false
+            }
         }
+    }
+
+    /// For the sweeper: if game `id` is over, rates it if it is to be rated and is not yet
+    /// (see [`rate_finished`](Self::rate_finished)) and answers whether that is done; None if
+    /// the game is not over (or cannot be read).
+    pub async fn rate_if_over(&self, id: &str) -> Option<bool> {
+        let loaded = self.load(id).await.ok()?;
+        let record = &loaded.1;
+        if !record.game.is_over() {
+            return None;
+        }
+        Some(self.rate_finished(id, record).await)
     }
 
     async fn try_rate(&self, id: &str, record: &GameRecord) -> Result<(), ApiError> {
