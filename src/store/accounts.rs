@@ -103,6 +103,20 @@ pub(super) fn check_name(what: &str, name: &str, max: usize) -> Result<(), Store
     Ok(())
 }
 
+/// Checks an attach's arguments.
+pub(super) fn check_attach(names: &[&str], game_id: &str) -> Result<(), StoreError> {
+    check_name("a game id", game_id, MAX_TOKEN_LEN)?;
+    if names.len() > MAX_RATINGS_PER_CALL {
+        return Err(StoreError::InvalidWrite(format!(
+            "a game is attached to at most {MAX_RATINGS_PER_CALL} accounts a call"
+        )));
+    }
+    for name in names {
+        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+    }
+    Ok(())
+}
+
 /// Checks a board name.
 pub(super) fn check_board(board: &str) -> Result<(), StoreError> {
     if !valid_group(board) {

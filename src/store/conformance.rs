@@ -1332,10 +1332,10 @@ pub async fn account_games_attach_once(store: &Arc<dyn GameStore>, other: &Arc<d
         store.account_games(&name).await.unwrap(),
         AccountGames::default()
     );
-    store.attach_game(&name, "g1", 1_000).await.unwrap();
-    other.attach_game(&name, "g2", 3_000).await.unwrap();
-    store.attach_game(&name, "g3", 2_000).await.unwrap();
-    other.attach_game(&name, "g1", 9_000).await.unwrap();
+    store.attach_game(&[&name], "g1", 1_000).await.unwrap();
+    other.attach_game(&[&name], "g2", 3_000).await.unwrap();
+    store.attach_game(&[&name], "g3", 2_000).await.unwrap();
+    other.attach_game(&[&name], "g1", 9_000).await.unwrap();
     assert_eq!(
         other.account_games(&name).await.unwrap(),
         AccountGames {
@@ -1350,7 +1350,7 @@ pub async fn account_games_attach_once(store: &Arc<dyn GameStore>, other: &Arc<d
     let many = fresh_name();
     for i in 0..MAX_RECENT_GAMES as u64 + 5 {
         store
-            .attach_game(&many, &format!("m{i}"), 10_000 + i)
+            .attach_game(&[&many], &format!("m{i}"), 10_000 + i)
             .await
             .unwrap();
     }
@@ -1365,6 +1365,16 @@ pub async fn account_games_attach_once(store: &Arc<dyn GameStore>, other: &Arc<d
         )
     );
     assert_eq!(games.recent.last().unwrap().0, "m5");
+    // Several accounts at once, one of them already holding the game.
+    let (x, y) = (fresh_name(), fresh_name());
+    store.attach_game(&[&x], "s1", 5).await.unwrap();
+    other.attach_game(&[&x, &y, &name], "s1", 6).await.unwrap();
+    for (who, count, at) in [(&x, 1, 5), (&y, 1, 6), (&name, 4, 6)] {
+        let games = store.account_games(who).await.unwrap();
+        assert_eq!(games.count, count);
+        assert!(games.recent.contains(&("s1".to_owned(), at)), "{games:?}");
+    }
+    store.attach_game(&[], "s2", 7).await.unwrap();
 }
 
 /// A fresh board name.

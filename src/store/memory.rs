@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use tokio::sync::watch;
 
-use super::accounts::{check_board, check_name, check_rate};
+use super::accounts::{check_attach, check_board, check_name, check_rate};
 use super::hub::WatchHub;
 use super::{
     AccountGames, BoardEntry, BoardPage, GameStore, ListPage, ListQuery, ListStatus, ListedGame,
@@ -561,21 +561,22 @@ impl GameStore for MemoryStore {
 
     async fn attach_game(
         &self,
-        name: &str,
+        names: &[&str],
         game_id: &str,
         at_unix_ms: u64,
     ) -> Result<(), StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
-        check_name("a game id", game_id, MAX_TOKEN_LEN)?;
+        check_attach(names, game_id)?;
         let mut a = self.accounts();
-        let (count, recent) = a.games.entry(name.to_owned()).or_default();
-        if recent.iter().any(|(_, id)| id == game_id) {
-            return Ok(());
-        }
-        *count += 1;
-        recent.insert((at_unix_ms, game_id.to_owned()));
-        while recent.len() > MAX_RECENT_GAMES {
-            recent.pop_first();
+        for name in names {
+            let (count, recent) = a.games.entry((*name).to_owned()).or_default();
+            if recent.iter().any(|(_, id)| id == game_id) {
+                continue;
+            }
+            *count += 1;
+            recent.insert((at_unix_ms, game_id.to_owned()));
+            while recent.len() > MAX_RECENT_GAMES {
+                recent.pop_first();
+            }
         }
         Ok(())
     }

@@ -578,13 +578,15 @@ pub trait GameStore: Send + Sync + 'static {
         Err(no_accounts(self.backend()))
     }
 
-    /// Attach game `game_id` to account `name` at `at_unix_ms`: it becomes the account's most
-    /// recent game (the list keeps [`MAX_RECENT_GAMES`]) and counts once in its games; attaching
-    /// it again changes nothing. The account need not exist (house accounts are not stored).
+    /// Attach game `game_id` to each account of `names` at `at_unix_ms` (one round trip on
+    /// Redis, however many): it becomes each account's most recent game (the list keeps
+    /// [`MAX_RECENT_GAMES`]) and counts once in its games; attaching it again changes nothing.
+    /// An account need not exist (house accounts are not stored). At most
+    /// [`MAX_RATINGS_PER_CALL`] names.
     #[allow(unused_variables)]
     async fn attach_game(
         &self,
-        name: &str,
+        names: &[&str],
         game_id: &str,
         at_unix_ms: u64,
     ) -> Result<(), StoreError> {

@@ -873,11 +873,11 @@ impl hasenpfeffer::store::GameStore for FailsRates {
     }
     async fn attach_game(
         &self,
-        name: &str,
+        names: &[&str],
         game_id: &str,
         at: u64,
     ) -> Result<(), hasenpfeffer::store::StoreError> {
-        self.inner.attach_game(name, game_id, at).await
+        self.inner.attach_game(names, game_id, at).await
     }
     async fn load_ratings(
         &self,

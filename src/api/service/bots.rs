@@ -132,12 +132,14 @@ impl GameService {
         }
     }
 
-    /// Attaches game `id` to account `name` (a bot's, or a house account), logging a failure:
-    /// the game is played (and rated, from its seats) all the same; only the profile's list
-    /// misses it.
-    pub(super) async fn attach(&self, name: &str, id: &str) {
-        if let Err(e) = self.store.attach_game(&fold(name), id, now_ms()).await {
-            tracing::warn!(game_id = %id, bot = %name, error = %e, "game not attached to its bot");
+    /// Attaches game `id` to the accounts `names` (bots', or house accounts; one store round
+    /// trip), logging a failure: the game is played (and rated, from its seats) all the same;
+    /// only the profiles' lists miss it.
+    pub(super) async fn attach(&self, names: &[String], id: &str) {
+        let folded: Vec<String> = names.iter().map(|n| fold(n)).collect();
+        let keys: Vec<&str> = folded.iter().map(String::as_str).collect();
+        if let Err(e) = self.store.attach_game(&keys, id, now_ms()).await {
+            tracing::warn!(game_id = %id, error = %e, "game not attached to its bots");
         }
     }
 

@@ -163,8 +163,8 @@ impl GameService {
                         .collect();
                     house.sort();
                     house.dedup();
-                    for name in &house {
-                        self.attach(name, &id).await;
+                    if !house.is_empty() {
+                        self.attach(&house, &id).await;
                     }
                     if finished {
                         self.metrics.games_finished.inc();
@@ -263,7 +263,7 @@ impl GameService {
         match updated {
             Outcome::Applied(u) => {
                 if let Some(bot) = &bot {
-                    self.attach(bot, id).await;
+                    self.attach(std::slice::from_ref(bot), id).await;
                 }
                 Ok(ClaimedSeat {
                     game_id: id.to_string(),

@@ -19,7 +19,7 @@ use redis::{Script, Value};
 use super::connection::{optional_bytes, parse_version, score};
 use super::scripts::evalsha;
 use super::{Link, Redis};
-use crate::store::accounts::{check_board, check_name, check_rate};
+use crate::store::accounts::{check_attach, check_board, check_name, check_rate};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL,
     MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoreError, StoredRating,
@@ -45,15 +45,17 @@ end
 return redis.call('HGET', KEYS[1], name)
 ";
 
-/// `KEYS[1]` the account's games, `KEYS[2]` the counts; ARGV game id, when (ms), account name,
-/// how many recent games to keep.
+/// `KEYS[1]` the counts, `KEYS[2..]` each account's games; ARGV game id, when (ms), how many
+/// recent games to keep, then each account's name (in the order of its key).
 const ATTACH_LUA: &str = r"
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-  return 0
+local keep = -(tonumber(ARGV[3]) + 1)
+for i = 2, #KEYS do
+  if not redis.call('ZSCORE', KEYS[i], ARGV[1]) then
+    redis.call('ZADD', KEYS[i], ARGV[2], ARGV[1])
+    redis.call('HINCRBY', KEYS[1], ARGV[2 + i], 1)
+    redis.call('ZREMRANGEBYRANK', KEYS[i], 0, keep)
+  end
 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
-redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[4]) + 1))
 return 1
 ";
 
@@ -202,20 +204,24 @@ impl<C: Link> Redis<C> {
 
     pub(super) async fn attach_game_impl(
         &self,
-        name: &str,
+        names: &[&str],
         game_id: &str,
         at_unix_ms: u64,
     ) -> Result<(), StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
-        check_name("a game id", game_id, MAX_TOKEN_LEN)?;
+        check_attach(names, game_id)?;
+        if names.is_empty() {
+            return Ok(());
+        }
         let base = self.base();
-        let mut cmd = evalsha(&ATTACH_SCRIPT, 2);
-        cmd.arg(format!("{base}:games:{name}"))
-            .arg(format!("{base}:played"))
-            .arg(game_id)
-            .arg(at_unix_ms)
-            .arg(name)
-            .arg(MAX_RECENT_GAMES);
+        let mut cmd = evalsha(&ATTACH_SCRIPT, 1 + names.len());
+        cmd.arg(format!("{base}:played"));
+        for name in names {
+            cmd.arg(format!("{base}:games:{name}"));
+        }
+        cmd.arg(game_id).arg(at_unix_ms).arg(MAX_RECENT_GAMES);
+        for name in names {
+            cmd.arg(*name);
+        }
         // Safe to repeat: attaching twice changes nothing.
         let _: Value = self
             .core

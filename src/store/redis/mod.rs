@@ -425,11 +425,11 @@ impl<C: Link> GameStore for Redis<C> {
 
     async fn attach_game(
         &self,
-        name: &str,
+        names: &[&str],
         game_id: &str,
         at_unix_ms: u64,
     ) -> Result<(), StoreError> {
-        self.attach_game_impl(name, game_id, at_unix_ms).await
+        self.attach_game_impl(names, game_id, at_unix_ms).await
     }
 
     async fn account_games(&self, name: &str) -> Result<AccountGames, StoreError> {
