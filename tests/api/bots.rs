@@ -462,6 +462,13 @@ async fn ratings_and_leaderboards(store: Store) {
     }
     assert_eq!(games(rating(&app, "house-expert", "hasenpfeffer").await), 2);
     assert_eq!(games(rating(&app, "house-random", "hasenpfeffer").await), 3);
+    // Three games rated, each once; two bots registered.
+    let metrics = app.get("/metrics").await.text().await.expect("metrics");
+    assert!(
+        metrics.contains("\nhasenpfeffer_games_rated_total 3\n"),
+        "{metrics}"
+    );
+    assert!(metrics.contains("\nhasenpfeffer_bots_registered_total 2\n"));
     // Another preset's board is apart.
     assert_eq!(rating(&app, "alpha", "pepper").await, None);
     // The leaderboard: five rated accounts, highest rating first, ranks from 1.

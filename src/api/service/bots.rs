@@ -112,6 +112,7 @@ impl GameService {
             }
             Err(e) => return Err(e.into()),
         }
+        self.metrics.bots_registered.inc();
         tracing::info!(bot = %name, "bot registered");
         Ok(RegisteredBot {
             profile: profile_path(&name),

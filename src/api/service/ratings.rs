@@ -258,6 +258,7 @@ impl GameService {
                 .collect();
             match self.store.rate(id, board, &writes).await {
                 Ok(RateOutcome::Rated) => {
+                    self.metrics.games_rated.inc();
                     tracing::info!(game_id = %id, preset = board, "game rated");
                     return Ok(());
                 }
