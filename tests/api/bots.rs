@@ -242,6 +242,23 @@ async fn seats_claimed_as_bots(store: Store) {
         "invalid_bot_key",
     )
     .await;
+    // The key is checked first: before the body, before the game.
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{id}/seats")))
+        .header("authorization", "Bot hpb_nonsense")
+        .header("content-type", "application/json")
+        .body("{")
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 403, "invalid_bot_key").await;
+    assert_problem(
+        claim_as(&app, "nosuchgame000000", "hpb_nonsense", &json!({})).await,
+        403,
+        "invalid_bot_key",
+    )
+    .await;
     let bad = app
         .client
         .post(app.url(&format!("/v1/games/{id}/seats")))

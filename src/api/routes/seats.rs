@@ -57,9 +57,13 @@ pub async fn claim_seat(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let bot_key = bot_key(&req)?;
+    // The key first, as a seat token is checked before anything else elsewhere.
+    let bot = match bot_key(&req)? {
+        Some(key) => Some(svc.bot_of_key(&key).await?),
+        None => None,
+    };
     let body: ClaimSeatRequest = read_json(&req, payload, true).await?;
-    let claimed = svc.claim_seat(&id, body, bot_key.as_deref()).await?;
+    let claimed = svc.claim_seat(&id, body, bot).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(claimed))

@@ -122,10 +122,10 @@ impl GameService {
         })
     }
 
-    /// The bot whose key this is.
-    pub(super) async fn bot_of_key(&self, key: &str) -> Result<AccountRecord, ApiError> {
+    /// The name of the bot whose key this is (`invalid_bot_key` if none).
+    pub async fn bot_of_key(&self, key: &str) -> Result<String, ApiError> {
         match self.store.account_by_key(&hash_token(key)).await? {
-            Some(data) => AccountRecord::decode(&data),
+            Some(data) => Ok(AccountRecord::decode(&data)?.name),
             None => Err(ApiError::refused(
                 Code::InvalidBotKey,
                 "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)",

@@ -190,20 +190,17 @@ impl GameService {
         Err(ApiError::Internal)
     }
 
-    /// Claims a seat and returns its token (shown only now). With a bot's key the bot takes
-    /// the seat as itself: the seat's name is the bot's, the seat is attached to the bot's
-    /// account (and the game to its profile), and a bot takes at most one seat of a game.
+    /// Claims a seat and returns its token (shown only now). As `bot` (a bot's name, from
+    /// [`bot_of_key`](Self::bot_of_key)) the bot takes the seat as itself: the seat's name is
+    /// the bot's, the seat is attached to the bot's account (and the game to its profile), and
+    /// a bot takes at most one seat of a game.
     pub async fn claim_seat(
         &self,
         id: &GameId,
         req: ClaimSeatRequest,
-        bot_key: Option<&str>,
+        bot: Option<String>,
     ) -> Result<ClaimedSeat, ApiError> {
         let name = crate::api::names::check_seat_name(req.name)?;
-        let bot = match bot_key {
-            Some(key) => Some(self.bot_of_key(key).await?.name),
-            None => None,
-        };
         if let (Some(bot), Some(name)) = (&bot, &name)
             && fold(bot) != fold(name)
         {
