@@ -205,6 +205,42 @@ async fn registration_and_profiles(store: Store) {
         assert_eq!(p["created_unix_ms"], Value::Null);
     }
     assert_problem(app.get("/v1/bots/nobody").await, 404, "bot_not_found").await;
+    let long = format!("/v1/bots/{}", "%C3%A9".repeat(200));
+    assert_problem(app.get(&long).await, 404, "bot_not_found").await;
+    assert_problem(app.get("/v1/bots/%FF%FE").await, 404, "bot_not_found").await;
+    // Bodies as every endpoint takes them: JSON only, within the size limit, the right types.
+    let res = app
+        .client
+        .post(app.url("/v1/bots"))
+        .header("content-type", "text/plain")
+        .body(r#"{"name": "x"}"#)
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 415, "unsupported_media_type").await;
+    let res = app
+        .client
+        .post(app.url("/v1/bots"))
+        .json(&json!({"name": 7}))
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 400, "invalid_body").await;
+    let res = app
+        .client
+        .post(app.url("/v1/bots"))
+        .json(&json!({"name": "x".repeat(70_000)}))
+        .send()
+        .await
+        .expect("sent");
+    assert_problem(res, 413, "payload_too_large").await;
+    let res = app
+        .client
+        .post(app.url("/v1/bots"))
+        .send()
+        .await
+        .expect("sent");
+    assert!(res.status().is_client_error(), "no body: {}", res.status());
     // A name of any script, as a seat may carry.
     register_ok(&app, "Zoë 🐇").await;
     let p: Value = app

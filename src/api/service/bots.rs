@@ -146,6 +146,11 @@ impl GameService {
 
     /// Bot `name`'s profile (a house account's too).
     pub async fn bot_profile(&self, name: &str) -> Result<BotProfile, ApiError> {
+        let not_found = || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));
+        if name.is_empty() || name.chars().count() > crate::api::names::MAX_CHARS {
+            // No bot can have it (and the store takes no such key).
+            return Err(not_found());
+        }
         let key = fold(name);
         let strategy = house_strategy(name);
         let (name, created) = match strategy {
@@ -157,9 +162,7 @@ impl GameService {
                     .await?
                     .map(|d| AccountRecord::decode(&d))
                     .transpose()?
-                    .ok_or_else(|| {
-                        ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"))
-                    })?;
+                    .ok_or_else(not_found)?;
                 (record.name, Some(record.created_unix_ms))
             }
         };
