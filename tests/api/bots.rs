@@ -163,6 +163,8 @@ async fn registration_and_profiles(store: Store) {
         "House-Expert",
         "HOUSE-heuristic",
         "house-mine",
+        "h\u{043E}use-expert",
+        "\u{210E}ouse-random",
     ] {
         assert_problem(register(&app, reserved).await, 422, "name_reserved").await;
     }

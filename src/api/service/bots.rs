@@ -60,8 +60,18 @@ impl AccountRecord {
     }
 }
 
+/// Whether `name` reads as a house account's: it starts with `house-` in any case, or with
+/// anything confusable with it (Unicode's confusable skeletons, UTS #39: a Cyrillic `о`, a
+/// mathematical `ℎ`, another dash).
+fn looks_like_house(name: &str) -> bool {
+    use unicode_security::confusable_detection::skeleton;
+    let prefix: String = skeleton(HOUSE_PREFIX).collect();
+    let folded = fold(name);
+    folded.starts_with(HOUSE_PREFIX) || skeleton(&folded).collect::<String>().starts_with(&prefix)
+}
+
 /// A bot name as registration takes it: a valid seat name, not empty, not a house account's
-/// (any name starting with `house-`, in any case).
+/// (any name starting with `house-` in any case, or confusable with that).
 pub fn check_bot_name(name: String) -> Result<String, ApiError> {
     let name = check_seat_name(Some(name))?.unwrap_or_default();
     if name.is_empty() {
@@ -70,7 +80,7 @@ pub fn check_bot_name(name: String) -> Result<String, ApiError> {
             "a bot name has 1 to 64 characters",
         ));
     }
-    if fold(&name).starts_with(HOUSE_PREFIX) {
+    if looks_like_house(&name) {
         return Err(ApiError::refused(
             Code::NameReserved,
             format!("names starting with `{HOUSE_PREFIX}` are the house players' accounts"),
@@ -231,7 +241,18 @@ mod tests {
         }
         assert_eq!(house_strategy("HOUSE-EXPERT"), Some(Strategy::Expert));
         assert_eq!(house_strategy("house-nobody"), None);
+        // Look-alikes: a Cyrillic o, a mathematical h, a Unicode hyphen, fullwidth letters.
+        for name in [
+            "h\u{043E}use-expert",
+            "\u{210E}ouse-random",
+            "house\u{2010}heuristic",
+            "\u{FF48}\u{FF4F}\u{FF55}\u{FF53}\u{FF45}-x",
+        ] {
+            let err = check_bot_name(name.into()).unwrap_err();
+            assert_eq!(err.code(), Code::NameReserved, "{name}");
+        }
         assert!(check_bot_name("housebot".into()).is_ok());
+        assert!(check_bot_name("h-ouse".into()).is_ok());
         assert!(check_bot_name("my house-bot".into()).is_ok());
         assert_eq!(
             check_bot_name(String::new()).unwrap_err().code(),

@@ -13,7 +13,8 @@ use crate::engine::Preset;
 pub struct RegisterBotRequest {
     /// The bot's name: 1 to 64 characters, as a seat name may hold (letters of any script,
     /// digits, punctuation, symbols, emoji; no control, format or invisible characters).
-    /// Unique regardless of case; names starting with `house-` are the house players'.
+    /// Unique regardless of case; names starting with `house-` (or a look-alike of it, by
+    /// Unicode's confusables) are the house players'.
     #[schema(
         min_length = 1,
         max_length = 64,
