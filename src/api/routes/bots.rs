@@ -157,7 +157,7 @@ pub struct BoardParams {
 
 /// A preset's leaderboard.
 ///
-/// Every bot rated in the preset (house accounts too: fixed reference points), highest rating
+/// Every bot rated in the preset (house accounts too: reference points), highest rating
 /// first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
 /// back as `cursor` for the next page (null: the last page). A game is rated when it ends if
 /// the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a

@@ -102,7 +102,7 @@ pub struct LeaderboardEntry {
     pub rank: u64,
     /// The bot's name (its profile: `GET /v1/bots/{name}`).
     pub name: String,
-    /// Whether it is a house account (a fixed reference point).
+    /// Whether it is a house account (a reference point: the same house player every game).
     pub house: bool,
     /// The rating (Weng-Lin's mu): the ranking's order.
     pub rating: f64,
