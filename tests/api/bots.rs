@@ -861,6 +861,9 @@ async fn every_player_alone_games_are_rated_by_place() {
 struct FailsRates {
     inner: hasenpfeffer::store::MemoryStore,
     failures: std::sync::atomic::AtomicUsize,
+    /// Calls of `load_ratings` and `rate`.
+    rating_reads: std::sync::atomic::AtomicUsize,
+    rates: std::sync::atomic::AtomicUsize,
 }
 
 #[async_trait::async_trait]
@@ -933,6 +936,32 @@ impl hasenpfeffer::store::GameStore for FailsRates {
     ) -> Result<bool, hasenpfeffer::store::StoreError> {
         self.inner.release_claim(id, owner).await
     }
+    async fn create_account(
+        &self,
+        name: &str,
+        key_hash: &str,
+        data: &[u8],
+    ) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner.create_account(name, key_hash, data).await
+    }
+    async fn load_account(
+        &self,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>, hasenpfeffer::store::StoreError> {
+        self.inner.load_account(name).await
+    }
+    async fn account_by_key(
+        &self,
+        key_hash: &str,
+    ) -> Result<Option<Vec<u8>>, hasenpfeffer::store::StoreError> {
+        self.inner.account_by_key(key_hash).await
+    }
+    async fn account_games(
+        &self,
+        name: &str,
+    ) -> Result<hasenpfeffer::store::AccountGames, hasenpfeffer::store::StoreError> {
+        self.inner.account_games(name).await
+    }
     async fn attach_game(
         &self,
         names: &[&str],
@@ -946,6 +975,8 @@ impl hasenpfeffer::store::GameStore for FailsRates {
         pairs: &[(&str, &str)],
     ) -> Result<Vec<Option<hasenpfeffer::store::StoredRating>>, hasenpfeffer::store::StoreError>
     {
+        self.rating_reads
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.inner.load_ratings(pairs).await
     }
     async fn rate(
@@ -955,6 +986,7 @@ impl hasenpfeffer::store::GameStore for FailsRates {
         writes: &[hasenpfeffer::store::RatingWrite<'_>],
     ) -> Result<hasenpfeffer::store::RateOutcome, hasenpfeffer::store::StoreError> {
         use std::sync::atomic::Ordering;
+        self.rates.fetch_add(1, Ordering::SeqCst);
         if self
             .failures
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
@@ -995,6 +1027,8 @@ async fn a_failed_rating_is_retried_by_the_sweeper() {
     let store = std::sync::Arc::new(FailsRates {
         inner: MemoryStore::new(StoreConfig::default()),
         failures: std::sync::atomic::AtomicUsize::new(2),
+        rating_reads: Default::default(),
+        rates: Default::default(),
     });
     let svc = GameService::new(store.clone(), hasenpfeffer::metrics::Metrics::new(), 0);
     let created = svc
@@ -1046,4 +1080,80 @@ async fn a_failed_rating_is_retried_by_the_sweeper() {
         .expect("board");
     assert!(board.entries.iter().all(|e| e.games == 1), "rated once");
     assert_eq!(board.total, 2);
+}
+
+/// A rated game's end costs the store two calls more (one round trip each on Redis:
+/// `redis_account_calls_are_one_round_trip`): the ratings' read and the rating; a game that
+/// is not rated costs none.
+#[tokio::test]
+async fn a_rated_end_costs_two_store_calls() {
+    use hasenpfeffer::api::service::{ActRequest, GameService};
+    use hasenpfeffer::store::{MemoryStore, StoreConfig};
+    use std::sync::atomic::Ordering;
+    let store = std::sync::Arc::new(FailsRates {
+        inner: MemoryStore::new(StoreConfig::default()),
+        failures: Default::default(),
+        rating_reads: Default::default(),
+        rates: Default::default(),
+    });
+    let svc = GameService::new(store.clone(), hasenpfeffer::metrics::Metrics::new(), 100);
+    let bot = svc
+        .register_bot("counted".into(), || Ok(()))
+        .await
+        .expect("registered")
+        .name;
+    for (seed, rated) in [(None, true), (Some(3), false)] {
+        let mut create = quick(json!([
+            open(),
+            house("random"),
+            house("heuristic"),
+            house("random")
+        ]));
+        if let Some(seed) = seed {
+            create["seed"] = json!(seed);
+        }
+        let id = svc
+            .create(serde_json::from_value(create).expect("request"))
+            .await
+            .expect("created")
+            .game_id;
+        let id = hasenpfeffer::api::extract::GameId::parse(&id).expect("an id");
+        let token = svc
+            .claim_seat(
+                &id,
+                serde_json::from_value(json!({})).expect("claim"),
+                Some(bot.clone()),
+            )
+            .await
+            .expect("claimed")
+            .token;
+        let (reads, rates) = (
+            store.rating_reads.load(Ordering::SeqCst),
+            store.rates.load(Ordering::SeqCst),
+        );
+        loop {
+            let view = svc.view(&id, Some(&token)).await.expect("view");
+            if view.over {
+                break;
+            }
+            let view = view.decode().expect("a view");
+            assert_eq!(
+                view.turn,
+                Some(0),
+                "house players answer within the request"
+            );
+            svc.act(ActRequest {
+                id: &id,
+                token: &token,
+                action: view.legal_actions[0].clone(),
+                if_match: None,
+                idempotency_key: None,
+            })
+            .await
+            .expect("applied");
+        }
+        let more = usize::from(rated);
+        assert_eq!(store.rating_reads.load(Ordering::SeqCst), reads + more);
+        assert_eq!(store.rates.load(Ordering::SeqCst), rates + more);
+    }
 }
