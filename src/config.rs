@@ -38,6 +38,9 @@ pub struct Config {
     pub rate_limit_per_sec: u32,
     /// Burst per client IP (`RATE_LIMIT_BURST`, default 100).
     pub rate_limit_burst: u32,
+    /// Bot registrations (`POST /v1/bots`) per hour per client IP, in bursts of as many
+    /// (`BOT_REGISTRATIONS_PER_HOUR`, default 10; 0: no limit).
+    pub bot_registrations_per_hour: u32,
     /// How many proxies in front of the server append to `X-Forwarded-For`
     /// (`TRUSTED_PROXY_HOPS`, default 0: the client is the connection's peer). With `n`, the
     /// client is the `n`-th address from the right of `X-Forwarded-For`: the one the outermost
@@ -81,6 +84,7 @@ impl Default for Config {
             max_body_bytes: 65_536,
             rate_limit_per_sec: 0,
             rate_limit_burst: 100,
+            bot_registrations_per_hour: 10,
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),
             memory_max_games: crate::store::StoreConfig::DEFAULT_MAX_GAMES,
@@ -171,6 +175,11 @@ impl Config {
             max_body_bytes: parse(&get, "MAX_BODY_BYTES", d.max_body_bytes)?,
             rate_limit_per_sec: parse(&get, "RATE_LIMIT_PER_SEC", d.rate_limit_per_sec)?,
             rate_limit_burst: parse(&get, "RATE_LIMIT_BURST", d.rate_limit_burst)?,
+            bot_registrations_per_hour: parse(
+                &get,
+                "BOT_REGISTRATIONS_PER_HOUR",
+                d.bot_registrations_per_hour,
+            )?,
             trusted_proxy_hops,
             body_read_timeout: {
                 let timeout = millis("BODY_READ_TIMEOUT_MS", d.body_read_timeout)?;

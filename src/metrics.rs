@@ -1,5 +1,5 @@
-//! Prometheus metrics: requests by route and status with latency histograms, games created and
-//! finished, actions applied and rejected.
+//! Prometheus metrics: requests by route and status with latency histograms, games created,
+//! finished and rated, bots registered, actions applied and rejected.
 
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, Opts, Registry, TextEncoder,
@@ -17,6 +17,10 @@ pub struct Metrics {
     pub games_created: IntCounter,
     /// Games finished.
     pub games_finished: IntCounter,
+    /// Games rated (each once, by the replica whose rating took).
+    pub games_rated: IntCounter,
+    /// Bot accounts registered.
+    pub bots_registered: IntCounter,
     /// Actions by outcome (`applied`, `rejected`, `conflict`) and by who acted (`client`, `bot`).
     pub actions: IntCounterVec,
     /// `actions{outcome="applied", actor="client"}`, resolved once (it counts every move).
@@ -59,6 +63,10 @@ impl Metrics {
             IntCounter::new("games_created_total", "Games created").expect("valid metric");
         let games_finished = IntCounter::new("games_finished_total", "Games played to the end")
             .expect("valid metric");
+        let games_rated =
+            IntCounter::new("games_rated_total", "Games rated (each once)").expect("valid metric");
+        let bots_registered = IntCounter::new("bots_registered_total", "Bot accounts registered")
+            .expect("valid metric");
         let actions = IntCounterVec::new(
             Opts::new("actions_total", "Game actions by outcome and actor"),
             &["outcome", "actor"],
@@ -69,6 +77,8 @@ impl Metrics {
             Box::new(http_duration.clone()),
             Box::new(games_created.clone()),
             Box::new(games_finished.clone()),
+            Box::new(games_rated.clone()),
+            Box::new(bots_registered.clone()),
             Box::new(actions.clone()),
         ] {
             registry.register(c).expect("metric registered once");
@@ -79,6 +89,8 @@ impl Metrics {
             http_duration,
             games_created,
             games_finished,
+            games_rated,
+            bots_registered,
             applied_by_client: actions.with_label_values(&["applied", "client"]),
             applied_by_bot: actions.with_label_values(&["applied", "bot"]),
             actions,

@@ -64,9 +64,18 @@ impl Application {
             config.rate_limit_burst,
             config.trusted_proxy_hops,
         );
+        let registration_limit = api::ratelimit::RegistrationLimit::new(
+            config.bot_registrations_per_hour,
+            config.trusted_proxy_hops,
+        );
         let mut server = HttpServer::new(move || {
             // Runs on each worker's thread: its Redis connection is driven there too.
-            api::app(service.for_this_thread(), body_limit, rate_limit.clone())
+            api::app(
+                service.for_this_thread(),
+                body_limit,
+                rate_limit.clone(),
+                registration_limit.clone(),
+            )
         })
         .listen(listener)?
         .keep_alive(config.http_keep_alive)

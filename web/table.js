@@ -140,7 +140,9 @@ export function winnersText(v) {
   const mine = v.seat === null ? null : sidesOf(v.ruleset)[v.seat];
   const team = partnerships(v.ruleset);
   if (!winners.length || (winners.length === sides && sides === 2)) return 'a draw';
-  const names = winners.map((w) => sideName(v, w)).join(', ').replace(/, ([^,]+)$/, ' and $1');
+  // (A team's own name has commas: "Team 1 (seats 1, 3 and 5)"; only the list's last joins with "and".)
+  const all = winners.map((w) => sideName(v, w));
+  const names = all.length > 1 ? `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}` : all[0];
   if (winners.length > 1) return `a tie for first between ${names}`;
   if (mine === winners[0]) return team ? 'your team wins' : 'you win';
   if (mine !== null && team) return `your team loses; ${names} wins`;

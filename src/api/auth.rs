@@ -1,5 +1,6 @@
-//! Seat tokens: 256 random bits from the operating system's CSPRNG, shown to the client once and
-//! stored only as a SHA-256 hash, compared in constant time. Tokens are never logged.
+//! Seat tokens and bot keys: 256 random bits from the operating system's CSPRNG, shown to the
+//! client once and stored only as a SHA-256 hash (seat tokens compared in constant time; a bot
+//! key's hash is looked up in the store). Neither is ever logged.
 
 use actix_web::HttpRequest;
 use actix_web::http::header;
@@ -14,6 +15,40 @@ pub fn new_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill(&mut bytes);
     format!("hp_{}", hex::encode(bytes))
+}
+
+/// A new bot API key: `hpb_` and 64 hex digits (256 bits), stored as [`hash_token`] of it.
+pub fn new_bot_key() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill(&mut bytes);
+    format!("hpb_{}", hex::encode(bytes))
+}
+
+/// The bot key of a request sent as `Authorization: Bot <key>`: None without an Authorization
+/// header or with another scheme (a seat token's `Bearer` is left to the seat-token check), an
+/// error for an empty or overlong key.
+pub fn bot_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let Some(value) = req.headers().get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let Ok(text) = value.to_str() else {
+        return Ok(None);
+    };
+    let mut parts = text.splitn(2, ' ');
+    match (parts.next(), parts.next()) {
+        (Some(scheme), rest) if scheme.eq_ignore_ascii_case("bot") => {
+            let key = rest.unwrap_or("").trim();
+            if key.is_empty() || key.len() > 256 {
+                Err(ApiError::refused(
+                    super::error::Code::InvalidBotKey,
+                    "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)",
+                ))
+            } else {
+                Ok(Some(key.to_owned()))
+            }
+        }
+        _ => Ok(None),
+    }
 }
 
 /// The stored form of a token: the first 128 bits of its SHA-256, in hex. (The token has 256

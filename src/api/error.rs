@@ -70,7 +70,13 @@ make_error_codes! {
     MissingToken = "missing_token", 401, "Missing seat token";
     MalformedAuthorization = "malformed_authorization", 401, "Malformed Authorization header";
     InvalidToken = "invalid_token", 403, "Invalid seat token";
+    /// `Authorization: Bot <key>` with a key that is no bot's.
+    InvalidBotKey = "invalid_bot_key", 403, "Invalid bot key";
     GameNotFound = "game_not_found", 404, "Game not found";
+    /// No bot account has this name.
+    BotNotFound = "bot_not_found", 404, "Bot not found";
+    /// A leaderboard of a preset the server does not have.
+    PresetNotFound = "preset_not_found", 404, "Preset not found";
     NotFound = "not_found", 404, "Not found";
     MethodNotAllowed = "method_not_allowed", 405, "Method not allowed";
     RequestTimeout = "request_timeout", 408, "Request timeout";
@@ -80,6 +86,10 @@ make_error_codes! {
     NothingHidden = "nothing_hidden", 409, "Conflict";
     GameNotStarted = "game_not_started", 409, "Conflict";
     IdempotencyKeyReused = "idempotency_key_reused", 409, "Conflict";
+    /// A bot name that is registered already (names are unique regardless of case).
+    NameTaken = "name_taken", 409, "Conflict";
+    /// A bot claiming a second seat of one game.
+    AlreadySeated = "already_seated", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";
     UnsupportedMediaType = "unsupported_media_type", 415, "Unsupported media type";
     // The engine refuses an action (the engine's `ActionError` codes).
@@ -122,6 +132,8 @@ make_error_codes! {
     InvalidScenario = "invalid_scenario", 422, "Invalid game settings";
     WrongSeatCount = "wrong_seat_count", 422, "Invalid game settings";
     InvalidTurnTimeLimit = "invalid_turn_time_limit", 422, "Invalid game settings";
+    /// A bot name of the house players' (`house-` and anything).
+    NameReserved = "name_reserved", 422, "Name not available";
     RateLimited = "rate_limited", 429, "Too many requests";
     Internal = "internal", 500, "Internal error";
     StoreUnavailable = "store_unavailable", 503, "Service unavailable";
@@ -183,10 +195,47 @@ pub struct Problem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub current_version: Option<u64>,
-    /// Seconds to wait before retrying (only with `rate_limited`).
+    /// Seconds to wait before retrying (only with `rate_limited` and `store_full`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub retry_after: Option<u64>,
+    /// Which limit was reached, its allowance and when it resets (only with `rate_limited`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub rate_limit: Option<RateLimitInfo>,
+}
+
+/// A rate limit a request went over: a bucket per client address that holds `burst`
+/// requests and refills `allowance` every `window_secs` (so `allowance` per window is the
+/// sustained rate). The same facts as the `RateLimit-Policy` header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"limit": "bot_registrations", "allowance": 10, "window_secs": 3600, "burst": 10, "reset_secs": 360}))]
+pub struct RateLimitInfo {
+    /// The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`)
+    /// or `bot_registrations` (`POST /v1/bots` per client address,
+    /// `BOT_REGISTRATIONS_PER_HOUR`).
+    pub limit: String,
+    /// Requests allowed per window, sustained.
+    pub allowance: u32,
+    /// The window, in seconds.
+    pub window_secs: u64,
+    /// The most requests allowed at once (the bucket's size).
+    pub burst: u32,
+    /// Seconds until the next request is allowed (as `Retry-After`).
+    pub reset_secs: u64,
+}
+
+/// A rate limit's policy, as a 429 reports it ([`RateLimitInfo`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatePolicy {
+    /// The limit's name.
+    pub name: &'static str,
+    /// Requests per window, sustained.
+    pub allowance: u32,
+    /// The window, in seconds.
+    pub window_secs: u64,
+    /// The bucket's size.
+    pub burst: u32,
 }
 
 /// Every way a request can fail.
@@ -249,10 +298,15 @@ pub enum ApiError {
     #[error("send the body as JSON (Content-Type: application/json)")]
     UnsupportedMediaType,
     /// Too many requests from this client.
-    #[error("too many requests: slow down and retry after {retry_after} s")]
+    #[error(
+        "too many requests ({}: {} per {} s): slow down and retry after {retry_after} s",
+        policy.name, policy.allowance, policy.window_secs
+    )]
     RateLimited {
         /// Seconds to wait.
         retry_after: u64,
+        /// The limit reached.
+        policy: RatePolicy,
     },
     /// The store cannot be reached.
     #[error("the game store is unavailable; retry shortly")]
@@ -333,9 +387,22 @@ impl ApiError {
                 _ => None,
             },
             retry_after: match self {
-                ApiError::RateLimited { retry_after } | ApiError::StoreFull { retry_after } => {
+                ApiError::RateLimited { retry_after, .. } | ApiError::StoreFull { retry_after } => {
                     Some(*retry_after)
                 }
+                _ => None,
+            },
+            rate_limit: match self {
+                ApiError::RateLimited {
+                    retry_after,
+                    policy,
+                } => Some(RateLimitInfo {
+                    limit: policy.name.to_owned(),
+                    allowance: policy.allowance,
+                    window_secs: policy.window_secs,
+                    burst: policy.burst,
+                    reset_secs: *retry_after,
+                }),
                 _ => None,
             },
         }
@@ -371,7 +438,24 @@ impl ResponseError for ApiError {
             HeaderValue::from_static("application/problem+json"),
         ));
         match self {
-            ApiError::RateLimited { retry_after } | ApiError::StoreFull { retry_after } => {
+            ApiError::RateLimited {
+                retry_after,
+                policy,
+            } => {
+                // The fields of the IETF httpapi RateLimit headers draft, beside Retry-After.
+                res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+                res.insert_header(("RateLimit-Limit", policy.allowance.to_string()));
+                res.insert_header(("RateLimit-Remaining", "0"));
+                res.insert_header(("RateLimit-Reset", retry_after.to_string()));
+                res.insert_header((
+                    "RateLimit-Policy",
+                    format!(
+                        "\"{}\";q={};w={};burst={}",
+                        policy.name, policy.allowance, policy.window_secs, policy.burst
+                    ),
+                ));
+            }
+            ApiError::StoreFull { retry_after } => {
                 res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
             }
             ApiError::RequestTimeout { .. } => {
@@ -578,7 +662,15 @@ mod tests {
                 "unsupported_media_type",
             ),
             (
-                ApiError::RateLimited { retry_after: 2 },
+                ApiError::RateLimited {
+                    retry_after: 2,
+                    policy: RatePolicy {
+                        name: "requests",
+                        allowance: 50,
+                        window_secs: 1,
+                        burst: 100,
+                    },
+                },
                 429,
                 "rate_limited",
             ),

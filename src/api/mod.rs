@@ -21,7 +21,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{App, HttpResponse, ResponseError as _, web};
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
@@ -47,6 +47,7 @@ use utoipa::PartialSchema as _;
         (name = "games", description = "Create games, claim seats, see the game."),
         (name = "actions", description = "Bid, exchange, play: every action answers with your new view."),
         (name = "rules", description = "The rulesets."),
+        (name = "bots", description = "Bot accounts, their profiles and the leaderboards."),
         (name = "operations", description = "Health, readiness and metrics."),
     )
 )]
@@ -67,6 +68,13 @@ impl Modify for SecurityAddon {
                     ))
                     .build(),
             ),
+        );
+        components.add_security_scheme(
+            "bot_key",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "`Bot <api_key>`: a bot's key from `POST /v1/bots` (`hpb_` and 64 hex digits).",
+            ))),
         );
     }
 }
@@ -171,16 +179,29 @@ fn fill_problem_example(example: &mut Option<serde_json::Value>) {
 /// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set).
 fn rate_limited_response() -> utoipa::openapi::Response {
     use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
-    let example = ApiError::RateLimited { retry_after: 1 }.problem();
+    let example = ApiError::RateLimited {
+        retry_after: 1,
+        policy: error::RatePolicy {
+            name: "requests",
+            allowance: 50,
+            window_secs: 1,
+            burst: 100,
+        },
+    }
+    .problem();
+    let header = |description: &str, schema| {
+        HeaderBuilder::new()
+            .schema(Some(schema))
+            .description(Some(description))
+            .build()
+    };
     ResponseBuilder::new()
-        .description("Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds.")
-        .header(
-            "Retry-After",
-            HeaderBuilder::new()
-                .schema(Some(u64::schema()))
-                .description(Some("Seconds to wait before retrying."))
-                .build(),
-        )
+        .description("Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.")
+        .header("Retry-After", header("Seconds to wait before retrying.", u64::schema()))
+        .header("RateLimit-Limit", header("Requests allowed per window of the limit reached.", u64::schema()))
+        .header("RateLimit-Remaining", header("Requests left in the window: 0.", u64::schema()))
+        .header("RateLimit-Reset", header("Seconds until the next request is allowed.", u64::schema()))
+        .header("RateLimit-Policy", header("The limit reached: its name, allowance `q`, window `w` in seconds and `burst`, e.g. `\"requests\";q=50;w=1;burst=100`.", String::schema()))
         .content(
             "application/problem+json",
             ContentBuilder::new()
@@ -269,6 +290,9 @@ where
         .service(routes::games::get_log)
         .service(routes::games::get_samples)
         .service(routes::rulesets::list_rulesets)
+        .service(routes::bots::register_bot)
+        .service(routes::bots::get_bot)
+        .service(routes::bots::get_leaderboard)
         .service(routes::health::healthz)
         .service(routes::health::readyz)
         .service(routes::health::metrics);
@@ -439,6 +463,7 @@ pub fn app(
     service: GameService,
     body_limit: routes::BodyLimit,
     rate_limit: Option<ratelimit::RateLimit>,
+    registration_limit: Option<ratelimit::RegistrationLimit>,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -454,6 +479,9 @@ pub fn app(
         .app_data(web::Data::new(metrics))
         .app_data(body_limit);
     if let Some(rl) = rate_limit {
+        base = base.app_data(web::Data::new(rl));
+    }
+    if let Some(rl) = registration_limit {
         base = base.app_data(web::Data::new(rl));
     }
     let base = base.into_utoipa_app();

@@ -1,5 +1,8 @@
 //! Per-client rate limiting (a token bucket per client IP, from `governor`). Over the limit a
-//! request gets 429 with `Retry-After` and a problem document. Probes and metrics are exempt.
+//! request gets 429 with `Retry-After`, the `RateLimit-*` headers and a problem document that
+//! names the limit, its allowance and when it resets. Two limits: every request (the
+//! middleware [`limit`]; probes and metrics are exempt), and bot registrations
+//! ([`RegistrationLimit`], checked by `POST /v1/bots`).
 //!
 //! The client is the connection's peer, or behind `n` trusted proxies (`TRUSTED_PROXY_HOPS`)
 //! the `n`-th address from the right of `X-Forwarded-For`: each proxy appends the address it
@@ -15,11 +18,11 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::HeaderMap;
 use actix_web::middleware::Next;
-use actix_web::{ResponseError, web};
+use actix_web::{HttpRequest, ResponseError, web};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use super::error::ApiError;
+use super::error::{ApiError, RatePolicy};
 
 /// The limiter, shared by every worker.
 #[derive(Clone)]
@@ -27,6 +30,45 @@ pub struct RateLimit {
     limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     seen: Arc<AtomicU64>,
     trusted_hops: usize,
+    policy: RatePolicy,
+}
+
+/// The limit of bot registrations (`POST /v1/bots`) per client IP, shared by every worker.
+#[derive(Clone)]
+pub struct RegistrationLimit(pub RateLimit);
+
+impl RegistrationLimit {
+    /// `per_hour` registrations per hour per client (bursts of as many); None when 0.
+    pub fn new(per_hour: u32, trusted_hops: u32) -> Option<RegistrationLimit> {
+        let n = NonZeroU32::new(per_hour)?;
+        let period = std::time::Duration::from_secs(3600) / n.get();
+        let quota = Quota::with_period(period)?.allow_burst(n);
+        Some(RegistrationLimit(RateLimit::with_quota(
+            quota,
+            trusted_hops,
+            RatePolicy {
+                name: "bot_registrations",
+                allowance: n.get(),
+                window_secs: 3600,
+                burst: n.get(),
+            },
+        )))
+    }
+
+    /// Checks one registration by the client of `req`.
+    pub fn check(&self, req: &HttpRequest) -> Result<(), ApiError> {
+        let client = self.0.client_of(req.headers(), req.peer_addr());
+        match client {
+            Some(ip) => self
+                .0
+                .check(ip)
+                .map_err(|retry_after| ApiError::RateLimited {
+                    retry_after: retry_after.max(1),
+                    policy: self.0.policy,
+                }),
+            None => Ok(()),
+        }
+    }
 }
 
 impl RateLimit {
@@ -36,22 +78,38 @@ impl RateLimit {
     pub fn new(per_sec: u32, burst: u32, trusted_hops: u32) -> Option<RateLimit> {
         let rate = NonZeroU32::new(per_sec)?;
         let burst = NonZeroU32::new(burst.max(per_sec)).unwrap_or(rate);
-        Some(RateLimit {
-            limiter: Arc::new(RateLimiter::keyed(
-                Quota::per_second(rate).allow_burst(burst),
-            )),
-            seen: Arc::new(AtomicU64::new(0)),
-            trusted_hops: usize::try_from(trusted_hops).unwrap_or(usize::MAX),
-        })
+        Some(RateLimit::with_quota(
+            Quota::per_second(rate).allow_burst(burst),
+            trusted_hops,
+            RatePolicy {
+                name: "requests",
+                allowance: rate.get(),
+                window_secs: 1,
+                burst: burst.get(),
+            },
+        ))
     }
 
-    fn client(&self, req: &ServiceRequest) -> Option<IpAddr> {
+    fn with_quota(quota: Quota, trusted_hops: u32, policy: RatePolicy) -> RateLimit {
+        RateLimit {
+            limiter: Arc::new(RateLimiter::keyed(quota)),
+            seen: Arc::new(AtomicU64::new(0)),
+            trusted_hops: usize::try_from(trusted_hops).unwrap_or(usize::MAX),
+            policy,
+        }
+    }
+
+    fn client_of(&self, headers: &HeaderMap, peer: Option<std::net::SocketAddr>) -> Option<IpAddr> {
         if self.trusted_hops > 0
-            && let Some(ip) = forwarded_client(req.headers(), self.trusted_hops)
+            && let Some(ip) = forwarded_client(headers, self.trusted_hops)
         {
             return Some(ip);
         }
-        req.peer_addr().map(|a| a.ip())
+        peer.map(|a| a.ip())
+    }
+
+    fn client(&self, req: &ServiceRequest) -> Option<IpAddr> {
+        self.client_of(req.headers(), req.peer_addr())
     }
 
     /// Checks one request; Err carries the seconds to wait.
@@ -97,6 +155,7 @@ pub async fn limit(
     {
         let res = ApiError::RateLimited {
             retry_after: retry_after.max(1),
+            policy: rl.policy,
         }
         .error_response();
         return Ok(req.into_response(res).map_into_right_body());

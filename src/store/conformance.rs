@@ -27,8 +27,9 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{
-    GameStore, IdemWrite, ListCursor, ListPage, ListQuery, ListStatus, Listing, MAX_IDEM_KEY_LEN,
-    MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, StoreConfig, StoreError, StoredGame, Write,
+    AccountGames, GameStore, IdemWrite, ListCursor, ListPage, ListQuery, ListStatus, Listing,
+    MAX_IDEM_KEY_LEN, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, RateOutcome,
+    RatingWrite, StoreConfig, StoreError, StoredGame, Write,
 };
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
@@ -1261,6 +1262,372 @@ pub async fn listing_expires_with_the_game(store: &Arc<dyn GameStore>) {
     );
 }
 
+/// A fresh account name (or board member) that no other check uses.
+pub fn fresh_name() -> String {
+    format!("bot-{}", uuid::Uuid::new_v4().simple())
+}
+
+/// Accounts: a name and a key hash are each taken once (a create that collides on either
+/// writes nothing); the record reads back by name and by key hash, on either replica.
+pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let (name, hash) = (fresh_name(), fresh_name());
+    assert_eq!(store.load_account(&name).await.unwrap(), None);
+    assert_eq!(store.account_by_key(&hash).await.unwrap(), None);
+    store
+        .create_account(&name, &hash, &[0, 255, 7])
+        .await
+        .unwrap();
+    assert_eq!(
+        other.load_account(&name).await.unwrap(),
+        Some(vec![0, 255, 7])
+    );
+    assert_eq!(
+        other.account_by_key(&hash).await.unwrap(),
+        Some(vec![0, 255, 7])
+    );
+    // The same name with another key, another name with the same key: refused, nothing written.
+    let (name2, hash2) = (fresh_name(), fresh_name());
+    assert_eq!(
+        other.create_account(&name, &hash2, b"x").await,
+        Err(StoreError::AlreadyExists)
+    );
+    assert_eq!(other.account_by_key(&hash2).await.unwrap(), None);
+    assert_eq!(
+        other.create_account(&name2, &hash, b"y").await,
+        Err(StoreError::AlreadyExists)
+    );
+    assert_eq!(other.load_account(&name2).await.unwrap(), None);
+    assert_eq!(
+        store.load_account(&name).await.unwrap(),
+        Some(vec![0, 255, 7])
+    );
+    // Racing creates of one name: one wins.
+    let name3 = fresh_name();
+    let results = futures_util::future::join_all((0..8).map(|i| {
+        let (s, name3) = (if i % 2 == 0 { store } else { other }, &name3);
+        async move { s.create_account(name3, &fresh_name(), &[i]).await }
+    }))
+    .await;
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    // Empty or long names and hashes are refused before anything is read.
+    assert!(matches!(
+        store.create_account("", "h", b"").await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.account_by_key(&"h".repeat(129)).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+}
+
+/// An account's games: each counted once however often it is attached, newest first, the
+/// list kept to the most recent [`MAX_RECENT_GAMES`] while the count goes on.
+pub async fn account_games_attach_once(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let name = fresh_name();
+    assert_eq!(
+        store.account_games(&name).await.unwrap(),
+        AccountGames::default()
+    );
+    store.attach_game(&[&name], "g1", 1_000).await.unwrap();
+    other.attach_game(&[&name], "g2", 3_000).await.unwrap();
+    store.attach_game(&[&name], "g3", 2_000).await.unwrap();
+    other.attach_game(&[&name], "g1", 9_000).await.unwrap();
+    assert_eq!(
+        other.account_games(&name).await.unwrap(),
+        AccountGames {
+            count: 3,
+            recent: vec![
+                ("g2".into(), 3_000),
+                ("g3".into(), 2_000),
+                ("g1".into(), 1_000)
+            ],
+        }
+    );
+    let many = fresh_name();
+    for i in 0..MAX_RECENT_GAMES as u64 + 5 {
+        store
+            .attach_game(&[&many], &format!("m{i}"), 10_000 + i)
+            .await
+            .unwrap();
+    }
+    let games = other.account_games(&many).await.unwrap();
+    assert_eq!(games.count, MAX_RECENT_GAMES as u64 + 5);
+    assert_eq!(games.recent.len(), MAX_RECENT_GAMES);
+    assert_eq!(
+        games.recent[0],
+        (
+            format!("m{}", MAX_RECENT_GAMES + 4),
+            10_000 + MAX_RECENT_GAMES as u64 + 4
+        )
+    );
+    assert_eq!(games.recent.last().unwrap().0, "m5");
+    // Several accounts at once, one of them already holding the game.
+    let (x, y) = (fresh_name(), fresh_name());
+    store.attach_game(&[&x], "s1", 5).await.unwrap();
+    other.attach_game(&[&x, &y, &name], "s1", 6).await.unwrap();
+    for (who, count, at) in [(&x, 1, 5), (&y, 1, 6), (&name, 4, 6)] {
+        let games = store.account_games(who).await.unwrap();
+        assert_eq!(games.count, count);
+        assert!(games.recent.contains(&("s1".to_owned(), at)), "{games:?}");
+    }
+    store.attach_game(&[], "s2", 7).await.unwrap();
+}
+
+/// A fresh board name.
+fn fresh_board() -> String {
+    format!("b{}", &uuid::Uuid::new_v4().simple().to_string()[..16])
+}
+
+fn rw<'a>(member: &'a str, expected: u64, data: &'a [u8], score: f64) -> RatingWrite<'a> {
+    RatingWrite {
+        member,
+        expected,
+        data,
+        score,
+    }
+}
+
+/// Ratings: an event is rated once (a second rating of it, whatever its versions, writes
+/// nothing), each write compare-and-sets every member's version (a stale one writes nothing at
+/// all), and ratings read back by board and member on either replica.
+pub async fn ratings_rate_once(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let board = fresh_board();
+    let (a, b) = (fresh_name(), fresh_name());
+    let (e1, e2, e3) = (fresh_id(), fresh_id(), fresh_id());
+    assert_eq!(
+        store
+            .load_ratings(&[(&board, &a), (&board, &b)])
+            .await
+            .unwrap(),
+        vec![None, None]
+    );
+    assert_eq!(
+        store
+            .rate(
+                &e1,
+                &board,
+                &[rw(&a, 0, b"a1", 30.0), rw(&b, 0, b"b1", 20.0)]
+            )
+            .await,
+        Ok(RateOutcome::Rated)
+    );
+    // The same event again, from another replica: nothing is written.
+    assert_eq!(
+        other
+            .rate(
+                &e1,
+                &board,
+                &[rw(&a, 1, b"a2", 40.0), rw(&b, 1, b"b2", 10.0)]
+            )
+            .await,
+        Ok(RateOutcome::AlreadyRated)
+    );
+    let read = other
+        .load_ratings(&[(&board, &a), (&board, &b), ("other-board", &a)])
+        .await
+        .unwrap();
+    assert_eq!(
+        read.iter()
+            .map(|r| r.as_ref().map(|r| (r.version, r.data.clone())))
+            .collect::<Vec<_>>(),
+        vec![Some((1, b"a1".to_vec())), Some((1, b"b1".to_vec())), None]
+    );
+    // A stale version of one member: a conflict naming the stored version, nothing written
+    // (not even the other member's), and the event is not rated.
+    assert_eq!(
+        store
+            .rate(
+                &e2,
+                &board,
+                &[rw(&a, 1, b"a2", 31.0), rw(&b, 0, b"b2", 21.0)]
+            )
+            .await,
+        Err(StoreError::Conflict { current: 1 })
+    );
+    let read = store.load_ratings(&[(&board, &a)]).await.unwrap();
+    assert_eq!(read[0].as_ref().unwrap().data, b"a1");
+    assert_eq!(
+        other
+            .rate(
+                &e2,
+                &board,
+                &[rw(&a, 1, b"a2", 31.0), rw(&b, 1, b"b2", 21.0)]
+            )
+            .await,
+        Ok(RateOutcome::Rated)
+    );
+    let read = store
+        .load_ratings(&[(&board, &a), (&board, &b)])
+        .await
+        .unwrap();
+    assert_eq!(read[0].as_ref().unwrap().version, 2);
+    assert_eq!(read[1].as_ref().unwrap().data, b"b2");
+    // A member new to the board beside known ones.
+    let c = fresh_name();
+    assert_eq!(
+        store
+            .rate(
+                &e3,
+                &board,
+                &[rw(&c, 0, b"c1", 5.0), rw(&a, 2, b"a3", 32.0)]
+            )
+            .await,
+        Ok(RateOutcome::Rated)
+    );
+    let page = other.board(&board, 0, 10).await.unwrap();
+    assert_eq!(page.total, 3);
+    assert_eq!(
+        page.entries
+            .iter()
+            .map(|e| (e.member.as_str(), e.score, e.data.as_slice()))
+            .collect::<Vec<_>>(),
+        vec![
+            (a.as_str(), 32.0, b"a3".as_slice()),
+            (b.as_str(), 21.0, b"b2".as_slice()),
+            (c.as_str(), 5.0, b"c1".as_slice())
+        ]
+    );
+    // Refused before anything is touched: a bad board, no members, a member twice.
+    assert!(matches!(
+        store
+            .rate(&fresh_id(), "no spaces", &[rw(&a, 3, b"", 1.0)])
+            .await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.rate(&fresh_id(), &board, &[]).await,
+        Err(StoreError::InvalidWrite(_))
+    ));
+    assert!(matches!(
+        store
+            .rate(
+                &fresh_id(),
+                &board,
+                &[rw(&a, 3, b"", 1.0), rw(&a, 3, b"", 1.0)]
+            )
+            .await,
+        Err(StoreError::InvalidWrite(_))
+    ));
+}
+
+/// Racing ratings: the same event rated by many callers at once on two replicas is rated by
+/// exactly one; different events of the same members, each read-then-rated and retried on a
+/// conflict, are all applied (no update lost).
+pub async fn concurrent_ratings(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let board = fresh_board();
+    let (a, b) = (fresh_name(), fresh_name());
+    let event = fresh_id();
+    let results = futures_util::future::join_all((0..10).map(|i| {
+        let (s, board, a, b, event) = (
+            if i % 2 == 0 { store } else { other },
+            &board,
+            &a,
+            &b,
+            &event,
+        );
+        async move {
+            s.rate(event, board, &[rw(a, 0, &[i], 1.0), rw(b, 0, &[i], 2.0)])
+                .await
+                .unwrap()
+        }
+    }))
+    .await;
+    assert_eq!(
+        results.iter().filter(|r| **r == RateOutcome::Rated).count(),
+        1,
+        "{results:?}"
+    );
+    // Eight more events, each adding one to both members' counters.
+    futures_util::future::join_all((0..8).map(|i| {
+        let (s, board, a, b) = (if i % 2 == 0 { store } else { other }, &board, &a, &b);
+        async move {
+            let event = fresh_id();
+            loop {
+                let read = s.load_ratings(&[(board, a), (board, b)]).await.unwrap();
+                let (ra, rb) = (read[0].clone().unwrap(), read[1].clone().unwrap());
+                let (na, nb) = ([ra.data[0] + 1], [rb.data[0] + 1]);
+                match s
+                    .rate(
+                        &event,
+                        board,
+                        &[
+                            rw(a, ra.version, &na, f64::from(na[0])),
+                            rw(b, rb.version, &nb, f64::from(nb[0])),
+                        ],
+                    )
+                    .await
+                {
+                    Ok(RateOutcome::Rated) => break,
+                    Err(StoreError::Conflict { .. }) => continue,
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+    }))
+    .await;
+    let read = store
+        .load_ratings(&[(&board, &a), (&board, &b)])
+        .await
+        .unwrap();
+    let (ra, rb) = (read[0].clone().unwrap(), read[1].clone().unwrap());
+    assert_eq!((ra.version, rb.version), (9, 9));
+    // The counters started at the winning caller's byte and gained one per later event.
+    let winner = results
+        .iter()
+        .position(|r| *r == RateOutcome::Rated)
+        .unwrap() as u8;
+    assert_eq!((ra.data[0], rb.data[0]), (winner + 8, winner + 8));
+}
+
+/// A board pages from any rank: highest score first, equal scores in descending byte order of
+/// the member, the total beside; a page past the end is empty; a limit of 0 answers the total.
+pub async fn board_pages(store: &Arc<dyn GameStore>) {
+    let board = fresh_board();
+    assert_eq!(store.board(&board, 0, 10).await.unwrap().total, 0);
+    let members = ["m-a", "m-b", "m-c", "m-d", "m-e"];
+    let scores = [10.5, -3.25, 10.5, 99.0, 0.0];
+    for (m, score) in members.iter().zip(scores) {
+        store
+            .rate(&fresh_id(), &board, &[rw(m, 0, m.as_bytes(), score)])
+            .await
+            .unwrap();
+    }
+    let order = |p: &super::BoardPage| {
+        p.entries
+            .iter()
+            .map(|e| {
+                assert_eq!(e.data, e.member.as_bytes());
+                (e.member.clone(), e.score)
+            })
+            .collect::<Vec<_>>()
+    };
+    let all = store.board(&board, 0, 100).await.unwrap();
+    assert_eq!(all.total, 5);
+    let want = vec![
+        ("m-d".to_owned(), 99.0),
+        ("m-c".to_owned(), 10.5),
+        ("m-a".to_owned(), 10.5),
+        ("m-e".to_owned(), 0.0),
+        ("m-b".to_owned(), -3.25),
+    ];
+    assert_eq!(order(&all), want);
+    let page = store.board(&board, 1, 2).await.unwrap();
+    assert_eq!(order(&page), want[1..3].to_vec());
+    assert_eq!(page.total, 5);
+    assert_eq!(
+        order(&store.board(&board, 4, 2).await.unwrap()),
+        want[4..].to_vec()
+    );
+    assert!(store.board(&board, 5, 2).await.unwrap().entries.is_empty());
+    let none = store.board(&board, 0, 0).await.unwrap();
+    assert!(none.entries.is_empty());
+    assert_eq!(none.total, 5);
+}
+
 /// The checks of the shared records with two store instances on one backend (two replicas).
 pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     tokio::join!(
@@ -1270,6 +1637,10 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         log_appends_with_the_write(store, other),
         claims_are_exclusive_and_expire(store, other),
         listing_moves_with_writes(store, other),
+        accounts_are_unique(store, other),
+        account_games_attach_once(store, other),
+        ratings_rate_once(store, other),
+        concurrent_ratings(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
 }
@@ -1293,6 +1664,11 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         claims_are_exclusive_and_expire(store, store),
         listing_moves_with_writes(store, store),
         listing_pages_newest_first(store),
+        accounts_are_unique(store, store),
+        account_games_attach_once(store, store),
+        ratings_rate_once(store, store),
+        concurrent_ratings(store, store),
+        board_pages(store),
     );
 }
 

@@ -1,16 +1,19 @@
 //! The in-process store: a map behind a mutex.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use tokio::sync::watch;
 
+use super::accounts::{check_attach, check_board, check_name, check_rate};
 use super::hub::WatchHub;
 use super::{
-    GameStore, ListPage, ListQuery, ListStatus, ListedGame, Listing, StoreConfig, StoreError,
-    StoredGame, Write, check_idem_key,
+    AccountGames, BoardEntry, BoardPage, GameStore, ListPage, ListQuery, ListStatus, ListedGame,
+    Listing, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
+    RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write,
+    check_idem_key,
 };
 
 /// Games (and their logs) kept in this process's memory, with the same semantics as the Redis
@@ -28,7 +31,35 @@ use super::{
 pub struct MemoryStore {
     config: StoreConfig,
     inner: Mutex<Inner>,
+    accounts: Mutex<Accounts>,
     hub: WatchHub,
+}
+
+/// Accounts and ratings (see `store::accounts`): they never expire.
+#[derive(Debug, Default)]
+struct Accounts {
+    /// Account records by name.
+    records: HashMap<String, Vec<u8>>,
+    /// Account names by key hash.
+    keys: HashMap<String, String>,
+    /// Each account's game count and recent games (by when attached, then id).
+    games: HashMap<String, (u64, BTreeSet<(u64, String)>)>,
+    /// Ratings by board and member: version, data, score.
+    ratings: HashMap<(String, String), (u64, Vec<u8>, f64)>,
+    /// Each board's ranking: by score (as [`score_order`]) then member.
+    boards: HashMap<String, BTreeSet<(u64, String)>>,
+    /// The rated events.
+    rated: HashSet<String>,
+}
+
+/// An order-preserving map of finite f64 scores to u64 (so a `BTreeSet` sorts by score).
+fn score_order(score: f64) -> u64 {
+    let bits = score.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
 }
 
 #[derive(Debug, Default)]
@@ -151,6 +182,7 @@ impl MemoryStore {
         Self {
             config,
             inner: Mutex::new(Inner::default()),
+            accounts: Mutex::new(Accounts::default()),
             hub: WatchHub::default(),
         }
     }
@@ -176,6 +208,11 @@ impl MemoryStore {
         // A panic while holding the lock cannot leave a half-written entry (every update is a
         // single assignment), so a poisoned lock is still consistent.
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn accounts(&self) -> std::sync::MutexGuard<'_, Accounts> {
+        // Every update below checks first and then writes, and nothing in it panics.
+        self.accounts.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn expiry(&self, now: Instant, finished: bool) -> Option<Instant> {
@@ -492,6 +529,160 @@ impl GameStore for MemoryStore {
             .take(q.limit + 1)
             .collect();
         Ok(ListPage::from_candidates(games, q.limit))
+    }
+
+    async fn create_account(
+        &self,
+        name: &str,
+        key_hash: &str,
+        data: &[u8],
+    ) -> Result<(), StoreError> {
+        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        check_name("a key hash", key_hash, MAX_TOKEN_LEN)?;
+        let mut a = self.accounts();
+        if a.records.contains_key(name) || a.keys.contains_key(key_hash) {
+            return Err(StoreError::AlreadyExists);
+        }
+        a.records.insert(name.to_owned(), data.to_vec());
+        a.keys.insert(key_hash.to_owned(), name.to_owned());
+        Ok(())
+    }
+
+    async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        Ok(self.accounts().records.get(name).cloned())
+    }
+
+    async fn account_by_key(&self, key_hash: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        check_name("a key hash", key_hash, MAX_TOKEN_LEN)?;
+        let a = self.accounts();
+        Ok(a.keys.get(key_hash).and_then(|n| a.records.get(n)).cloned())
+    }
+
+    async fn attach_game(
+        &self,
+        names: &[&str],
+        game_id: &str,
+        at_unix_ms: u64,
+    ) -> Result<(), StoreError> {
+        check_attach(names, game_id)?;
+        let mut a = self.accounts();
+        for name in names {
+            let (count, recent) = a.games.entry((*name).to_owned()).or_default();
+            if recent.iter().any(|(_, id)| id == game_id) {
+                continue;
+            }
+            *count += 1;
+            recent.insert((at_unix_ms, game_id.to_owned()));
+            while recent.len() > MAX_RECENT_GAMES {
+                recent.pop_first();
+            }
+        }
+        Ok(())
+    }
+
+    async fn account_games(&self, name: &str) -> Result<AccountGames, StoreError> {
+        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        let a = self.accounts();
+        Ok(a.games
+            .get(name)
+            .map(|(count, recent)| AccountGames {
+                count: *count,
+                recent: recent
+                    .iter()
+                    .rev()
+                    .map(|(at, id)| (id.clone(), *at))
+                    .collect(),
+            })
+            .unwrap_or_default())
+    }
+
+    async fn load_ratings(
+        &self,
+        pairs: &[(&str, &str)],
+    ) -> Result<Vec<Option<StoredRating>>, StoreError> {
+        if pairs.len() > MAX_RATINGS_PER_CALL {
+            return Err(StoreError::InvalidKey(format!(
+                "at most {MAX_RATINGS_PER_CALL} ratings a call"
+            )));
+        }
+        for (board, member) in pairs {
+            check_board(board)?;
+            check_name("a member", member, MAX_ACCOUNT_NAME_LEN)?;
+        }
+        let a = self.accounts();
+        Ok(pairs
+            .iter()
+            .map(|(board, member)| {
+                a.ratings
+                    .get(&((*board).to_owned(), (*member).to_owned()))
+                    .map(|(version, data, _)| StoredRating {
+                        version: *version,
+                        data: data.clone(),
+                    })
+            })
+            .collect())
+    }
+
+    async fn rate(
+        &self,
+        event: &str,
+        board: &str,
+        writes: &[RatingWrite<'_>],
+    ) -> Result<RateOutcome, StoreError> {
+        check_rate(event, board, writes)?;
+        let mut a = self.accounts();
+        if a.rated.contains(event) {
+            return Ok(RateOutcome::AlreadyRated);
+        }
+        for w in writes {
+            let current = a
+                .ratings
+                .get(&(board.to_owned(), w.member.to_owned()))
+                .map_or(0, |r| r.0);
+            if current != w.expected {
+                return Err(StoreError::Conflict { current });
+            }
+        }
+        for w in writes {
+            let key = (board.to_owned(), w.member.to_owned());
+            let old = a.ratings.remove(&key);
+            let ranking = a.boards.entry(board.to_owned()).or_default();
+            if let Some((_, _, score)) = &old {
+                ranking.remove(&(score_order(*score), w.member.to_owned()));
+            }
+            ranking.insert((score_order(w.score), w.member.to_owned()));
+            a.ratings
+                .insert(key, (w.expected + 1, w.data.to_vec(), w.score));
+        }
+        a.rated.insert(event.to_owned());
+        Ok(RateOutcome::Rated)
+    }
+
+    async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
+        check_board(board)?;
+        let a = self.accounts();
+        let Some(ranking) = a.boards.get(board) else {
+            return Ok(BoardPage::default());
+        };
+        let entries = ranking
+            .iter()
+            .rev()
+            .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+            .take(limit)
+            .filter_map(|(_, member)| {
+                let (_, data, score) = a.ratings.get(&(board.to_owned(), member.clone()))?;
+                Some(BoardEntry {
+                    member: member.clone(),
+                    score: *score,
+                    data: data.clone(),
+                })
+            })
+            .collect();
+        Ok(BoardPage {
+            entries,
+            total: ranking.len() as u64,
+        })
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -65,6 +65,7 @@
 //! | `{prefix}:{lobby}:meta` | hash | each listed game's `<version> <listed ms> <status> <group>` |
 //! | `{prefix}:{lobby}:items` | hash | each listed game's item (opaque bytes) |
 //! | `{prefix}:{lobby}:expiry` | sorted set | the listed games that expire, scored by when (ms): the index forgets them then |
+//! | `{prefix}:{bots}:...` | hashes, sorted sets, a set | bot accounts, their games, ratings and the boards' rankings, under one hash tag (one cluster slot; the key list is in `redis/accounts.rs`), never expiring |
 //!
 //! The deadline index is split in [`DEADLINE_SHARDS`] keys with their own hash tags so that, on a
 //! cluster, it spreads over the nodes instead of loading (and depending on) the one node that
@@ -140,6 +141,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
+mod accounts;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod conformance;
@@ -153,6 +155,10 @@ pub mod testing;
 #[cfg(test)]
 mod tests;
 
+pub use self::accounts::{
+    AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL,
+    MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoredRating,
+};
 pub use self::listing::{
     ListCursor, ListPage, ListQuery, ListStatus, ListedGame, Listing, MAX_GROUP_LEN,
     MAX_LIST_LIMIT, valid_group,
@@ -541,6 +547,91 @@ pub trait GameStore: Send + Sync + 'static {
         )))
     }
 
+    // Accounts and ratings (see `accounts`). The defaults answer [`StoreError::Unavailable`]:
+    // a backend without them.
+
+    /// Create account `name` (the caller's key of it: the service folds names to lower case)
+    /// with the hash of its secret key and its record (opaque bytes), in one atomic step:
+    /// [`StoreError::AlreadyExists`] (and nothing written) if the name or the key hash is
+    /// taken. Accounts never expire. [`StoreError::InvalidKey`] if the name or hash is empty or
+    /// too long ([`MAX_ACCOUNT_NAME_LEN`], [`MAX_TOKEN_LEN`]). One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn create_account(
+        &self,
+        name: &str,
+        key_hash: &str,
+        data: &[u8],
+    ) -> Result<(), StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The record of account `name` (`None`: no such account).
+    #[allow(unused_variables)]
+    async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The record of the account whose key hash is `key_hash` (`None`: none). One round trip
+    /// on Redis.
+    #[allow(unused_variables)]
+    async fn account_by_key(&self, key_hash: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Attach game `game_id` to each account of `names` at `at_unix_ms` (one round trip on
+    /// Redis, however many): it becomes each account's most recent game (the list keeps
+    /// [`MAX_RECENT_GAMES`]) and counts once in its games; attaching it again changes nothing.
+    /// An account need not exist (house accounts are not stored). At most
+    /// [`MAX_RATINGS_PER_CALL`] names.
+    #[allow(unused_variables)]
+    async fn attach_game(
+        &self,
+        names: &[&str],
+        game_id: &str,
+        at_unix_ms: u64,
+    ) -> Result<(), StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The games attached to account `name` (none: a zero count and an empty list).
+    #[allow(unused_variables)]
+    async fn account_games(&self, name: &str) -> Result<AccountGames, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The ratings of (`board`, `member`) pairs, in the order asked (`None`: no rating). One
+    /// round trip on Redis. At most [`MAX_RATINGS_PER_CALL`] pairs.
+    #[allow(unused_variables)]
+    async fn load_ratings(
+        &self,
+        pairs: &[(&str, &str)],
+    ) -> Result<Vec<Option<StoredRating>>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Rate event `event` on `board`, once: in one atomic step (one script on Redis), if the
+    /// event was rated before, [`RateOutcome::AlreadyRated`] and nothing written; else if every
+    /// member's stored version is its `expected` (0: no rating yet), write every rating (its
+    /// version one more, its score on the board), mark the event rated, and answer
+    /// [`RateOutcome::Rated`]; else [`StoreError::Conflict`] with the stored version of a
+    /// member that differs, and nothing written. Rated events are remembered for good.
+    #[allow(unused_variables)]
+    async fn rate(
+        &self,
+        event: &str,
+        board: &str,
+        writes: &[RatingWrite<'_>],
+    ) -> Result<RateOutcome, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// A page of `board`'s ranking: from rank `offset` (0: the top), at most `limit` entries,
+    /// highest score first, and how many members the board has. One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
     /// Cheap reachability check (a Redis `PING`), for `/readyz`.
     async fn ping(&self) -> Result<(), StoreError>;
 
@@ -557,6 +648,11 @@ pub trait GameStore: Send + Sync + 'static {
     fn thread_local_copy(&self) -> Option<Arc<dyn GameStore>> {
         None
     }
+}
+
+/// What a backend without accounts and ratings answers.
+fn no_accounts(backend: &str) -> StoreError {
+    StoreError::Unavailable(format!("the {backend} store keeps no accounts"))
 }
 
 /// Settings shared by every backend.

@@ -1296,6 +1296,7 @@ async fn redis_memory_usage_of_a_game() {
                 },
                 name: (i == 0).then(|| "my-bot-name".to_owned()),
                 token_hash: (i == 0).then(|| "ab".repeat(32)),
+                account: None,
             })
             .collect()
     };
@@ -1349,4 +1350,67 @@ async fn redis_memory_usage_of_a_game() {
             );
         }
     }
+}
+
+/// Each account and rating call is one round trip: one `EVALSHA` each (`load_account` one
+/// `HGET`), however many accounts a call names; a rated game's end is `load_ratings` and
+/// `rate`: two.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_account_calls_are_one_round_trip() {
+    let redis = TestRedis::start();
+    let store = redis_store(&redis, StoreConfig::default()).await;
+    let mut admin = admin(redis.port()).await;
+    let rw = |member, expected, score| RatingWrite {
+        member,
+        expected,
+        data: b"r",
+        score,
+    };
+    // Warm up: the server learns the scripts.
+    store.create_account("warm", "h-warm", b"w").await.unwrap();
+    store.account_by_key("h-warm").await.unwrap();
+    store.attach_game(&["warm"], "g0", 1).await.unwrap();
+    store.account_games("warm").await.unwrap();
+    store.load_ratings(&[("b", "warm")]).await.unwrap();
+    store.rate("e0", "b", &[rw("warm", 0, 1.0)]).await.unwrap();
+    store.board("b", 0, 10).await.unwrap();
+
+    let _: () = ::redis::cmd("CONFIG")
+        .arg("RESETSTAT")
+        .query_async(&mut admin)
+        .await
+        .unwrap();
+    store.create_account("a", "h-a", b"a").await.unwrap();
+    assert_eq!(
+        store.load_account("a").await.unwrap().as_deref(),
+        Some(&b"a"[..])
+    );
+    store.account_by_key("h-a").await.unwrap();
+    store
+        .attach_game(&["a", "warm", "house-x"], "g1", 2)
+        .await
+        .unwrap();
+    store.account_games("a").await.unwrap();
+    let read = store
+        .load_ratings(&[("b", "a"), ("b", "warm"), ("b", "house-x")])
+        .await
+        .unwrap();
+    assert_eq!(read.iter().filter(|r| r.is_some()).count(), 1);
+    assert_eq!(
+        store
+            .rate(
+                "e1",
+                "b",
+                &[rw("a", 0, 2.0), rw("warm", 1, 3.0), rw("house-x", 0, 4.0)]
+            )
+            .await
+            .unwrap(),
+        RateOutcome::Rated
+    );
+    assert_eq!(store.board("b", 0, 10).await.unwrap().total, 3);
+    let calls = command_calls(&mut admin).await;
+    let count = |name: &str| calls.iter().find(|(n, _)| n == name).map_or(0, |(_, c)| *c);
+    // create_account, account_by_key, attach_game, account_games, load_ratings, rate, board.
+    assert_eq!(count("evalsha"), 7, "{calls:?}");
+    assert_eq!(count("eval"), 0, "{calls:?}");
 }

@@ -387,6 +387,7 @@ async fn a_lost_write_keeps_the_deadline() {
             .claim_seat(
                 &id,
                 serde_json::from_value(json!({"seat": seat})).expect("claim"),
+                None,
             )
             .await
             .expect("claimed");

@@ -75,6 +75,7 @@ pub async fn spawn_app_with(store: Store, configure: impl FnOnce(&mut Config)) -
         redis_url: redis.as_ref().map(TestRedis::url),
         // Tests send hundreds of requests a second from one address.
         rate_limit_per_sec: 0,
+        bot_registrations_per_hour: 1_000,
         ..Config::default()
     };
     configure(&mut config);

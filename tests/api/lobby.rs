@@ -235,7 +235,7 @@ async fn open_live_finished(store: Store) {
     assert_eq!(g["deal"], "random");
     assert_eq!(
         g["seats"][1],
-        json!({"seat": 1, "kind": "bot", "strategy": "heuristic", "claimed": true})
+        json!({"seat": 1, "kind": "bot", "strategy": "heuristic", "claimed": true, "account": "house-heuristic"})
     );
     assert_eq!(
         g["seats"][0],

@@ -5,6 +5,7 @@
 mod harness;
 mod helpers;
 
+mod bots;
 mod clock;
 mod cluster;
 mod contract;

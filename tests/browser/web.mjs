@@ -1806,6 +1806,8 @@ async function main() {
     const view = await api(`/v1/games/${id}`);
     const result = await page.locator('.controls .result').innerText();
     check(result.includes(`Final score ${view.scores[0]} to ${view.scores[1]}`), `double-hasenpfeffer for six: the page says "${result}", the API's scores are ${view.scores}`);
+    // A team of three named whole: "Team 1 (seats 1, 3 and 5) wins".
+    if (JSON.stringify(view.winners) === '[1]') check(result.includes('your team loses; Team 1 (seats 1, 3 and 5) wins.'), `double-hasenpfeffer for six: the end reads "${result}"`);
     log(`double-hasenpfeffer for six: game ${id} played to the end (${summary(done)}): ${result}`);
   }
 

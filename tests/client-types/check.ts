@@ -148,3 +148,20 @@ type Events = paths["/v1/games/{id}/events"]["get"]["responses"][200]["content"]
 assert<Equals<Events["text/event-stream"], string>>();
 
 export {};
+
+// Bots: the key once, at registration; a profile (house accounts have a strategy and no
+// creation time); the leaderboard's pages; a seat's account; a 429's limit.
+assert<Equals<S["RegisteredBot"]["api_key"], string>>();
+assert<Equals<S["RegisteredBot"]["profile"], string>>();
+assert<Equals<S["BotProfile"]["strategy"], S["Strategy"] | null>>();
+assert<Equals<S["BotProfile"]["created_unix_ms"], number | null>>();
+assert<Equals<S["BotProfile"]["ratings"], S["PresetRating"][]>>();
+assert<Equals<S["BotProfile"]["recent_games"], S["RecentGame"][]>>();
+assert<Equals<S["PresetRating"]["preset"], S["Preset"]>>();
+assert<Equals<S["Leaderboard"]["next_cursor"], string | null>>();
+assert<Equals<S["Leaderboard"]["entries"], S["LeaderboardEntry"][]>>();
+assert<Equals<S["LeaderboardEntry"]["rating"], number>>();
+assert<Equals<S["SeatInfo"]["account"], string | undefined>>();
+assert<Equals<S["Problem"]["rate_limit"], S["RateLimitInfo"] | undefined>>();
+assert<Equals<"name_taken" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"invalid_bot_key" extends S["Problem"]["code"] ? true : false, true>>();

@@ -10,6 +10,7 @@ use super::error::{ApiError, Code};
 use super::service::ViewJson;
 
 pub mod actions;
+pub mod bots;
 pub mod events;
 pub mod games;
 pub mod health;

@@ -6,6 +6,7 @@ use crate::api::routes::problems::{
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
+use crate::api::auth::bot_key;
 use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
 use crate::api::extract::{GameId, GamePath};
@@ -17,9 +18,15 @@ use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
 /// Takes the named seat, or the lowest open one when `seat` is left out (the body may be
 /// empty). Answers with the seat's bearer token: it is shown only here, so keep it. The game
 /// starts when every seat is filled.
+///
+/// With `Authorization: Bot <api_key>` (a key from `POST /v1/bots`) a bot claims the seat as
+/// itself: the seat carries the bot's name and account, the game is attached to the bot's
+/// profile, and the game is rated if every seat is a bot account or a house player and the
+/// server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
 #[utoipa::path(
     tag = "games",
     operation_id = "claim_seat",
+    security((), ("bot_key" = [])),
     params(GamePath),
     request_body(content = Option<ClaimSeatRequest>, description = "The seat and a display name; both optional."),
     responses(
@@ -35,8 +42,9 @@ use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
         (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: expected value at line 1 column 1", "code": "malformed_json"})),
         PayloadTooLarge,
         UnsupportedMediaType,
+        (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         GameNotFound,
-        (status = 409, description = "The seat is taken, or no seat is free (`seat_taken`, `no_free_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 2 is already taken", "code": "seat_taken"})),
+        (status = 409, description = "The seat is taken, no seat is free, or the bot holds a seat of this game already (`seat_taken`, `no_free_seat`, `already_seated`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 2 is already taken", "code": "seat_taken"})),
         (status = 422, description = "The game has no such seat (`invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 4 does not exist; this game has seats 0 to 3", "code": "invalid_seat"})),
         StoreUnavailable,
     )
@@ -49,8 +57,13 @@ pub async fn claim_seat(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
+    // The key first, as a seat token is checked before anything else elsewhere.
+    let bot = match bot_key(&req)? {
+        Some(key) => Some(svc.bot_of_key(&key).await?),
+        None => None,
+    };
     let body: ClaimSeatRequest = read_json(&req, payload, true).await?;
-    let claimed = svc.claim_seat(&id, body).await?;
+    let claimed = svc.claim_seat(&id, body, bot).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(claimed))

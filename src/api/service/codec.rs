@@ -150,6 +150,7 @@ mod tests {
                     spec: SeatSpec::Open,
                     name: Some("ann".into()),
                     token_hash: Some("00".repeat(16)),
+                    account: None,
                 };
                 4
             ],
@@ -290,6 +291,7 @@ mod tests {
                             },
                             name: (s % 2 == 0).then(|| format!("p{s}")),
                             token_hash: (s != 1).then(|| "ab".repeat(16)),
+                            account: (s == 3).then(|| "Some-Bot".to_owned()),
                         })
                         .collect(),
                     turn_time_limit_ms: (seed % 2 == 0).then_some(30_000),

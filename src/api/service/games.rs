@@ -4,6 +4,7 @@
 use bytes::Bytes;
 use rand::RngExt;
 
+use super::bots::{fold, house_name};
 use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{TURN_LIMIT_MS, now_ms};
@@ -116,6 +117,7 @@ impl GameService {
                     spec,
                     name: None,
                     token_hash: None,
+                    account: None,
                 })
                 .collect(),
             turn_time_limit_ms: req.turn_time_limit_ms,
@@ -152,8 +154,21 @@ impl GameService {
             match self.store.write(&id, write).await {
                 Ok(()) => {
                     self.metrics.games_created.inc();
+                    // Every house seat plays for its strategy's account.
+                    let mut house: Vec<String> = record
+                        .seats
+                        .iter()
+                        .filter_map(|s| s.bot())
+                        .map(house_name)
+                        .collect();
+                    house.sort();
+                    house.dedup();
+                    if !house.is_empty() {
+                        self.attach(&house, &id).await;
+                    }
                     if finished {
                         self.metrics.games_finished.inc();
+                        self.rate_finished(&id, &record).await;
                     }
                     if record.bot_to_move() {
                         self.continue_in_background(&id);
@@ -175,18 +190,42 @@ impl GameService {
         Err(ApiError::Internal)
     }
 
-    /// Claims a seat and returns its token (shown only now).
+    /// Claims a seat and returns its token (shown only now). As `bot` (a bot's name, from
+    /// [`bot_of_key`](Self::bot_of_key)) the bot takes the seat as itself: the seat's name is
+    /// the bot's, the seat is attached to the bot's account (and the game to its profile), and
+    /// a bot takes at most one seat of a game.
     pub async fn claim_seat(
         &self,
         id: &GameId,
         req: ClaimSeatRequest,
+        bot: Option<String>,
     ) -> Result<ClaimedSeat, ApiError> {
         let name = crate::api::names::check_seat_name(req.name)?;
+        if let (Some(bot), Some(name)) = (&bot, &name)
+            && fold(bot) != fold(name)
+        {
+            return Err(ApiError::bad_request(
+                Code::InvalidName,
+                format!("a bot's seat carries the bot's name ({bot:?}): leave `name` out"),
+            ));
+        }
+        let name = bot.clone().or(name);
         let token = new_token();
         let hash = hash_token(&token);
         let updated = self
             .update(id, None, None, |record, _version| {
                 let n = record.seats.len();
+                if let Some(bot) = &bot
+                    && let Some(held) = record
+                        .seats
+                        .iter()
+                        .position(|s| s.account.as_deref().is_some_and(|a| fold(a) == fold(bot)))
+                {
+                    return Err(ApiError::refused(
+                        Code::AlreadySeated,
+                        format!("{bot:?} holds seat {held} of this game already; a bot takes one seat a game"),
+                    ));
+                }
                 let seat = match req.seat {
                     Some(s) if s as usize >= n => {
                         return Err(ApiError::refused(
@@ -214,15 +253,21 @@ impl GameService {
                 }
                 record.seats[seat].token_hash = Some(hash.clone());
                 record.seats[seat].name = name.clone();
+                record.seats[seat].account = bot.clone();
                 Ok(seat as Seat)
             })
             .await?;
         match updated {
-            Outcome::Applied(u) => Ok(ClaimedSeat {
-                game_id: id.to_string(),
-                seat: u.out,
-                token,
-            }),
+            Outcome::Applied(u) => {
+                if let Some(bot) = &bot {
+                    self.attach(std::slice::from_ref(bot), id).await;
+                }
+                Ok(ClaimedSeat {
+                    game_id: id.to_string(),
+                    seat: u.out,
+                    token,
+                })
+            }
             Outcome::Replayed(_) => Err(ApiError::Internal),
         }
     }

@@ -18,8 +18,12 @@
 //! - `lobby`: a game's entry in the store's listing index (written with every change), and a
 //!   page of the lobby.
 //! - `games`, `actions`, `timeouts`: what the handlers and the sweeper call.
+//! - `bots`: bot accounts (registration, a key's bot, profiles, the games attached to each)
+//!   and the house players' accounts.
+//! - `ratings`: rating a finished game once, and the leaderboards.
 
 mod actions;
+mod bots;
 mod busy;
 mod cache;
 mod codec;
@@ -29,6 +33,7 @@ mod games;
 mod house;
 mod lobby;
 mod push;
+mod ratings;
 mod record;
 mod timeouts;
 mod update;
@@ -37,11 +42,13 @@ mod update;
 mod tests;
 
 pub use self::actions::{ActRequest, Answer};
+pub use self::bots::{HOUSE_PREFIX, house_name, profile_path};
 pub use self::busy::BusyGuard;
 pub use self::deadlines::{TURN_LIMIT_MS, now_ms};
 pub use self::game_service::GameService;
 pub use self::games::ViewJson;
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
 pub use self::push::{KEEP_ALIVE, Push};
+pub use self::ratings::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::timeouts::FALLBACK;

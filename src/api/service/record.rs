@@ -23,6 +23,9 @@ pub struct SeatRecord {
     /// SHA-256 of the seat's token, once claimed.
     #[serde(default)]
     pub token_hash: Option<String>,
+    /// The bot account that claimed the seat (its name as registered), if one did.
+    #[serde(default)]
+    pub account: Option<String>,
 }
 
 impl SeatRecord {
@@ -37,6 +40,16 @@ impl SeatRecord {
             strategy: self.bot(),
             claimed: self.filled(),
             name: self.name.clone(),
+            account: self.account_name(),
+        }
+    }
+
+    /// The account that plays the seat: the bot account that claimed it, or a house
+    /// player's (`house-<strategy>`); None for a seat claimed without an account, or open.
+    pub(super) fn account_name(&self) -> Option<String> {
+        match self.bot() {
+            Some(strategy) => Some(super::bots::house_name(strategy)),
+            None => self.account.clone(),
         }
     }
 

@@ -22,7 +22,11 @@ async fn one_client_game(svc: &GameService, seed: u64) -> (GameId, String) {
     .expect("a request");
     let id = GameId::parse(&svc.create(req).await.expect("created").game_id).expect("an id");
     let claim = serde_json::from_value(serde_json::json!({"seat": 0})).expect("a claim");
-    let token = svc.claim_seat(&id, claim).await.expect("claimed").token;
+    let token = svc
+        .claim_seat(&id, claim, None)
+        .await
+        .expect("claimed")
+        .token;
     (id, token)
 }
 

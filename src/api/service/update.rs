@@ -236,6 +236,7 @@ impl GameService {
                     }
                     if finished && !was_over {
                         self.metrics.games_finished.inc();
+                        self.rate_finished(id, &entry.1).await;
                     }
                     if bots_left {
                         self.continue_in_background(id);

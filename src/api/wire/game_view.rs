@@ -169,6 +169,7 @@ pub fn example_view() -> GameView {
             strategy: (i != 0).then_some(Strategy::Heuristic),
             claimed: true,
             name: (i == 0).then(|| "my-bot".to_owned()),
+            account: (i != 0).then(|| "house-heuristic".to_owned()),
         })
         .collect();
     GameView {
@@ -265,6 +266,7 @@ mod tests {
                 strategy: (i == 1).then_some(Strategy::Random),
                 claimed: i != 3,
                 name: (i == 2).then(|| "An \"escaped\" name".to_owned()),
+                account: (i == 1).then(|| "house-random".to_owned()),
             })
             .collect();
         let mut written = 0;

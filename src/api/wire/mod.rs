@@ -10,8 +10,13 @@ use utoipa::ToSchema;
 use crate::bots::Strategy;
 use crate::engine::{Preset, RulesetSpec, Scenario};
 
+mod bots;
 mod game_view;
 mod lobby;
+pub use bots::{
+    BotProfile, Leaderboard, LeaderboardEntry, PresetRating, RecentGame, RegisterBotRequest,
+    RegisteredBot,
+};
 pub use game_view::{GameView, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
 
@@ -246,10 +251,17 @@ pub struct SeatInfo {
     pub strategy: Option<Strategy>,
     /// Whether a client holds this seat (always true for a bot).
     pub claimed: bool,
-    /// The display name the claimer gave (left out if none).
+    /// The display name the claimer gave (left out if none); a bot account's name where a
+    /// bot account holds the seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub name: Option<String>,
+    /// The bot account that holds the seat (left out for a seat claimed without one): a
+    /// registered bot's name (`GET /v1/bots/{name}`), or a house player's account
+    /// (`house-random`, `house-heuristic`, `house-expert`). Only these seats are rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub account: Option<String>,
 }
 
 /// The game log: every finished hand in full (hidden cards included), oldest first. The hand in

@@ -33,10 +33,11 @@ use self::scripts::{
     WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
 };
 use super::{
-    GameStore, ListPage, ListQuery, ListedGame, StoreConfig, StoreError, StoredGame, Write,
-    check_idem_key,
+    AccountGames, BoardPage, GameStore, ListPage, ListQuery, ListedGame, RateOutcome, RatingWrite,
+    StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
+mod accounts;
 mod cluster;
 mod connection;
 mod events;
@@ -403,6 +404,56 @@ impl<C: Link> GameStore for Redis<C> {
             .script("release_claim", true, &cmd, RELEASE_CLAIM_LUA)
             .await?;
         Ok(released == 1)
+    }
+
+    async fn create_account(
+        &self,
+        name: &str,
+        key_hash: &str,
+        data: &[u8],
+    ) -> Result<(), StoreError> {
+        self.create_account_impl(name, key_hash, data).await
+    }
+
+    async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.load_account_impl(name).await
+    }
+
+    async fn account_by_key(&self, key_hash: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.account_by_key_impl(key_hash).await
+    }
+
+    async fn attach_game(
+        &self,
+        names: &[&str],
+        game_id: &str,
+        at_unix_ms: u64,
+    ) -> Result<(), StoreError> {
+        self.attach_game_impl(names, game_id, at_unix_ms).await
+    }
+
+    async fn account_games(&self, name: &str) -> Result<AccountGames, StoreError> {
+        self.account_games_impl(name).await
+    }
+
+    async fn load_ratings(
+        &self,
+        pairs: &[(&str, &str)],
+    ) -> Result<Vec<Option<StoredRating>>, StoreError> {
+        self.load_ratings_impl(pairs).await
+    }
+
+    async fn rate(
+        &self,
+        event: &str,
+        board: &str,
+        writes: &[RatingWrite<'_>],
+    ) -> Result<RateOutcome, StoreError> {
+        self.rate_impl(event, board, writes).await
+    }
+
+    async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
+        self.board_impl(board, offset, limit).await
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

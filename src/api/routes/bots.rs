@@ -1,0 +1,210 @@
+//! Bot accounts: register one (`POST /v1/bots`), a bot's profile (`GET /v1/bots/{name}`); and
+//! the leaderboards (`GET /v1/leaderboards/{preset}`).
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::query;
+use crate::api::body::read_json;
+use crate::api::error::{ApiError, Code, Problem};
+use crate::api::ratelimit::RegistrationLimit;
+use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
+use crate::api::service::{DEFAULT_BOARD_LIMIT, GameService, MAX_BOARD_LIMIT};
+use crate::api::wire::{BotProfile, Leaderboard, RegisterBotRequest, RegisteredBot};
+use crate::engine::Preset;
+
+/// Register a bot.
+///
+/// Makes a bot account and answers its API key: it is shown only here (the server keeps only
+/// its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
+/// (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
+/// regardless of case; `house-` names are the house players'. Registrations are limited per
+/// client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
+/// invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
+/// and when it resets.
+#[utoipa::path(
+    tag = "bots",
+    operation_id = "register_bot",
+    request_body(content = RegisterBotRequest, description = "The bot's name."),
+    responses(
+        (status = 201, description = "The bot's account and its API key (shown only here).", body = RegisteredBot,
+            headers(("Location" = String, description = "The bot's profile.")),
+            links(
+                ("get_bot" = (operation_id = "get_bot", parameters(("path.name" = "$response.body#/name")), description = "The bot's profile.")),
+            )),
+        (status = 400, description = "Malformed request, or a name a seat could not carry (`invalid_name`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a seat name may not hold control, format, bidirectional or invisible characters (it holds U+202E)", "code": "invalid_name"})),
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        (status = 409, description = "The name is registered already (`name_taken`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a bot named \"rabbit-stew\" exists already (names are unique regardless of case)", "code": "name_taken"})),
+        (status = 422, description = "A house account's name (`name_reserved`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "names starting with `house-` are the house players' accounts", "code": "name_reserved"})),
+        StoreUnavailable,
+    )
+)]
+#[post("/v1/bots")]
+#[tracing::instrument(skip_all)]
+pub async fn register_bot(
+    svc: web::Data<GameService>,
+    limit: Option<web::Data<RegistrationLimit>>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body: RegisterBotRequest = read_json(&req, payload, false).await?;
+    let bot = svc
+        .register_bot(body.name, || match &limit {
+            Some(limit) => limit.check(&req),
+            None => Ok(()),
+        })
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, bot.profile.as_str()))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(bot))
+}
+
+/// The `{name}` path parameter.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct BotPath {
+    /// The bot's name (any case), percent-encoded; or a house account: `house-random`,
+    /// `house-heuristic`, `house-expert`.
+    #[param(min_length = 1, example = "house-expert")]
+    name: String,
+}
+
+/// A bot's profile.
+///
+/// Its name, when it registered (null for a house account), whether it is a house account,
+/// its rating in each preset it played rated games in, how many games it took a seat in, and
+/// its most recent games with links to each game and its log. Never its key.
+#[utoipa::path(
+    tag = "bots",
+    operation_id = "get_bot",
+    params(BotPath),
+    responses(
+        (status = 200, description = "The bot's profile.", body = BotProfile),
+        (status = 404, description = "No bot has this name (`bot_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no bot named \"nobody\"", "code": "bot_not_found"})),
+        StoreUnavailable,
+    )
+)]
+#[get("/v1/bots/{name}")]
+#[tracing::instrument(skip_all)]
+pub async fn get_bot(
+    svc: web::Data<GameService>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    // Read from the match, not a `web::Path` (`BotPath` documents it). actix decodes the path
+    // but for `%25`, `%2F` and `%2B` (so a `/` in a name cannot split the path): decoded here.
+    let raw = req.match_info().get("name").unwrap_or_default();
+    let name = percent_decode(raw).ok_or_else(|| {
+        ApiError::refused(
+            Code::BotNotFound,
+            "no bot has this name (it is not valid UTF-8)",
+        )
+    })?;
+    let profile = svc.bot_profile(&name).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(profile))
+}
+
+/// `text` with every `%XX` decoded (None if the bytes are not UTF-8); a `%` not followed by
+/// two hex digits stays as it is.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                out.push((hex(h)? * 16 + hex(l)?) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The `{preset}` path parameter.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct PresetPath {
+    /// The preset (as `GET /v1/rulesets` names them).
+    #[param(inline)]
+    preset: Preset,
+}
+
+/// Query parameters of `GET /v1/leaderboards/{preset}`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct BoardParams {
+    /// How many bots (1 to 100, default 20).
+    #[param(nullable = false, minimum = 1, maximum = 100)]
+    pub limit: Option<usize>,
+    /// The `next_cursor` of the previous page, as it is (opaque), for the page after it.
+    #[param(nullable = false, max_length = 9, pattern = r"^[0-9]{1,9}$")]
+    pub cursor: Option<String>,
+}
+
+/// A preset's leaderboard.
+///
+/// Every bot rated in the preset (house accounts too: reference points), highest rating
+/// first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
+/// back as `cursor` for the next page (null: the last page). A game is rated when it ends if
+/// the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
+/// house player; each game once.
+#[utoipa::path(
+    tag = "bots",
+    operation_id = "get_leaderboard",
+    params(PresetPath, BoardParams),
+    responses(
+        (status = 200, description = "A page of the leaderboard.", body = Leaderboard),
+        (status = 400, description = "A bad query parameter or cursor.", body = Problem, content_type = "application/problem+json", examples(
+            ("invalid_query" = (value = json!({"detail": "invalid query string: `limit` must be between 1 and 100", "code": "invalid_query"}))),
+            ("invalid_cursor" = (value = json!({"detail": "invalid cursor: pass the `next_cursor` of the previous page as it is", "code": "invalid_cursor"}))),
+        )),
+        (status = 404, description = "No such preset (`preset_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no preset named \"skat\"; GET /v1/rulesets lists them", "code": "preset_not_found"})),
+        StoreUnavailable,
+    )
+)]
+#[get("/v1/leaderboards/{preset}")]
+#[tracing::instrument(skip_all)]
+pub async fn get_leaderboard(
+    svc: web::Data<GameService>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let preset = req.match_info().get("preset").unwrap_or_default();
+    let preset = Preset::ALL
+        .into_iter()
+        .find(|p| p.name() == preset)
+        .ok_or_else(|| {
+            ApiError::refused(
+                Code::PresetNotFound,
+                format!(
+                    "no preset named {:?}; GET /v1/rulesets lists them",
+                    preset.chars().take(64).collect::<String>()
+                ),
+            )
+        })?;
+    let q: BoardParams = query(&req)?;
+    let limit = q.limit.unwrap_or(DEFAULT_BOARD_LIMIT);
+    if !(1..=MAX_BOARD_LIMIT).contains(&limit) {
+        return Err(ApiError::bad_request(
+            Code::InvalidQuery,
+            format!("invalid query string: `limit` must be between 1 and {MAX_BOARD_LIMIT}"),
+        ));
+    }
+    let board = svc.leaderboard(preset, q.cursor.as_deref(), limit).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(board))
+}

@@ -1,0 +1,273 @@
+//! Bot accounts: registering one, the key's bot, a bot's profile, the games attached to it; the
+//! house players' built-in accounts (`house-random`, `house-heuristic`, `house-expert`), which
+//! are not stored: their names are reserved, and every house seat plays for its strategy's.
+//!
+//! An account is stored under its name folded to lower case (names are unique regardless of
+//! case), with its record ([`AccountRecord`]: the name as registered and when) and the hash of
+//! its key (as seat tokens are hashed: [`hash_token`]); the key itself is never stored, logged
+//! or shown again.
+
+use serde::{Deserialize, Serialize};
+
+use super::deadlines::now_ms;
+use super::game_service::GameService;
+use crate::api::auth::{hash_token, new_bot_key};
+use crate::api::error::{ApiError, Code};
+use crate::api::names::check_seat_name;
+use crate::api::wire::{BotProfile, PresetRating, RecentGame, RegisteredBot};
+use crate::bots::Strategy;
+use crate::engine::Preset;
+use crate::store::StoreError;
+
+/// The prefix of the house accounts' names, reserved.
+pub const HOUSE_PREFIX: &str = "house-";
+
+/// The account name of the house players of `strategy`: `house-<strategy>`.
+pub fn house_name(strategy: Strategy) -> String {
+    format!("{HOUSE_PREFIX}{}", strategy.name())
+}
+
+/// The house strategy whose account `name` is (any case), if it is one.
+pub fn house_strategy(name: &str) -> Option<Strategy> {
+    let folded = fold(name);
+    Strategy::ALL.into_iter().find(|s| folded == house_name(*s))
+}
+
+/// The key an account is stored (and ranked) under: its name in lower case.
+pub fn fold(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// A stored account (MessagePack, positional: new fields go at the end, with a default).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AccountRecord {
+    /// The name as registered.
+    pub name: String,
+    /// When it was registered (ms since the Unix epoch).
+    pub created_unix_ms: u64,
+}
+
+impl AccountRecord {
+    fn encode(&self) -> Result<Vec<u8>, ApiError> {
+        rmp_serde::to_vec(self).map_err(|_| ApiError::Internal)
+    }
+
+    fn decode(data: &[u8]) -> Result<Self, ApiError> {
+        rmp_serde::from_slice(data).map_err(|e| {
+            tracing::error!(error = %e, "unreadable bot account");
+            ApiError::Internal
+        })
+    }
+}
+
+/// Whether `name` reads as a house account's: it starts with `house-` in any case, or with
+/// anything confusable with it (Unicode's confusable skeletons, UTS #39: a Cyrillic `о`, a
+/// mathematical `ℎ`, another dash).
+fn looks_like_house(name: &str) -> bool {
+    use unicode_security::confusable_detection::skeleton;
+    let prefix: String = skeleton(HOUSE_PREFIX).collect();
+    let folded = fold(name);
+    folded.starts_with(HOUSE_PREFIX) || skeleton(&folded).collect::<String>().starts_with(&prefix)
+}
+
+/// A bot name as registration takes it: a valid seat name, not empty, not a house account's
+/// (any name starting with `house-` in any case, or confusable with that).
+pub fn check_bot_name(name: String) -> Result<String, ApiError> {
+    let name = check_seat_name(Some(name))?.unwrap_or_default();
+    if name.is_empty() {
+        return Err(ApiError::bad_request(
+            Code::InvalidName,
+            "a bot name has 1 to 64 characters",
+        ));
+    }
+    if looks_like_house(&name) {
+        return Err(ApiError::refused(
+            Code::NameReserved,
+            format!("names starting with `{HOUSE_PREFIX}` are the house players' accounts"),
+        ));
+    }
+    Ok(name)
+}
+
+impl GameService {
+    /// Registers bot `name` and answers its key (shown only now). `limit` is asked once the
+    /// name is a valid one (so a malformed or reserved name costs no allowance), before the
+    /// store is.
+    pub async fn register_bot(
+        &self,
+        name: String,
+        limit: impl FnOnce() -> Result<(), ApiError>,
+    ) -> Result<RegisteredBot, ApiError> {
+        let name = check_bot_name(name)?;
+        limit()?;
+        let key = new_bot_key();
+        let record = AccountRecord {
+            name: name.clone(),
+            created_unix_ms: now_ms(),
+        };
+        match self
+            .store
+            .create_account(&fold(&name), &hash_token(&key), &record.encode()?)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::AlreadyExists) => {
+                // (A collision of two fresh 256-bit keys is not a thing that happens.)
+                return Err(ApiError::refused(
+                    Code::NameTaken,
+                    format!(
+                        "a bot named {name:?} exists already (names are unique regardless of case)"
+                    ),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        self.metrics.bots_registered.inc();
+        tracing::info!(bot = %name, "bot registered");
+        Ok(RegisteredBot {
+            profile: profile_path(&name),
+            name,
+            api_key: key,
+            created_unix_ms: record.created_unix_ms,
+        })
+    }
+
+    /// The name of the bot whose key this is (`invalid_bot_key` if none).
+    pub async fn bot_of_key(&self, key: &str) -> Result<String, ApiError> {
+        match self.store.account_by_key(&hash_token(key)).await? {
+            Some(data) => Ok(AccountRecord::decode(&data)?.name),
+            None => Err(ApiError::refused(
+                Code::InvalidBotKey,
+                "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)",
+            )),
+        }
+    }
+
+    /// Attaches game `id` to the accounts `names` (bots', or house accounts; one store round
+    /// trip), logging a failure: the game is played (and rated, from its seats) all the same;
+    /// only the profiles' lists miss it.
+    pub(super) async fn attach(&self, names: &[String], id: &str) {
+        let folded: Vec<String> = names.iter().map(|n| fold(n)).collect();
+        let keys: Vec<&str> = folded.iter().map(String::as_str).collect();
+        if let Err(e) = self.store.attach_game(&keys, id, now_ms()).await {
+            tracing::warn!(game_id = %id, error = %e, "game not attached to its bots");
+        }
+    }
+
+    /// Bot `name`'s profile (a house account's too).
+    pub async fn bot_profile(&self, name: &str) -> Result<BotProfile, ApiError> {
+        let not_found = || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));
+        if name.is_empty() || name.chars().count() > crate::api::names::MAX_CHARS {
+            // No bot can have it (and the store takes no such key).
+            return Err(not_found());
+        }
+        let key = fold(name);
+        let strategy = house_strategy(name);
+        let (name, created) = match strategy {
+            Some(s) => (house_name(s), None),
+            None => {
+                let record = self
+                    .store
+                    .load_account(&key)
+                    .await?
+                    .map(|d| AccountRecord::decode(&d))
+                    .transpose()?
+                    .ok_or_else(not_found)?;
+                (record.name, Some(record.created_unix_ms))
+            }
+        };
+        let games = self.store.account_games(&key).await?;
+        let pairs: Vec<(&str, &str)> = Preset::ALL
+            .iter()
+            .map(|p| (p.name(), key.as_str()))
+            .collect();
+        let stored = self.store.load_ratings(&pairs).await?;
+        let ratings = Preset::ALL
+            .iter()
+            .zip(stored)
+            .filter_map(|(preset, r)| {
+                let r = super::ratings::RatingRecord::decode(&r?.data).ok()?;
+                Some(PresetRating {
+                    preset: *preset,
+                    rating: r.rating,
+                    uncertainty: r.uncertainty,
+                    games: r.games,
+                })
+            })
+            .collect();
+        Ok(BotProfile {
+            house: strategy.is_some(),
+            strategy,
+            name,
+            created_unix_ms: created,
+            games_played: games.count,
+            ratings,
+            recent_games: games
+                .recent
+                .into_iter()
+                .map(|(id, at)| RecentGame {
+                    game: format!("/v1/games/{id}"),
+                    log: format!("/v1/games/{id}/log"),
+                    game_id: id,
+                    joined_unix_ms: at,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// The path of bot `name`'s profile, its name percent-encoded where a path segment needs it.
+pub fn profile_path(name: &str) -> String {
+    let mut out = String::from("/v1/bots/");
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_names_are_reserved_in_any_case() {
+        for name in ["house-random", "House-Expert", "HOUSE-x", "house-"] {
+            let err = check_bot_name(name.into()).unwrap_err();
+            assert_eq!(err.code(), Code::NameReserved, "{name}");
+        }
+        assert_eq!(house_strategy("HOUSE-EXPERT"), Some(Strategy::Expert));
+        assert_eq!(house_strategy("house-nobody"), None);
+        // Look-alikes: a Cyrillic o, a mathematical h, a Unicode hyphen, fullwidth letters.
+        for name in [
+            "h\u{043E}use-expert",
+            "\u{210E}ouse-random",
+            "house\u{2010}heuristic",
+            "\u{FF48}\u{FF4F}\u{FF55}\u{FF53}\u{FF45}-x",
+        ] {
+            let err = check_bot_name(name.into()).unwrap_err();
+            assert_eq!(err.code(), Code::NameReserved, "{name}");
+        }
+        assert!(check_bot_name("housebot".into()).is_ok());
+        assert!(check_bot_name("h-ouse".into()).is_ok());
+        assert!(check_bot_name("my house-bot".into()).is_ok());
+        assert_eq!(
+            check_bot_name(String::new()).unwrap_err().code(),
+            Code::InvalidName
+        );
+        assert_eq!(
+            check_bot_name("a\u{202E}b".into()).unwrap_err().code(),
+            Code::InvalidName
+        );
+    }
+
+    #[test]
+    fn profile_paths_encode_the_name() {
+        assert_eq!(profile_path("rabbit-stew"), "/v1/bots/rabbit-stew");
+        assert_eq!(profile_path("a b/c"), "/v1/bots/a%20b%2Fc");
+        assert_eq!(profile_path("Zoë"), "/v1/bots/Zo%C3%AB");
+    }
+}

@@ -1,0 +1,127 @@
+//! Bot accounts, their profiles and the leaderboards.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::bots::Strategy;
+use crate::engine::Preset;
+
+/// Register a bot account.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "rabbit-stew"}))]
+pub struct RegisterBotRequest {
+    /// The bot's name: 1 to 64 characters, as a seat name may hold (letters of any script,
+    /// digits, punctuation, symbols, emoji; no control, format or invisible characters).
+    /// Unique regardless of case; names starting with `house-` (or a look-alike of it, by
+    /// Unicode's confusables) are the house players'.
+    #[schema(
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
+    pub name: String,
+}
+
+/// A new bot account and its API key (shown only here).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "name": "rabbit-stew",
+    "api_key": "hpb_4b1d5e0c2f9a7e3d8c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d",
+    "created_unix_ms": 1764115200000_u64,
+    "profile": "/v1/bots/rabbit-stew"
+}))]
+pub struct RegisteredBot {
+    /// The name, as registered.
+    pub name: String,
+    /// The bot's secret key (`hpb_` and 64 hex digits): send `Authorization: Bot <api_key>`
+    /// to claim seats as this bot. Shown only in this answer: the server keeps only its hash.
+    pub api_key: String,
+    /// When the account was made (ms since the Unix epoch).
+    pub created_unix_ms: u64,
+    /// The bot's profile (`GET /v1/bots/{name}`).
+    pub profile: String,
+}
+
+/// A bot's rating in one preset.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"preset": "hasenpfeffer", "rating": 27.4, "uncertainty": 6.1, "games": 12}))]
+pub struct PresetRating {
+    /// The preset.
+    pub preset: Preset,
+    /// The rating (Weng-Lin's mu; a new bot starts at 25).
+    pub rating: f64,
+    /// Its uncertainty (Weng-Lin's sigma; a new bot starts at 25/3, and it shrinks as the bot
+    /// plays rated games).
+    pub uncertainty: f64,
+    /// Rated games played in this preset.
+    pub games: u32,
+}
+
+/// One of a bot's recent games.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"game_id": "k3x9p2m7q4w8z5ab", "joined_unix_ms": 1764115200000_u64, "game": "/v1/games/k3x9p2m7q4w8z5ab", "log": "/v1/games/k3x9p2m7q4w8z5ab/log"}))]
+pub struct RecentGame {
+    /// The game's id (the game itself expires some time after its last move).
+    pub game_id: String,
+    /// When the bot took its seat (ms since the Unix epoch).
+    pub joined_unix_ms: u64,
+    /// The game (`GET /v1/games/{id}`).
+    pub game: String,
+    /// Its log (`GET /v1/games/{id}/log`).
+    pub log: String,
+}
+
+/// A bot's profile.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BotProfile {
+    /// The name, as registered.
+    pub name: String,
+    /// Whether this is a house player's account (`house-random`, `house-heuristic`,
+    /// `house-expert`), which exists without registering and plays every house seat.
+    pub house: bool,
+    /// The house player's strategy (null for a registered bot).
+    #[schema(required = true)]
+    pub strategy: Option<Strategy>,
+    /// When the account was registered (ms since the Unix epoch; null for a house account).
+    #[schema(required = true)]
+    pub created_unix_ms: Option<u64>,
+    /// Games the bot took a seat in (each counted once).
+    pub games_played: u64,
+    /// Its rating in each preset it has played rated games in.
+    pub ratings: Vec<PresetRating>,
+    /// Its most recent games (at most 50), newest first.
+    pub recent_games: Vec<RecentGame>,
+}
+
+/// One place of a leaderboard.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"rank": 1, "name": "house-expert", "house": true, "rating": 31.2, "uncertainty": 2.4, "games": 140}))]
+pub struct LeaderboardEntry {
+    /// The place, from 1.
+    pub rank: u64,
+    /// The bot's name (its profile: `GET /v1/bots/{name}`).
+    pub name: String,
+    /// Whether it is a house account (a reference point: the same house player every game).
+    pub house: bool,
+    /// The rating (Weng-Lin's mu): the ranking's order.
+    pub rating: f64,
+    /// Its uncertainty (Weng-Lin's sigma).
+    pub uncertainty: f64,
+    /// Rated games played in this preset.
+    pub games: u32,
+}
+
+/// A page of a preset's leaderboard, highest rating first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Leaderboard {
+    /// The preset.
+    pub preset: Preset,
+    /// How many bots are rated in the preset.
+    pub total: u64,
+    /// This page.
+    pub entries: Vec<LeaderboardEntry>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
