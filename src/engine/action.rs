@@ -67,20 +67,14 @@ impl Serialize for Bid {
         let all = !s.is_human_readable();
         let mut m = s.serialize_struct("Bid", 4)?;
         m.serialize_field("tricks", &self.tricks)?;
-        for (name, present) in [
-            ("pepper", self.pepper.is_some()),
-            ("trump", self.trump.is_some()),
-            ("misere", self.misere.is_some()),
-        ] {
-            if all || present {
-                match name {
-                    "pepper" => m.serialize_field("pepper", &self.pepper)?,
-                    "trump" => m.serialize_field("trump", &self.trump)?,
-                    _ => m.serialize_field("misere", &self.misere)?,
-                }
-            } else {
-                m.skip_field(name)?;
-            }
+        if all || self.pepper.is_some() {
+            m.serialize_field("pepper", &self.pepper)?;
+        }
+        if all || self.trump.is_some() {
+            m.serialize_field("trump", &self.trump)?;
+        }
+        if all || self.misere.is_some() {
+            m.serialize_field("misere", &self.misere)?;
         }
         m.end()
     }

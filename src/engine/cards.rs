@@ -722,18 +722,9 @@ impl DeckKind {
         )
     }
 
-    /// Five Hundred's packs, by players (2 to 6) and the joker.
-    pub const FIVE_HUNDRED: [DeckKind; 9] = [
-        DeckKind::FiveHundred24,
-        DeckKind::FiveHundred32,
-        DeckKind::FiveHundred33,
-        DeckKind::FiveHundred42,
-        DeckKind::FiveHundred43,
-        DeckKind::FiveHundred52,
-        DeckKind::FiveHundred53,
-        DeckKind::FiveHundred62,
-        DeckKind::FiveHundred63,
-    ];
+    /// Five Hundred's packs, by players (2 to 6) and the joker: the last nine of
+    /// [`DeckKind::ALL`].
+    pub const FIVE_HUNDRED: &'static [DeckKind] = DeckKind::ALL.split_at(6).1;
 
     /// Whether this is one of Five Hundred's packs ([`DeckKind::FIVE_HUNDRED`]).
     pub const fn is_five_hundred(self) -> bool {

@@ -93,9 +93,9 @@ impl Game {
                     if card.is_joker() && leading_at_no_trump {
                         // Five Hundred: the led joker names a suit its holder has not renounced
                         // (any, if all are).
-                        let renounced = self.hand.voids[seat as usize] & 0xF;
+                        let may = self.joker_suits(seat);
                         for s in Suit::ALL {
-                            if renounced == 0xF || renounced & (1 << s.index()) == 0 {
+                            if may & (1 << s.index()) != 0 {
                                 out.push(Action::Play {
                                     card,
                                     suit: Some(s),

@@ -54,6 +54,18 @@ pub(super) fn led_of(ranking: Ranking, first: &Play) -> u8 {
 }
 
 impl Game {
+    /// Five Hundred at no trump: the suits `seat` may name when leading the joker, as a bit set
+    /// by suit index: those it has not renounced this hand, or all four if it renounced every
+    /// one. The one place of the rule: the legal actions and the check read it.
+    pub(super) fn joker_suits(&self, seat: Seat) -> u8 {
+        let renounced = self.hand.voids[seat as usize] & 0xF;
+        if renounced == 0xF {
+            0xF
+        } else {
+            !renounced & 0xF
+        }
+    }
+
     /// Five Hundred at no trump: a joker led names a suit its holder has not renounced (any if
     /// all are); no other play names one.
     pub(super) fn check_joker_suit(
@@ -75,8 +87,7 @@ impl Game {
                 "leading the joker at no trump, name the suit the others must follow: `suit` (C, D, H or S, one you have not renounced)".into(),
             ),
             (true, Some(s)) => {
-                let renounced = self.hand.voids[seat as usize] & 0xF;
-                if renounced != 0xF && renounced & (1 << s.index()) != 0 {
+                if self.joker_suits(seat) & (1 << s.index()) == 0 {
                     bad(format!(
                         "you renounced {} earlier this hand: the led joker names a suit you have not renounced",
                         SuitName(s)

@@ -102,7 +102,7 @@ impl Preset {
             Preset::Euchre => &[DeckKind::Euchre32, DeckKind::Euchre24],
             Preset::BuckEuchre => &[DeckKind::Euchre24, DeckKind::Euchre32],
             Preset::Bacon => &[DeckKind::Full52],
-            Preset::FiveHundred => &DeckKind::FIVE_HUNDRED,
+            Preset::FiveHundred => DeckKind::FIVE_HUNDRED,
             _ => &[
                 DeckKind::Standard25,
                 DeckKind::Pepper24,
