@@ -154,6 +154,12 @@ impl Game {
         if seat != turn {
             return Err(ActionError::NotYourTurn { turn });
         }
+        if matches!(action, Action::Misere | Action::OpenMisere) && !self.rules.five_hundred() {
+            // Checked before the upcard games' own checks, which would otherwise let it by.
+            return Err(ActionError::InvalidBid {
+                message: "misère is a bid of Five Hundred's; see legal_actions".into(),
+            });
+        }
         if self.rules.upcard() && matches!(self.phase, Phase::Auction | Phase::Exchange) {
             return self.upcard_validate(seat, action);
         }
@@ -182,11 +188,8 @@ impl Game {
                 self.five_hundred_bid_check(bid)?;
                 self.check_overcall(bid)?;
             }
-            Action::Misere | Action::OpenMisere => {
-                return Err(ActionError::InvalidBid {
-                    message: "misère is a bid of Five Hundred's; see legal_actions".into(),
-                });
-            }
+            // Refused above outside Five Hundred.
+            Action::Misere | Action::OpenMisere => {}
             Action::Bid {
                 tricks,
                 pepper,

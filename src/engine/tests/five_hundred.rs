@@ -287,6 +287,22 @@ fn the_bid_table_and_its_order_misere_between_7nt_and_8s_open_misere_above_10nt(
 }
 
 #[test]
+fn other_games_refuse_misere_and_strains_their_upcard_auctions_included() {
+    for preset in Preset::ALL
+        .into_iter()
+        .filter(|&p| p != Preset::FiveHundred)
+    {
+        let mut g = Game::new(preset.rules(), 3, None).unwrap();
+        if g.phase() != Phase::Auction {
+            continue; // a Buck Euchre clubs upcard goes straight to the play
+        }
+        let seat = g.turn().unwrap();
+        expect_err(&mut g, seat, &Action::Misere, "invalid_bid");
+        expect_err(&mut g, seat, &Action::OpenMisere, "invalid_bid");
+    }
+}
+
+#[test]
 fn bids_have_a_strain_and_six_to_ten_tricks() {
     let mut g = four(SUITS, SUITS_KITTY);
     expect_err(&mut g, 0, &Bid::plain(7).into(), "invalid_bid");
