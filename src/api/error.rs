@@ -124,6 +124,7 @@ make_error_codes! {
     InvalidPlayers = "invalid_players", 422, "Invalid game settings";
     MinBidOutOfRange = "min_bid_out_of_range", 422, "Invalid game settings";
     TargetScoreOutOfRange = "target_score_out_of_range", 422, "Invalid game settings";
+    MaxHandsOutOfRange = "max_hands_out_of_range", 422, "Invalid game settings";
     AllPassNeedsJoker = "all_pass_needs_joker", 422, "Invalid game settings";
     AloneExchangeTwoNeedsNoWidow = "alone_exchange_two_needs_no_widow", 422, "Invalid game settings";
     UnsupportedDeal = "unsupported_deal", 422, "Invalid game settings";

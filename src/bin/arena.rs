@@ -57,6 +57,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use hasenpfeffer::bots::duplicate::{Seating, is_a, mean_ci, play_statistic, seat_means, seatings};
 use hasenpfeffer::bots::{Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy};
 use hasenpfeffer::engine::{
     Action, Game, HandResult, Outcome, Preset, Ruleset, RulesetSpec, Seat, Sides, Viewer,
@@ -232,34 +233,6 @@ impl Tally {
     }
 }
 
-/// A's seats in one play, as a bit mask over the seats.
-type Seating = u16;
-
-/// The seatings a deal (or a game seed) is played in, in order. With two partnerships: A in the
-/// even seats, then A in the odd seats. Every player alone with `n` players: for each seat `s`
-/// in turn, A alone at `s` (B in every other seat), then B alone at `s` (A in every other seat),
-/// `2n` plays.
-fn seatings(sides: Sides) -> Vec<Seating> {
-    match sides {
-        Sides::Partners { teams } => {
-            assert_eq!(teams, 2, "the arena compares two partnerships");
-            // With 4 or 6 seats, the even ones and then the odd ones.
-            vec![0b01_0101, 0b10_1010]
-        }
-        Sides::Individual { players } => {
-            let all: Seating = (1 << players) - 1;
-            (0..players)
-                .flat_map(|s| [1 << s, all & !(1 << s)])
-                .collect()
-        }
-    }
-}
-
-/// Whether `seat` is one of A's in `seating`.
-fn is_a(seating: Seating, seat: Seat) -> bool {
-    seating & (1 << seat) != 0
-}
-
 struct Match<'a> {
     game: Game,
     seating: Seating,
@@ -296,23 +269,6 @@ impl Match<'_> {
             .expect("players only choose legal actions");
         true
     }
-}
-
-/// The mean over A's seats of their sides' `values`, and the same over B's seats.
-fn seat_means(rules: &Ruleset, seating: Seating, values: &[i32]) -> (f64, f64) {
-    let sides = rules.sides();
-    let (mut a, mut na, mut b, mut nb) = (0i64, 0i64, 0i64, 0i64);
-    for seat in 0..rules.players {
-        let v = i64::from(values[sides.of(seat) as usize]);
-        if is_a(seating, seat) {
-            a += v;
-            na += 1;
-        } else {
-            b += v;
-            nb += 1;
-        }
-    }
-    (a as f64 / na as f64, b as f64 / nb as f64)
 }
 
 /// A's result in a finished (or cut off) game played in `seating`: 1 if a seat of A's won, 0 if
@@ -362,7 +318,11 @@ fn play_seed(
 ) -> SeedResult {
     let sides = rules.sides();
     let mut out = SeedResult::default();
-    for (run, seating) in seatings(sides).into_iter().enumerate() {
+    for (run, seating) in seatings(sides)
+        .expect("checked in run")
+        .into_iter()
+        .enumerate()
+    {
         let mut m = Match {
             game: Game::new(rules, seed, None).expect("valid rules"),
             seating,
@@ -379,12 +339,8 @@ fn play_seed(
             while m.game.hand_number() == 0 && m.step() {}
             let h = m.game.last_hand().expect("the hand was played");
             let (pa, pb) = seat_means(&rules, seating, &h.score_delta);
-            // Where scores count down (buck-euchre) fewer points are better.
-            out.results.push(if rules.counts_down() {
-                pb - pa
-            } else {
-                pa - pb
-            });
+            out.results
+                .push(play_statistic(&rules, seating, &h.score_delta));
             let local = &mut out.tally;
             local.a_points += pa;
             local.b_points += pb;
@@ -406,21 +362,6 @@ fn play_seed(
         out.tally.decision_times.extend(m.times);
     }
     out
-}
-
-/// The mean of `v` and the half-width of its 95% confidence interval (1.96 standard errors).
-fn mean_ci(v: &[f64]) -> (f64, f64) {
-    let n = v.len() as f64;
-    if v.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mean = v.iter().sum::<f64>() / n;
-    let var = if v.len() > 1 {
-        v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    (mean, 1.96 * (var / n).sqrt())
 }
 
 fn run() -> Result<(), String> {
@@ -453,7 +394,11 @@ fn run() -> Result<(), String> {
             )),
     );
     let individual = matches!(rules.sides(), Sides::Individual { .. });
-    let plays = seatings(rules.sides()).len();
+    let plays = seatings(rules.sides())
+        .ok_or_else(|| {
+            "the arena compares two players: three teams cannot be split between them".to_string()
+        })?
+        .len();
     let started = Instant::now();
     let tally = Mutex::new(Tally::default());
     let next = AtomicUsize::new(0);
@@ -601,48 +546,6 @@ mod tests {
         }
         .build()
         .expect("pepper for 3")
-    }
-
-    #[test]
-    fn seatings_partnerships_are_even_then_odd() {
-        let rules = Preset::Hasenpfeffer.rules();
-        let s = seatings(rules.sides());
-        assert_eq!(s.len(), 2);
-        for seat in 0..rules.players {
-            assert_eq!(is_a(s[0], seat), seat % 2 == 0);
-            assert_eq!(is_a(s[1], seat), seat % 2 == 1);
-        }
-    }
-
-    #[test]
-    fn seatings_every_player_alone_rotate_each_seat() {
-        let rules = pepper3();
-        let n = rules.players;
-        let s = seatings(rules.sides());
-        assert_eq!(s.len(), 2 * n as usize);
-        for seat in 0..n {
-            let (alone_a, alone_b) = (s[2 * seat as usize], s[2 * seat as usize + 1]);
-            // A alone at `seat`, then B alone there: complementary seatings.
-            assert_eq!(alone_a.count_ones(), 1);
-            assert!(is_a(alone_a, seat));
-            assert_eq!(alone_b.count_ones(), u32::from(n) - 1);
-            assert!(!is_a(alone_b, seat));
-            assert_eq!(alone_a ^ alone_b, (1 << n) - 1);
-        }
-        // Every seat is A's as often as B's.
-        for seat in 0..n {
-            let a = s.iter().filter(|&&m| is_a(m, seat)).count();
-            assert_eq!(a, n as usize);
-        }
-    }
-
-    #[test]
-    fn seat_means_with_a_alone() {
-        let rules = pepper3();
-        let (a, b) = seat_means(&rules, 0b010, &[3, -8, 1]);
-        assert_eq!((a, b), (-8.0, 2.0));
-        let (a, b) = seat_means(&rules, 0b101, &[3, -8, 1]);
-        assert_eq!((a, b), (2.0, -8.0));
     }
 
     fn run_deals(rules: Ruleset, a: &Player, b: &Player, deals: u64) -> (f64, f64) {

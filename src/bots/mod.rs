@@ -6,6 +6,7 @@
 //! - [`Strategy::Expert`]: samples the hidden cards ([`sample_hidden`]) and plays each candidate
 //!   out in every sample (see [`Expert`]).
 
+pub mod duplicate;
 mod expert;
 mod heuristic;
 mod sampler;

@@ -198,6 +198,7 @@ impl Preset {
             all_drop: AllDrop::DeclarerTakesAll,
             sides: SideForm::TeamsOf3,
             defender_points: DefenderPoints::SideTotal,
+            max_hands: 0,
         };
         match self {
             Preset::Hasenpfeffer => base,
@@ -563,6 +564,11 @@ pub struct Ruleset {
     /// Five Hundred: what the opponents of a contract score.
     #[serde(default)]
     pub defender_points: DefenderPoints,
+    /// The most hands a game lasts (0: no limit): after this many hands, if no side has won,
+    /// the best score wins and equal best scores tie (a duplicate match's deal is a game of one
+    /// hand). A thrown-in hand counts.
+    #[serde(default)]
+    pub max_hands: u32,
 }
 
 /// A ruleset: a preset plus any option overrides (RULES.md section 3). Every field may be left
@@ -649,6 +655,12 @@ pub struct RulesetSpec {
     /// `five-hundred`: `not_final` (default: a player who passed may bid again) or `final`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auction_pass: Option<AuctionPass>,
+    /// The most hands the game lasts (1 to 1,000; default: no limit): after that many hands
+    /// (a thrown-in hand counts), if no side has won, the best score wins and equal best
+    /// scores tie. `1` plays a single deal, as duplicate matches do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 1000))]
+    pub max_hands: Option<u32>,
 }
 
 impl From<Preset> for RulesetSpec {
@@ -677,8 +689,18 @@ fn invalid(code: &'static str, message: impl Into<String>) -> RulesetError {
     }
 }
 
+/// The highest `max_hands`.
+pub const MAX_HANDS: u32 = 1000;
+
 /// The options of every preset.
-const COMMON_OPTIONS: [&str; 5] = ["deck", "players", "bowers", "alone", "target_score"];
+const COMMON_OPTIONS: [&str; 6] = [
+    "deck",
+    "players",
+    "bowers",
+    "alone",
+    "target_score",
+    "max_hands",
+];
 /// The options of RULES.md's bidding games (refused in an upcard game).
 const BIDDING_OPTIONS: [&str; 8] = [
     "auction",
@@ -722,6 +744,7 @@ impl RulesetSpec {
             ("sides", self.sides.is_some()),
             ("defender_points", self.defender_points.is_some()),
             ("auction_pass", self.auction_pass.is_some()),
+            ("max_hands", self.max_hands.is_some()),
         ];
         let takes = self.preset.options();
         match given
@@ -742,6 +765,14 @@ impl RulesetSpec {
     /// Applies the overrides to the preset and validates the result.
     pub fn build(&self) -> Result<Ruleset, RulesetError> {
         self.check_options()?;
+        if self.max_hands == Some(0) {
+            return Err(invalid(
+                "max_hands_out_of_range",
+                format!(
+                    "max_hands must be between 1 and {MAX_HANDS}, not 0 (leave it out for no limit)"
+                ),
+            ));
+        }
         if self.preset == Preset::FiveHundred {
             return self.build_five_hundred();
         }
@@ -767,6 +798,7 @@ impl RulesetSpec {
             all_drop: self.all_drop.unwrap_or(p.all_drop),
             sides: p.sides,
             defender_points: p.defender_points,
+            max_hands: self.max_hands.unwrap_or(p.max_hands),
         };
         // `lone_defender` (upcard games only, see `check_options`) names an `alone` rule.
         let r = match self.lone_defender {
@@ -816,6 +848,7 @@ impl RulesetSpec {
             target_score: self.target_score.unwrap_or(p.target_score),
             sides: self.sides.unwrap_or(p.sides),
             defender_points: self.defender_points.unwrap_or(p.defender_points),
+            max_hands: self.max_hands.unwrap_or(p.max_hands),
             ..p
         };
         r.validate()?;
@@ -994,6 +1027,15 @@ impl Ruleset {
             return Err(invalid(
                 "option_not_in_game",
                 "Five Hundred's scoring, game end and packs are its own",
+            ));
+        }
+        if self.max_hands > MAX_HANDS {
+            return Err(invalid(
+                "max_hands_out_of_range",
+                format!(
+                    "max_hands must be between 1 and {MAX_HANDS}, not {}",
+                    self.max_hands
+                ),
             ));
         }
         if self.five_hundred() {

@@ -202,7 +202,8 @@ impl Game {
             self.five_hundred_outcome(result)
         } else {
             self.game_outcome(&won)
-        };
+        }
+        .or_else(|| self.hand_limit_outcome());
         if let Some(outcome) = outcome {
             // The finished hand stays on the table; the record gets a copy.
             applied.finished_hands.push(HandRecord::new(
@@ -230,6 +231,27 @@ impl Game {
             .finished_hands
             .push(HandRecord::new(finished, summary, upcard));
         self.start_hand();
+    }
+
+    /// The outcome after the last hand `max_hands` allows, when nobody won before: the best
+    /// score (the lowest where scores count down) wins; shared, it is a draw among its holders.
+    fn hand_limit_outcome(&self) -> Option<Outcome> {
+        let limit = self.rules.max_hands;
+        if limit == 0 || self.hand.number + 1 < limit {
+            return None;
+        }
+        let best = if self.rules.counts_down() {
+            *self.scores.iter().min()?
+        } else {
+            *self.scores.iter().max()?
+        };
+        let mut top = self.scores.iter().enumerate().filter(|(_, s)| **s == best);
+        let (winner, _) = top.next()?;
+        Some(if top.next().is_some() {
+            Outcome::Draw
+        } else {
+            Outcome::Winner(winner as Team)
+        })
     }
 
     /// The outcome once some side has reached the target: under `declarers_win_ties` the one

@@ -69,6 +69,11 @@ fn option_catalog() -> Vec<OptionInfo> {
             "The score that ends the game: at most 100 (hasenpfeffer, -open, bacon), 300 (pepper), 320 (double), 50 (euchre); in buck-euchre the score every player starts from, counting down (default 25, at most 250); in five-hundred the score a made contract wins at and minus which a failed one loses at (default 500, at most 5000).",
         ),
         o(
+            "max_hands",
+            "1..1000",
+            "Every preset: the most hands the game lasts (default: no limit). After that many hands (a thrown-in hand counts), if no side has won, the best score wins (the lowest in buck-euchre) and equal best scores tie. `1` plays a single deal, as duplicate matches do.",
+        ),
+        o(
             "dealer_pickup",
             "optional | mandatory",
             "Euchre and Buck Euchre (where it is `mandatory`): whether the dealer may leave an upcard ordered up on the stub (`leave_upcard`) or must take it (`take_upcard`, discarding one card face down).",

@@ -7,6 +7,7 @@ mod buck;
 mod euchre;
 mod five_hundred;
 mod five_hundred_oracle;
+mod max_hands;
 mod props;
 mod rules;
 mod small_pepper;

@@ -1,0 +1,163 @@
+//! Duplicate play: the same deal played by two players (A and B) in seatings that give each of
+//! them every seat equally often, so that the luck of the cards cancels and what is left is the
+//! difference between the players. The `arena` binary and the service's duplicate matches
+//! (`POST /v1/matches`) both measure with these.
+//!
+//! - **Two partnerships** (4 or 6 players in two teams): two plays, A in the even seats (team 0)
+//!   then A in the odd seats.
+//! - **Every player alone** (`n` sides of one seat): `2n` plays, two for each seat `s`: A alone
+//!   at `s` with B in every other seat, then B alone at `s` with A in every other seat.
+//! - Three teams of two (Five Hundred for six, `teams_of_2`) cannot be split between two
+//!   players evenly: no seatings.
+//!
+//! A play's statistic is the mean points of A's seats minus the mean points of B's seats (a
+//! seat's points are its side's), negated where scores count down (Buck Euchre) so that a
+//! positive value always means A did better; a deal's statistic is the mean over its plays.
+
+use crate::engine::{Ruleset, Seat, Sides};
+
+/// A's seats in one play, as a bit mask over the seats.
+pub type Seating = u16;
+
+/// The seatings a deal is played in, in order (see the module's documentation); `None` for
+/// sides that cannot be split between two players (three teams).
+pub fn seatings(sides: Sides) -> Option<Vec<Seating>> {
+    match sides {
+        // With 4 or 6 seats, the even ones and then the odd ones.
+        Sides::Partners { teams: 2 } => Some(vec![0b01_0101, 0b10_1010]),
+        Sides::Partners { .. } => None,
+        Sides::Individual { players } => {
+            let all: Seating = (1 << players) - 1;
+            Some(
+                (0..players)
+                    .flat_map(|s| [1 << s, all & !(1 << s)])
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// Whether `seat` is one of A's in `seating`.
+pub fn is_a(seating: Seating, seat: Seat) -> bool {
+    seating & (1 << seat) != 0
+}
+
+/// The mean over A's seats of their sides' `values`, and the same over B's seats.
+pub fn seat_means(rules: &Ruleset, seating: Seating, values: &[i32]) -> (f64, f64) {
+    let sides = rules.sides();
+    let (mut a, mut na, mut b, mut nb) = (0i64, 0i64, 0i64, 0i64);
+    for seat in 0..rules.players {
+        let v = i64::from(values[sides.of(seat) as usize]);
+        if is_a(seating, seat) {
+            a += v;
+            na += 1;
+        } else {
+            b += v;
+            nb += 1;
+        }
+    }
+    (a as f64 / na.max(1) as f64, b as f64 / nb.max(1) as f64)
+}
+
+/// One play's statistic from the points each side scored on the deal: A's mean minus B's
+/// ([`seat_means`]), negated where scores count down, so positive means A did better.
+pub fn play_statistic(rules: &Ruleset, seating: Seating, points: &[i32]) -> f64 {
+    let (a, b) = seat_means(rules, seating, points);
+    if rules.counts_down() { b - a } else { a - b }
+}
+
+/// The mean of `v` and the half-width of its 95% confidence interval (1.96 standard errors of
+/// the mean, normal approximation; 0 with fewer than two values).
+pub fn mean_ci(v: &[f64]) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = v.len() as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = if v.len() > 1 {
+        v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Preset, RulesetSpec, SideForm};
+
+    fn rules(preset: Preset, players: u8) -> Ruleset {
+        RulesetSpec {
+            preset,
+            players: Some(players),
+            ..RulesetSpec::default()
+        }
+        .build()
+        .expect("valid rules")
+    }
+
+    #[test]
+    fn partnerships_are_even_then_odd() {
+        for players in [4, 6] {
+            let r = rules(Preset::DoubleHasenpfeffer, players);
+            let s = seatings(r.sides()).unwrap();
+            assert_eq!(s.len(), 2);
+            for seat in 0..r.players {
+                assert_eq!(is_a(s[0], seat), seat % 2 == 0);
+                assert_eq!(is_a(s[1], seat), seat % 2 == 1);
+            }
+        }
+    }
+
+    #[test]
+    fn every_player_alone_rotates_each_seat() {
+        for (preset, n) in [(Preset::Pepper, 3), (Preset::FiveHundred, 5)] {
+            let r = rules(preset, n);
+            let s = seatings(r.sides()).unwrap();
+            assert_eq!(s.len(), 2 * n as usize);
+            for seat in 0..n {
+                let (alone_a, alone_b) = (s[2 * seat as usize], s[2 * seat as usize + 1]);
+                // A alone at `seat`, then B alone there: complementary seatings.
+                assert_eq!(alone_a.count_ones(), 1);
+                assert!(is_a(alone_a, seat));
+                assert_eq!(alone_b.count_ones(), u32::from(n) - 1);
+                assert!(!is_a(alone_b, seat));
+                assert_eq!(alone_a ^ alone_b, (1 << n) - 1);
+            }
+            // Every seat is A's as often as B's.
+            for seat in 0..n {
+                assert_eq!(s.iter().filter(|&&m| is_a(m, seat)).count(), n as usize);
+            }
+        }
+    }
+
+    #[test]
+    fn three_teams_have_no_seatings() {
+        let r = RulesetSpec {
+            preset: Preset::FiveHundred,
+            players: Some(6),
+            sides: Some(SideForm::TeamsOf2),
+            ..RulesetSpec::default()
+        }
+        .build()
+        .unwrap();
+        assert_eq!(seatings(r.sides()), None);
+    }
+
+    #[test]
+    fn means_and_statistics() {
+        let r = rules(Preset::Pepper, 3);
+        assert_eq!(seat_means(&r, 0b010, &[3, -8, 1]), (-8.0, 2.0));
+        assert_eq!(seat_means(&r, 0b101, &[3, -8, 1]), (2.0, -8.0));
+        assert_eq!(play_statistic(&r, 0b101, &[3, -8, 1]), 10.0);
+        // Counting down, fewer points are better: the statistic is B's minus A's.
+        let buck = rules(Preset::BuckEuchre, 4);
+        assert_eq!(play_statistic(&buck, 0b0001, &[-1, 5, 5, 5]), 6.0);
+        let (m, ci) = mean_ci(&[1.0, 3.0]);
+        assert_eq!(m, 2.0);
+        assert!((ci - 1.96).abs() < 1e-12, "{ci}");
+        assert_eq!(mean_ci(&[]), (0.0, 0.0));
+        assert_eq!(mean_ci(&[5.0]), (5.0, 0.0));
+    }
+}
