@@ -33,19 +33,21 @@ use self::scripts::{
     WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
 };
 use super::{
-    AccountGames, BoardPage, GameStore, ListPage, ListQuery, ListedGame, RateOutcome, RatingWrite,
-    StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
+    AccountGames, BoardPage, GameStore, InboxPage, ListPage, ListQuery, ListedGame, RateOutcome,
+    RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 mod accounts;
 mod cluster;
 mod connection;
 mod events;
+mod inbox;
 mod keys;
 mod scripts;
 mod server;
 
 pub use self::events::EventsStatus;
+pub use self::inbox::{inbox_channel, inbox_key};
 pub use self::keys::{
     DEADLINE_SHARDS, deadline_key, deadline_shard, game_key, idem_key_part, key_tag, listing_base,
 };
@@ -454,6 +456,30 @@ impl<C: Link> GameStore for Redis<C> {
 
     async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
         self.board_impl(board, offset, limit).await
+    }
+
+    async fn append_inbox(
+        &self,
+        account: &str,
+        data: &[u8],
+        once: Option<&str>,
+        now_unix_ms: u64,
+    ) -> Result<u64, StoreError> {
+        self.append_inbox_impl(account, data, once, now_unix_ms)
+            .await
+    }
+
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<InboxPage, StoreError> {
+        self.read_inbox_impl(account, after, limit).await
+    }
+
+    fn watch_inbox(&self, account: &str) -> tokio::sync::watch::Receiver<u64> {
+        self.watch_inbox_impl(account)
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
