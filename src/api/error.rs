@@ -69,6 +69,8 @@ make_error_codes! {
     BadRequest = "bad_request", 400, "Malformed request";
     MissingToken = "missing_token", 401, "Missing seat token";
     MalformedAuthorization = "malformed_authorization", 401, "Malformed Authorization header";
+    /// An endpoint for bots called without `Authorization: Bot <key>`.
+    MissingBotKey = "missing_bot_key", 401, "Missing bot key";
     InvalidToken = "invalid_token", 403, "Invalid seat token";
     /// `Authorization: Bot <key>` with a key that is no bot's.
     InvalidBotKey = "invalid_bot_key", 403, "Invalid bot key";
@@ -77,6 +79,8 @@ make_error_codes! {
     BotNotFound = "bot_not_found", 404, "Bot not found";
     /// A leaderboard of a preset the server does not have.
     PresetNotFound = "preset_not_found", 404, "Preset not found";
+    /// No duplicate match has this id (or it expired).
+    MatchNotFound = "match_not_found", 404, "Match not found";
     NotFound = "not_found", 404, "Not found";
     MethodNotAllowed = "method_not_allowed", 405, "Method not allowed";
     RequestTimeout = "request_timeout", 408, "Request timeout";
@@ -133,6 +137,9 @@ make_error_codes! {
     InvalidScenario = "invalid_scenario", 422, "Invalid game settings";
     WrongSeatCount = "wrong_seat_count", 422, "Invalid game settings";
     InvalidTurnTimeLimit = "invalid_turn_time_limit", 422, "Invalid game settings";
+    /// A duplicate match that cannot be played: the same player twice, a caller that plays in
+    /// neither seat, three teams, too many deals.
+    InvalidMatch = "invalid_match", 422, "Invalid match";
     /// A bot name of the house players' (`house-` and anything).
     NameReserved = "name_reserved", 422, "Name not available";
     RateLimited = "rate_limited", 429, "Too many requests";

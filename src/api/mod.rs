@@ -47,7 +47,7 @@ use utoipa::PartialSchema as _;
         (name = "games", description = "Create games, claim seats, see the game."),
         (name = "actions", description = "Bid, exchange, play: every action answers with your new view."),
         (name = "rules", description = "The rulesets."),
-        (name = "bots", description = "Bot accounts, their profiles and the leaderboards."),
+        (name = "bots", description = "Bot accounts, their profiles, the leaderboards and duplicate matches."),
         (name = "operations", description = "Health, readiness and metrics."),
     )
 )]
@@ -293,6 +293,8 @@ where
         .service(routes::bots::register_bot)
         .service(routes::bots::get_bot)
         .service(routes::bots::get_leaderboard)
+        .service(routes::matches::create_match)
+        .service(routes::matches::get_match)
         .service(routes::health::healthz)
         .service(routes::health::readyz)
         .service(routes::health::metrics);

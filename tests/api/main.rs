@@ -18,6 +18,7 @@ mod hostile;
 mod house;
 mod idempotency;
 mod lobby;
+mod matches;
 mod operations;
 mod push;
 mod races;

@@ -172,7 +172,14 @@ async fn rulesets(store: Store) {
         .expect("bacon");
     assert_eq!(
         bacon["options"],
-        json!(["deck", "players", "bowers", "alone", "target_score"])
+        json!([
+            "deck",
+            "players",
+            "bowers",
+            "alone",
+            "target_score",
+            "max_hands"
+        ])
     );
     assert_eq!(bacon["players"], json!([4]));
     assert_eq!(bacon["decks"], json!(["full52"]));

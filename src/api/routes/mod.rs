@@ -15,6 +15,7 @@ pub mod events;
 pub mod games;
 pub mod health;
 pub mod lobby;
+pub mod matches;
 pub mod problems;
 pub mod rulesets;
 pub mod seats;

@@ -154,6 +154,21 @@ impl GameService {
         }
     }
 
+    /// The name as registered of bot `name` (any case), or of a house account; None if no
+    /// bot has it.
+    pub(super) async fn registered_name(&self, name: &str) -> Result<Option<String>, ApiError> {
+        if let Some(s) = house_strategy(name) {
+            return Ok(Some(house_name(s)));
+        }
+        if name.is_empty() || name.chars().count() > crate::api::names::MAX_CHARS {
+            return Ok(None);
+        }
+        match self.store.load_account(&fold(name)).await? {
+            Some(data) => Ok(Some(AccountRecord::decode(&data)?.name)),
+            None => Ok(None),
+        }
+    }
+
     /// Bot `name`'s profile (a house account's too).
     pub async fn bot_profile(&self, name: &str) -> Result<BotProfile, ApiError> {
         let not_found = || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));

@@ -157,6 +157,7 @@ mod tests {
             turn_time_limit_ms: Some(30_000),
             deadline_ms: None,
             deal: DealOrigin::Seed,
+            match_link: None,
             pending_log: Vec::new(),
         }
     }
@@ -298,6 +299,7 @@ mod tests {
                     deadline_ms: (seed % 3 == 0).then_some(1_700_000_000_000 + seed),
                     deal: [DealOrigin::Random, DealOrigin::Seed, DealOrigin::Scenario]
                         [seed as usize % 3],
+                    match_link: None,
                     pending_log: Vec::new(),
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;

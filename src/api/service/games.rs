@@ -11,6 +11,7 @@ use super::deadlines::{TURN_LIMIT_MS, now_ms};
 use super::game_service::GameService;
 use super::inbox::{InboxEvent, Via};
 use super::lobby::LobbyEntry;
+use super::matches::MatchLink;
 use super::record::{GameRecord, LogEntry, SeatRecord};
 use super::update::Outcome;
 use crate::api::auth::{hash_token, new_token};
@@ -32,7 +33,7 @@ pub(super) struct SeatClaim {
 }
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
-fn new_game_id() -> String {
+pub(super) fn new_game_id() -> String {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = rand::rng();
     (0..16)
@@ -89,17 +90,19 @@ fn view_of(
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
-        Ok(self.create_with(req, Vec::new()).await?.0)
+        Ok(self.create_with(req, Vec::new(), None).await?.0)
     }
 
     /// Creates a game with the seats of `claimed` already claimed (each seat, open in `req`, by
     /// a bot account: its name as registered and its token's hash), and answers it with the
     /// record as written. Every account seated (bots' and house players') gets the game
-    /// attached; house players act at once if every seat is filled.
+    /// attached; house players act at once if every seat is filled. `match_link`: the duplicate
+    /// match the game is a play of.
     pub(super) async fn create_with(
         &self,
         req: CreateGameRequest,
         claimed: Vec<(usize, SeatClaim)>,
+        match_link: Option<MatchLink>,
     ) -> Result<(CreatedGame, GameRecord), ApiError> {
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
@@ -148,6 +151,7 @@ impl GameService {
                 (None, Some(_)) => DealOrigin::Seed,
                 (None, None) => DealOrigin::Random,
             },
+            match_link,
             pending_log: Vec::new(),
         };
         let mut record = record;

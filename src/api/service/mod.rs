@@ -24,6 +24,7 @@
 //! - `inbox`: bots' inboxes: the events announced to a bot account (seated, game over, match
 //!   finished), and reading them.
 //! - `seated`: games created with bots' seats claimed for them (matchmaking, matches).
+//! - `matches`: duplicate matches (their games, and each deal's points as its games end).
 
 mod actions;
 mod bots;
@@ -36,6 +37,7 @@ mod games;
 mod house;
 mod inbox;
 mod lobby;
+mod matches;
 mod push;
 mod ratings;
 mod record;
@@ -54,6 +56,7 @@ pub use self::game_service::GameService;
 pub use self::games::ViewJson;
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
+pub use self::matches::{MAX_MATCH_DEALS, MAX_MATCH_GAMES, MatchLink};
 pub use self::push::{KEEP_ALIVE, Push};
 pub use self::ratings::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};

@@ -163,7 +163,8 @@ impl GameService {
     ///
     /// Its bots are told it is over too ([`announce_game_over`](Self::announce_game_over)), and
     /// a failure there is retried the same way (each bot is told once: the announcement's once
-    /// key is the game's).
+    /// key is the game's); and so is the deal's record in its duplicate match, if it is a play
+    /// of one ([`match_game_over`](Self::match_game_over)).
     pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) -> bool {
         let rated = match self.try_rate(id, record).await {
             Ok(()) => true,
@@ -173,7 +174,8 @@ impl GameService {
             }
         };
         let told = self.announce_game_over(id, record).await;
-        if rated && told {
+        let recorded = self.match_game_over(record).await;
+        if rated && told && recorded {
             return true;
         }
         let at = super::now_ms() + RATE_RETRY_MS;

@@ -94,6 +94,9 @@ pub struct GameRecord {
     /// (it may have had a seed), so it is never taken for a random deal.
     #[serde(default)]
     pub deal: DealOrigin,
+    /// The duplicate match this game is a play of, if any.
+    #[serde(default)]
+    pub match_link: Option<super::matches::MatchLink>,
     /// Log entries produced by the change in progress, written with it.
     #[serde(skip)]
     pub(super) pending_log: Vec<LogEntry>,

@@ -6,6 +6,7 @@ use super::bots::{AccountRecord, fold, house_strategy};
 use super::game_service::GameService;
 use super::games::SeatClaim;
 use super::inbox::{InboxEvent, Via};
+use super::matches::MatchLink;
 use crate::api::auth::{hash_token, new_token};
 use crate::api::error::{ApiError, Code};
 use crate::api::wire::{CreateGameRequest, CreatedGame, SeatSpec};
@@ -102,6 +103,18 @@ impl GameService {
                 )
             })
             .collect();
+        let match_link = match &req.via {
+            Via::Match {
+                match_id,
+                deal,
+                play,
+            } => Some(MatchLink {
+                match_id: match_id.clone(),
+                deal: *deal,
+                play: *play,
+            }),
+            Via::Claim | Via::Queue { .. } => None,
+        };
         let (created, record) = self
             .create_with(
                 CreateGameRequest {
@@ -112,6 +125,7 @@ impl GameService {
                     seats: Some(specs),
                 },
                 claims,
+                match_link,
             )
             .await?;
         let rules = *record.game.rules();

@@ -13,12 +13,14 @@ use crate::engine::{Preset, RulesetSpec, Scenario};
 mod bots;
 mod game_view;
 mod lobby;
+mod matches;
 pub use bots::{
     BotProfile, Leaderboard, LeaderboardEntry, PresetRating, RecentGame, RegisterBotRequest,
     RegisteredBot,
 };
 pub use game_view::{GameView, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
+pub use matches::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
 
 pub use crate::engine::schema::{
     ActionDoc, AllowAction, AloneAction, BidAction, CallAction, ExchangeAction, LeaveUpcardAction,

@@ -1,0 +1,552 @@
+//! Duplicate matches: two players, a game, a number of deals; every deal played in every
+//! seating of [`duplicate::seatings`] (twice with the partnerships swapped, or twice per seat
+//! with every player alone) as a game of one hand (`max_hands` 1) from one server-drawn seed per
+//! deal, so each play of a deal has the same cards. The result is the mean over the deals of
+//! A's points per seat minus B's, with its 95% confidence interval ([`duplicate`]).
+//!
+//! A match is a record in the store beside the games, under an id no game can have
+//! (`match.<id>`: a game id has no `.`), written as named MessagePack. It is written before its
+//! games are created, so a game that ends at once (house players only) finds it; each game
+//! knows its match and its place in it ([`MatchLink`]), and when it ends the replica that wrote
+//! its end records the deal's points in the match (a compare-and-set loop, so concurrent ends
+//! never lose one; setting a play's points twice sets the same points). Reading a match is one
+//! store read. Its games are seeded (the seed stays on the server), so they are not rated:
+//! the match is their result.
+
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+
+use super::bots::{fold, house_strategy};
+use super::deadlines::now_ms;
+use super::game_service::GameService;
+use super::games::new_game_id;
+use super::inbox::{InboxEvent, Via};
+use super::record::GameRecord;
+use super::seated::{SeatFor, SeatedGame};
+use crate::api::error::{ApiError, Code};
+use crate::api::wire::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
+use crate::bots::duplicate::{self, Seating};
+use crate::engine::{Ruleset, RulesetSpec, Seat};
+use crate::store::{StoreError, Write};
+
+/// The most deals a match has.
+pub const MAX_MATCH_DEALS: u32 = 100;
+
+/// The most games a match has (deals times seatings).
+pub const MAX_MATCH_GAMES: usize = 200;
+
+/// How many of a match's games are created at once.
+const CREATE_CONCURRENCY: usize = 8;
+
+/// The store id of match `id`.
+fn store_id(id: &str) -> String {
+    format!("match.{id}")
+}
+
+/// Which match a game is a play of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchLink {
+    /// The match's id.
+    pub match_id: String,
+    /// The deal, from 0.
+    pub deal: u32,
+    /// The play of the deal (its seating), from 0.
+    pub play: u32,
+}
+
+/// A stored match (named MessagePack: fields may be added with a default).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct MatchRecord {
+    a: String,
+    b: String,
+    created_by: String,
+    rules: Ruleset,
+    deals: u32,
+    seatings: Vec<Seating>,
+    created_unix_ms: u64,
+    /// The game of each play, deal by deal (`deal * plays + play`); empty until created.
+    games: Vec<String>,
+    /// The points each side scored in each play's deal, once its game is over.
+    points: Vec<Option<Vec<i32>>>,
+    #[serde(default)]
+    finished_unix_ms: Option<u64>,
+}
+
+impl MatchRecord {
+    fn encode(&self) -> Result<Vec<u8>, ApiError> {
+        rmp_serde::to_vec_named(self).map_err(|_| ApiError::Internal)
+    }
+
+    fn decode(data: &[u8]) -> Result<MatchRecord, ApiError> {
+        rmp_serde::from_slice(data).map_err(|e| {
+            tracing::error!(error = %e, "unreadable match record");
+            ApiError::Internal
+        })
+    }
+
+    fn plays(&self) -> usize {
+        self.seatings.len()
+    }
+
+    /// The match as the API shows it.
+    fn view(&self, id: &str) -> Match {
+        let plays = self.plays();
+        let mut diffs = Vec::new();
+        let (mut a_points, mut b_points) = (0.0, 0.0);
+        let deal_results = (0..self.deals as usize)
+            .map(|deal| {
+                let mut stats = Vec::with_capacity(plays);
+                let plays_out = (0..plays)
+                    .map(|play| {
+                        let i = deal * plays + play;
+                        let seating = self.seatings[play];
+                        let points = self.points.get(i).cloned().flatten();
+                        let stat = points
+                            .as_ref()
+                            .map(|p| duplicate::play_statistic(&self.rules, seating, p));
+                        if let (Some(p), Some(s)) = (&points, stat) {
+                            stats.push((s, duplicate::seat_means(&self.rules, seating, p)));
+                        }
+                        let game_id = self.games.get(i).cloned().unwrap_or_default();
+                        MatchPlay {
+                            log: format!("/v1/games/{game_id}/log"),
+                            game_id,
+                            a_seats: (0..self.rules.players as Seat)
+                                .filter(|&s| duplicate::is_a(seating, s))
+                                .collect(),
+                            finished: points.is_some(),
+                            points,
+                            a_minus_b: stat,
+                        }
+                    })
+                    .collect();
+                let complete = stats.len() == plays;
+                let a_minus_b = complete.then(|| {
+                    let n = plays as f64;
+                    a_points += stats.iter().map(|(_, (a, _))| a).sum::<f64>() / n;
+                    b_points += stats.iter().map(|(_, (_, b))| b).sum::<f64>() / n;
+                    stats.iter().map(|(s, _)| s).sum::<f64>() / n
+                });
+                if let Some(d) = a_minus_b {
+                    diffs.push(d);
+                }
+                MatchDeal {
+                    deal: deal as u32,
+                    plays: plays_out,
+                    a_minus_b,
+                }
+            })
+            .collect();
+        let result = (!diffs.is_empty()).then(|| {
+            let (mean, ci) = duplicate::mean_ci(&diffs);
+            let n = diffs.len() as f64;
+            MatchResult {
+                deals_counted: diffs.len() as u32,
+                a_minus_b: mean,
+                ci95_low: mean - ci,
+                ci95_high: mean + ci,
+                a_points_per_deal: a_points / n,
+                b_points_per_deal: b_points / n,
+            }
+        });
+        Match {
+            match_id: id.to_owned(),
+            status: if self.finished_unix_ms.is_some() {
+                MatchStatus::Finished
+            } else {
+                MatchStatus::Playing
+            },
+            a: self.a.clone(),
+            b: self.b.clone(),
+            created_by: self.created_by.clone(),
+            ruleset: self.rules,
+            deals: self.deals,
+            plays_per_deal: plays as u32,
+            created_unix_ms: self.created_unix_ms,
+            finished_unix_ms: self.finished_unix_ms,
+            result,
+            deal_results,
+        }
+    }
+}
+
+/// Whether `id` could be a match's id (16 of `[a-z0-9]`, as game ids): any other names no
+/// match.
+fn valid_match_id(id: &str) -> bool {
+    id.len() == 16
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+fn match_not_found(id: &str) -> ApiError {
+    ApiError::refused(
+        Code::MatchNotFound,
+        format!(
+            "no match {:?} (a match is kept a day after its last change)",
+            id.chars().take(64).collect::<String>()
+        ),
+    )
+}
+
+impl GameService {
+    /// Starts a duplicate match asked for by bot `caller` and answers it (its games are
+    /// created, each seat of a bot announced in its inbox).
+    pub async fn create_match(
+        &self,
+        caller: &str,
+        req: CreateMatchRequest,
+    ) -> Result<Match, ApiError> {
+        let a = self.match_player(&req.a).await?;
+        let b = self.match_player(&req.b).await?;
+        if fold(&a) == fold(&b) {
+            return Err(ApiError::refused(
+                Code::InvalidMatch,
+                "a match is between two different players: `a` and `b` name the same",
+            ));
+        }
+        let caller_plays = fold(&a) == fold(caller) || fold(&b) == fold(caller);
+        let house_only = house_strategy(&a).is_some() && house_strategy(&b).is_some();
+        if !caller_plays && !house_only {
+            return Err(ApiError::refused(
+                Code::InvalidMatch,
+                format!(
+                    "a bot asks for matches it plays in ({caller:?} is neither `a` nor `b`), or between two house accounts"
+                ),
+            ));
+        }
+        let mut spec = req.ruleset.unwrap_or_default();
+        spec.max_hands = Some(1);
+        let rules = spec.build()?;
+        let seatings = duplicate::seatings(rules.sides()).ok_or_else(|| {
+            ApiError::refused(
+                Code::InvalidMatch,
+                "three teams of two cannot be split between two players: a match needs two partnerships or every player alone",
+            )
+        })?;
+        let plays = seatings.len();
+        let games = req.deals as usize * plays;
+        if req.deals == 0 || req.deals > MAX_MATCH_DEALS || games > MAX_MATCH_GAMES {
+            return Err(ApiError::refused(
+                Code::InvalidMatch,
+                format!(
+                    "`deals` is 1 to {MAX_MATCH_DEALS}, and at most {MAX_MATCH_GAMES} games in all: each deal is played {plays} times in this game, so at most {} deals",
+                    (MAX_MATCH_GAMES / plays).min(MAX_MATCH_DEALS as usize)
+                ),
+            ));
+        }
+        if let Some(limit) = req.turn_time_limit_ms
+            && !super::TURN_LIMIT_MS.contains(&limit)
+        {
+            return Err(ApiError::refused(
+                Code::InvalidTurnTimeLimit,
+                format!(
+                    "turn_time_limit_ms must be between {} and {} (24 hours)",
+                    super::TURN_LIMIT_MS.start(),
+                    super::TURN_LIMIT_MS.end()
+                ),
+            ));
+        }
+        let mut record = MatchRecord {
+            a: a.clone(),
+            b: b.clone(),
+            created_by: caller.to_owned(),
+            rules,
+            deals: req.deals,
+            seatings: seatings.clone(),
+            created_unix_ms: now_ms(),
+            games: Vec::new(),
+            points: vec![None; games],
+            finished_unix_ms: None,
+        };
+        // The record first: a game that ends at once records its deal in it.
+        let mut id = new_game_id();
+        let mut created = false;
+        for _ in 0..4 {
+            match self
+                .store
+                .write(&store_id(&id), Write::create(1, &record.encode()?))
+                .await
+            {
+                Ok(()) => {
+                    created = true;
+                    break;
+                }
+                Err(StoreError::AlreadyExists) => id = new_game_id(),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        if !created {
+            return Err(ApiError::Internal);
+        }
+        let seeds: Vec<u64> = (0..req.deals).map(|_| rand::random()).collect();
+        let jobs = (0..games).map(|i| {
+            let (deal, play) = (i / plays, i % plays);
+            let seating = seatings[play];
+            let seats = (0..rules.players as Seat)
+                .map(|s| {
+                    if duplicate::is_a(seating, s) {
+                        a.clone()
+                    } else {
+                        b.clone()
+                    }
+                })
+                .collect::<Vec<_>>();
+            let link = MatchLink {
+                match_id: id.clone(),
+                deal: deal as u32,
+                play: play as u32,
+            };
+            self.create_match_game(
+                spec.clone(),
+                seats,
+                seeds[deal],
+                req.turn_time_limit_ms,
+                link,
+            )
+        });
+        let results: Vec<Result<String, ApiError>> = futures_util::stream::iter(jobs)
+            .buffered(CREATE_CONCURRENCY)
+            .collect()
+            .await;
+        let ids = results
+            .into_iter()
+            .collect::<Result<Vec<String>, ApiError>>()?;
+        // The games' ids, kept with whatever points their ends recorded meanwhile.
+        let stored = self
+            .update_match(&id, |r| {
+                r.games.clone_from(&ids);
+                true
+            })
+            .await?;
+        record = stored.unwrap_or(record);
+        tracing::info!(match_id = %id, a = %a, b = %b, games, "match started");
+        Ok(record.view(&id))
+    }
+
+    /// A match.
+    pub async fn get_match(&self, id: &str) -> Result<Match, ApiError> {
+        if !valid_match_id(id) {
+            return Err(match_not_found(id));
+        }
+        Ok(self.load_match(id).await?.view(id))
+    }
+
+    /// Creates the game of one play: the seats of `seats` (account names: house accounts are
+    /// house players, others bots seated through their inboxes), the deal of `seed`.
+    async fn create_match_game(
+        &self,
+        ruleset: RulesetSpec,
+        seats: Vec<String>,
+        seed: u64,
+        turn_time_limit_ms: Option<u64>,
+        link: MatchLink,
+    ) -> Result<String, ApiError> {
+        let seats = seats
+            .into_iter()
+            .map(|name| match house_strategy(&name) {
+                Some(strategy) => SeatFor::House(strategy),
+                None => SeatFor::Bot(name),
+            })
+            .collect();
+        let created = self
+            .create_seated(SeatedGame {
+                ruleset,
+                seats,
+                seed: Some(seed),
+                turn_time_limit_ms,
+                via: Via::Match {
+                    match_id: link.match_id,
+                    deal: link.deal,
+                    play: link.play,
+                },
+            })
+            .await?;
+        Ok(created.game_id)
+    }
+
+    /// A match's player: a house account or a registered bot, by its name as registered.
+    async fn match_player(&self, name: &str) -> Result<String, ApiError> {
+        self.registered_name(name).await?.ok_or_else(|| {
+            ApiError::refused(
+                Code::BotNotFound,
+                format!(
+                    "no bot named {:?}",
+                    name.chars().take(64).collect::<String>()
+                ),
+            )
+        })
+    }
+
+    /// Changes match `id` with `change` (false: no change to write) in a compare-and-set loop;
+    /// answers the record as written (None if `change` changed nothing).
+    async fn update_match(
+        &self,
+        id: &str,
+        mut change: impl FnMut(&mut MatchRecord) -> bool,
+    ) -> Result<Option<MatchRecord>, ApiError> {
+        let key = store_id(id);
+        loop {
+            let stored = self
+                .store
+                .load(&key)
+                .await?
+                .ok_or_else(|| match_not_found(id))?;
+            let mut record = MatchRecord::decode(&stored.data)?;
+            if !change(&mut record) {
+                return Ok(None);
+            }
+            let data = record.encode()?;
+            match self
+                .store
+                .write(
+                    &key,
+                    Write::update(stored.version, stored.version + 1, &data),
+                )
+                .await
+            {
+                Ok(()) => return Ok(Some(record)),
+                Err(StoreError::Conflict { .. }) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
+    /// A game has ended: if it is a play of a duplicate match, records its deal's points in the
+    /// match (once; a retry records the same), and when that completes the match tells its
+    /// bots (`match_finished`, once each). Answers whether that is done (or there was nothing
+    /// to do); failures are logged, and retried by the caller.
+    pub(super) async fn match_game_over(&self, record: &GameRecord) -> bool {
+        let Some(link) = &record.match_link else {
+            return true;
+        };
+        let Some(hand) = record.game.last_hand() else {
+            return true;
+        };
+        let points: Vec<i32> = hand.score_delta.sides().map(|(_, p)| *p).collect();
+        let outcome = self
+            .update_match(&link.match_id, |m| {
+                let i = link.deal as usize * m.plays() + link.play as usize;
+                if m.points.get(i).is_none_or(Option::is_some) {
+                    return false;
+                }
+                m.points[i] = Some(points.clone());
+                if m.points.iter().all(Option::is_some) {
+                    m.finished_unix_ms = Some(now_ms());
+                }
+                true
+            })
+            .await;
+        let finished = match outcome {
+            Ok(Some(m)) => m.finished_unix_ms.is_some().then_some(m),
+            Ok(None) => {
+                // Recorded before (a retry): tell the bots again if the match is over, in
+                // case the first teller failed after recording (each is told once anyway).
+                match self.load_match(&link.match_id).await {
+                    Ok(m) => m.finished_unix_ms.is_some().then_some(m),
+                    Err(_) => None,
+                }
+            }
+            Err(e) => {
+                tracing::warn!(match_id = %link.match_id, error = %e, "a match's deal was not recorded yet");
+                return false;
+            }
+        };
+        let Some(m) = finished else {
+            return true;
+        };
+        let once = format!("match_finished:{}", link.match_id);
+        let event = InboxEvent::MatchFinished {
+            match_id: link.match_id.clone(),
+        };
+        let mut told = true;
+        for player in [&m.a, &m.b] {
+            if house_strategy(player).is_some() {
+                continue;
+            }
+            if let Err(e) = self.announce_once(player, &event, Some(&once)).await {
+                tracing::warn!(match_id = %link.match_id, error = %e, "a bot was not told its match is over");
+                told = false;
+            }
+        }
+        if m.finished_unix_ms.is_some() && told {
+            tracing::debug!(match_id = %link.match_id, "match finished");
+        }
+        told
+    }
+
+    async fn load_match(&self, id: &str) -> Result<MatchRecord, ApiError> {
+        let stored = self
+            .store
+            .load(&store_id(id))
+            .await?
+            .ok_or_else(|| match_not_found(id))?;
+        MatchRecord::decode(&stored.data)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_ids_are_not_game_ids_in_the_store() {
+        let id = new_game_id();
+        assert!(valid_match_id(&id));
+        assert!(crate::api::extract::GameId::parse(&store_id(&id)).is_err());
+        assert!(!valid_match_id("match.x"));
+        assert!(!valid_match_id(""));
+    }
+
+    #[test]
+    fn a_match_view_counts_only_whole_deals() {
+        let rules = RulesetSpec {
+            max_hands: Some(1),
+            ..RulesetSpec::default()
+        }
+        .build()
+        .unwrap();
+        let seatings = duplicate::seatings(rules.sides()).unwrap();
+        let mut r = MatchRecord {
+            a: "a".into(),
+            b: "house-random".into(),
+            created_by: "a".into(),
+            rules,
+            deals: 2,
+            seatings,
+            created_unix_ms: 1,
+            games: (0..4).map(|i| format!("g{i}")).collect(),
+            points: vec![Some(vec![4, 0]), Some(vec![0, -2]), Some(vec![1, 0]), None],
+            finished_unix_ms: None,
+        };
+        let v = r.view("m");
+        // Deal 0: A (even seats, team 0) +4, then A in the odd seats (team 1) -2 against 0.
+        assert_eq!(v.deal_results[0].plays[0].a_minus_b, Some(4.0));
+        assert_eq!(v.deal_results[0].plays[1].a_minus_b, Some(-2.0));
+        assert_eq!(v.deal_results[0].a_minus_b, Some(1.0));
+        assert_eq!(
+            v.deal_results[1].a_minus_b, None,
+            "a deal counts when whole"
+        );
+        let result = v.result.unwrap();
+        assert_eq!(result.deals_counted, 1);
+        assert_eq!(result.a_minus_b, 1.0);
+        assert_eq!(result.a_points_per_deal, 1.0);
+        assert_eq!(result.b_points_per_deal, 0.0);
+        assert_eq!(v.status, MatchStatus::Playing);
+        assert_eq!(v.deal_results[1].plays[1].a_seats, vec![1, 3]);
+        r.points[3] = Some(vec![3, 0]);
+        r.finished_unix_ms = Some(2);
+        let v = r.view("m");
+        assert_eq!(v.status, MatchStatus::Finished);
+        let result = v.result.unwrap();
+        assert_eq!(result.deals_counted, 2);
+        // Deal 1: +1 then -3: -1. Mean 0, the interval 1.96 * sd(1, -1) / sqrt 2.
+        assert_eq!(result.a_minus_b, 0.0);
+        assert!(
+            (result.ci95_high - 1.96).abs() < 1e-9,
+            "{}",
+            result.ci95_high
+        );
+    }
+}

@@ -1,0 +1,295 @@
+//! Duplicate matches over HTTP: a house-against-house match played on the server to the end,
+//! its result checked against an independent reading of its games' logs; the refusals; a
+//! bot's match seated through its inbox and played by the test.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use reqwest::header::LOCATION;
+use serde_json::{Value, json};
+
+use crate::helpers::{Store, TestApp, assert_problem, both_stores, header, spawn_app};
+
+/// Registers bot `name` and answers its key.
+async fn register(app: &TestApp, name: &str) -> String {
+    let res = app
+        .client
+        .post(app.url("/v1/bots"))
+        .json(&json!({ "name": name }))
+        .send()
+        .await
+        .expect("register sent");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let body: Value = res.json().await.expect("JSON");
+    body["api_key"].as_str().expect("key").to_owned()
+}
+
+/// `POST /v1/matches` as the bot whose key is `key` (none: no Authorization).
+async fn start(app: &TestApp, key: Option<&str>, body: &Value) -> reqwest::Response {
+    let mut req = app.client.post(app.url("/v1/matches")).json(body);
+    if let Some(key) = key {
+        req = req.header("authorization", format!("Bot {key}"));
+    }
+    req.send().await.expect("match sent")
+}
+
+/// Reads the match until it is finished (or `limit` passes).
+async fn wait_match(app: &TestApp, id: &str, limit: Duration) -> Value {
+    let started = Instant::now();
+    loop {
+        let res = app.get(&format!("/v1/matches/{id}")).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let m: Value = res.json().await.expect("JSON");
+        if m["status"] == "finished" {
+            return m;
+        }
+        assert!(
+            started.elapsed() < limit,
+            "match {id} not finished in {limit:?}: {m}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The mean and 95% half-width of `v`, computed here (not by the server's code).
+fn mean_ci(v: &[f64]) -> (f64, f64) {
+    let n = v.len() as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+/// Checks a finished match against its games' logs: each play's points are its game's one
+/// hand's `score_delta`, A's seats alternate as the match says, and the result is the mean of
+/// the deals' A-minus-B with its interval.
+async fn check_against_logs(app: &TestApp, m: &Value, players: usize, teams: bool) {
+    let deals = m["deal_results"].as_array().expect("deals");
+    let mut diffs = Vec::new();
+    for deal in deals {
+        let plays = deal["plays"].as_array().expect("plays");
+        let mut sum = 0.0;
+        for play in plays {
+            let id = play["game_id"].as_str().expect("game id");
+            let log = app.log(id).await;
+            let hands = log["hands"].as_array().expect("hands");
+            assert_eq!(hands.len(), 1, "a match's game is one hand");
+            let delta: Vec<i64> = hands[0]["score_delta"]
+                .as_array()
+                .expect("score_delta")
+                .iter()
+                .map(|v| v.as_i64().expect("points"))
+                .collect();
+            let points: Vec<i64> = play["points"]
+                .as_array()
+                .expect("points")
+                .iter()
+                .map(|v| v.as_i64().expect("points"))
+                .collect();
+            assert_eq!(points, delta, "the play's points are its hand's");
+            let a_seats: Vec<usize> = play["a_seats"]
+                .as_array()
+                .expect("a_seats")
+                .iter()
+                .map(|v| v.as_u64().expect("seat") as usize)
+                .collect();
+            // A seat's points are its side's: its team's (seat % 2) or its own.
+            let side = |s: usize| if teams { s % 2 } else { s };
+            let mean = |seats: &mut dyn Iterator<Item = usize>| {
+                let v: Vec<f64> = seats.map(|s| delta[side(s)] as f64).collect();
+                v.iter().sum::<f64>() / v.len() as f64
+            };
+            let a = mean(&mut a_seats.iter().copied());
+            let b = mean(&mut (0..players).filter(|s| !a_seats.contains(s)));
+            let stat = play["a_minus_b"].as_f64().expect("a_minus_b");
+            assert!((stat - (a - b)).abs() < 1e-9, "{stat} vs {}", a - b);
+            sum += a - b;
+        }
+        let deal_stat = sum / plays.len() as f64;
+        assert!((deal["a_minus_b"].as_f64().expect("deal result") - deal_stat).abs() < 1e-9);
+        diffs.push(deal_stat);
+    }
+    let (mean, ci) = mean_ci(&diffs);
+    let r = &m["result"];
+    assert_eq!(r["deals_counted"], json!(deals.len()));
+    assert!((r["a_minus_b"].as_f64().unwrap() - mean).abs() < 1e-9);
+    assert!((r["ci95_low"].as_f64().unwrap() - (mean - ci)).abs() < 1e-9);
+    assert!((r["ci95_high"].as_f64().unwrap() - (mean + ci)).abs() < 1e-9);
+}
+
+async fn house_match_plays_every_deal_twice_swapped(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register(&app, "match-maker").await;
+    let res = start(
+        &app,
+        Some(&key),
+        &json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 6}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let location = header(&res, LOCATION);
+    let m: Value = res.json().await.expect("JSON");
+    let id = m["match_id"].as_str().expect("id").to_owned();
+    assert_eq!(location, format!("/v1/matches/{id}"));
+    assert_eq!(m["a"], "house-heuristic");
+    assert_eq!(m["created_by"], "match-maker");
+    assert_eq!(m["plays_per_deal"], 2);
+    assert_eq!(m["ruleset"]["max_hands"], 1);
+    let m = wait_match(&app, &id, Duration::from_secs(60)).await;
+    let deals = m["deal_results"].as_array().expect("deals");
+    assert_eq!(deals.len(), 6);
+    for deal in deals {
+        let plays = deal["plays"].as_array().expect("plays");
+        assert_eq!(plays[0]["a_seats"], json!([0, 2]));
+        assert_eq!(plays[1]["a_seats"], json!([1, 3]));
+        // Both plays of a deal hold the same cards: the first hand's deal in the logs.
+        let mut dealt = Vec::new();
+        for play in plays {
+            let log = app.log(play["game_id"].as_str().unwrap()).await;
+            dealt.push(log["hands"][0]["deal"].clone());
+            // The house players' seats, as the match placed them.
+            let view = app.view(play["game_id"].as_str().unwrap(), None).await;
+            assert_eq!(view["status"], "finished");
+            assert_eq!(view["ranked_eligible"], false, "a match's games are seeded");
+            let a_seats = play["a_seats"].as_array().unwrap();
+            for seat in view["seats"].as_array().unwrap() {
+                let expected = if a_seats.contains(&seat["seat"]) {
+                    "heuristic"
+                } else {
+                    "random"
+                };
+                assert_eq!(seat["strategy"], expected);
+            }
+        }
+        assert_eq!(dealt[0], dealt[1], "the deal is duplicated");
+        assert!(dealt[0].is_object() || dealt[0].is_array(), "{}", dealt[0]);
+    }
+    check_against_logs(&app, &m, 4, true).await;
+    assert!(m["finished_unix_ms"].as_u64().is_some());
+}
+
+async fn every_player_alone_rotates_seats(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register(&app, "rotator").await;
+    let res = start(
+        &app,
+        Some(&key),
+        &json!({"a": "house-random", "b": "house-heuristic", "ruleset": {"preset": "pepper", "players": 3}, "deals": 3}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let m: Value = res.json().await.expect("JSON");
+    assert_eq!(m["plays_per_deal"], 6);
+    let id = m["match_id"].as_str().unwrap().to_owned();
+    let m = wait_match(&app, &id, Duration::from_secs(60)).await;
+    let plays = m["deal_results"][0]["plays"].as_array().unwrap();
+    let seats: Vec<Value> = plays.iter().map(|p| p["a_seats"].clone()).collect();
+    assert_eq!(
+        seats,
+        vec![
+            json!([0]),
+            json!([1, 2]),
+            json!([1]),
+            json!([0, 2]),
+            json!([2]),
+            json!([0, 1])
+        ]
+    );
+    check_against_logs(&app, &m, 3, false).await;
+}
+
+async fn refusals(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register(&app, "refused").await;
+    register(&app, "bystander").await;
+    let ok = json!({"a": "house-heuristic", "b": "house-random", "deals": 2});
+    assert_problem(start(&app, None, &ok).await, 401, "missing_bot_key").await;
+    assert_problem(
+        start(&app, Some("hpb_0000"), &ok).await,
+        403,
+        "invalid_bot_key",
+    )
+    .await;
+    for (body, status, code) in [
+        (
+            json!({"a": "house-random", "b": "HOUSE-RANDOM", "deals": 2}),
+            422,
+            "invalid_match",
+        ),
+        (
+            json!({"a": "bystander", "b": "house-random", "deals": 2}),
+            422,
+            "invalid_match",
+        ),
+        (
+            json!({"a": "refused", "b": "nobody-at-all", "deals": 2}),
+            404,
+            "bot_not_found",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 0}),
+            422,
+            "invalid_match",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 101}),
+            422,
+            "invalid_match",
+        ),
+        // Six plays a deal with three players alone: 34 deals are 204 games.
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 34, "ruleset": {"preset": "pepper", "players": 3}}),
+            422,
+            "invalid_match",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 2, "ruleset": {"preset": "five-hundred", "players": 6, "sides": "teams_of_2"}}),
+            422,
+            "invalid_match",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 2, "ruleset": {"preset": "pepper", "players": 5}}),
+            422,
+            "invalid_players",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 2, "turn_time_limit_ms": 5}),
+            422,
+            "invalid_turn_time_limit",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random"}),
+            400,
+            "invalid_body",
+        ),
+        (
+            json!({"a": "refused", "b": "house-random", "deals": 2, "extra": 1}),
+            400,
+            "unknown_field",
+        ),
+    ] {
+        let res = start(&app, Some(&key), &body).await;
+        assert_problem(res, status, code).await;
+    }
+    for id in [
+        "k3x9p2m7q4w8z5ab",
+        "nope",
+        "match.k3x9p2m7q4w8",
+        "K3X9P2M7Q4W8Z5AB",
+    ] {
+        assert_problem(
+            app.get(&format!("/v1/matches/{id}")).await,
+            404,
+            "match_not_found",
+        )
+        .await;
+    }
+    // Nothing was created: no match's game reached the lobby.
+    let lobby: Value = app.get("/v1/games?status=live").await.json().await.unwrap();
+    assert_eq!(lobby["games"], json!([]), "{lobby}");
+}
+
+both_stores!(
+    house_match_plays_every_deal_twice_swapped,
+    every_player_alone_rotates_seats,
+    refusals
+);
