@@ -8,8 +8,10 @@
 #     chosen deals (Bacon: every call, answer and the face-up exchange, an acquitted
 #     hand; Five Hundred for four and five: strain bids, misère, the kitty, a partner
 #     called by a card, open misère with the joker led naming a suit), a spectator
-#     following four house players live, replays, axe-core,
-#     screenshots at desktop and phone widths.
+#     following four house players live, replays, the leaderboards panel and a bot's
+#     profile (after rated games of house players), Five Hundred for six in teams of two
+#     chosen on the form, the page's gzipped bytes, axe-core, screenshots at desktop and
+#     phone widths.
 # Before them, the page's ES modules are type-checked: tsc --checkJs --strict
 # (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
 # and its event-stream reader is tested under Node (tests/browser/sse.test.mjs).
@@ -25,8 +27,9 @@
 #
 # Needs: Debian with apt-get (run as root) or chromium already installed, node
 # >= 20 and npm, cargo.
-#   SKIP_BUILD=1      use the existing target/release/hasenpfeffer as it is
+#   SKIP_BUILD=1      use the existing release binary (target/release/hasenpfeffer) as it is
 #   HASENPFEFFER_BIN  another server binary (implies SKIP_BUILD)
+#   CARGO_TARGET_DIR  where cargo builds (the binary is taken from its release/)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -61,7 +64,7 @@ node --test tests/browser/sse.test.mjs >"$OUT/sse-test.log" 2>&1 || {
   cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs" >&2; exit 1; }
 
 # ---- 3. the server binary ----------------------------------------------------
-BIN="${HASENPFEFFER_BIN:-$ROOT/target/release/hasenpfeffer}"
+BIN="${HASENPFEFFER_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/hasenpfeffer}"
 if [ -z "${HASENPFEFFER_BIN:-}" ] && [ "${SKIP_BUILD:-0}" != 1 ]; then
   say "cargo build --release --bin hasenpfeffer"
   cargo build --release --bin hasenpfeffer >"$OUT/build.log" 2>&1 || {

@@ -62,10 +62,17 @@
  *   lone_discards: string[], passed_cards: string[], tricks: Trick[],
  *   upcard?: Upcard, upcard_calls?: UpcardCall[], dropped?: number[], called?: string, partner?: number }} HandRecord
  * @typedef {{ game_id: string, version: number, hands: HandRecord[] }} GameLog
- * @typedef {{ name: string, description: string, players: number[], rules: Ruleset }} PresetInfo
+ * @typedef {{ name: string, description: string, players: number[], options: string[], rules: Ruleset }} PresetInfo
  * @typedef {{ presets: PresetInfo[], options: { name: string, values: string, description: string }[] }} Catalog
  * @typedef {{ game_id: string, version: number, status: string, seats: SeatInfo[] }} CreatedGame
  * @typedef {{ game_id: string, seat: number, token: string }} ClaimedSeat
+ * @typedef {{ rank: number, name: string, house: boolean, rating: number, uncertainty: number,
+ *   games: number }} LeaderboardEntry
+ * @typedef {{ preset: string, total: number, entries: LeaderboardEntry[], next_cursor: string | null }} Leaderboard
+ * @typedef {{ preset: string, rating: number, uncertainty: number, games: number }} PresetRating
+ * @typedef {{ game_id: string, joined_unix_ms: number, game: string, log: string }} RecentGame
+ * @typedef {{ name: string, house: boolean, strategy: string | null, created_unix_ms: number | null,
+ *   games_played: number, ratings: PresetRating[], recent_games: RecentGame[] }} BotProfile
  */
 
 /** A refused request, with the problem document's code and a message for a person. */

@@ -3,11 +3,14 @@
 //   #/join/{id}                 home, with a game to join filled in
 //   #/game/{id}                 the table (a seat if this tab holds its token, else spectating)
 //   #/replay/{id}/{hand}/{step} a finished hand, step by step
+//   #/leaderboards[/{preset}]   home, scrolled to the leaderboards (that preset's)
+//   #/bot/{name}                a bot's profile: ratings, recent games
 
 import { notify } from './dom.js';
 import { mountHome } from './home.js';
 import { mountTable } from './table.js';
 import { mountReplay } from './replay.js';
+import { mountBot } from './boards.js';
 
 /** @type {(() => void) | null} */
 let unmount = null;
@@ -24,8 +27,10 @@ function route() {
     unmount = mountTable(main, id);
   } else if (screen === 'replay' && id) {
     unmount = mountReplay(main, id, Number(parts[2]) || 0, Number(parts[3]) || 0);
+  } else if (screen === 'bot' && id) {
+    unmount = mountBot(main, id);
   } else {
-    unmount = mountHome(main, screen === 'join' ? id || '' : '');
+    unmount = mountHome(main, screen === 'join' ? id || '' : '', screen === 'leaderboards' ? id || '' : null);
   }
 }
 

@@ -1,10 +1,11 @@
 // Home: start a game against house players in any preset, the lobby (open games to join, live
-// games to watch, from GET /v1/games), join a seat, watch a game, open a replay. (A leaderboard
-// panel belongs here once the API has leaderboards.)
+// games to watch, from GET /v1/games), join a seat, watch a game, open a replay, the leaderboards
+// (boards.js).
 
 import { api, claimSeat } from './api.js';
 import { append, h, notify } from './dom.js';
-import { partnerships, sidesOf } from './table.js';
+import { partnerships, sideSeats, sidesOf } from './table.js';
+import { leaderboardPanel } from './boards.js';
 
 const STRATEGIES = ['random', 'heuristic', 'expert'];
 
@@ -25,9 +26,11 @@ const LOBBY_REFRESH_MS = 10000;
 /**
  * @param {HTMLElement} main
  * @param {string} joinId a game to join, filled in
+ * @param {string | null} [board] the leaderboard to show (`#/leaderboards/{preset}`; '' for the
+ *   one last chosen), scrolled to; null for none
  * @returns {() => void}
  */
-export function mountHome(main, joinId) {
+export function mountHome(main, joinId, board = null) {
   document.title = 'Hasenpfeffer';
   const abort = new AbortController();
   const presetSelect = h('select', { id: 'preset', name: 'preset' });
@@ -35,6 +38,12 @@ export function mountHome(main, joinId) {
   const playersSelect = h('select', { id: 'players', name: 'players' });
   const playersRow = h('div', { class: 'field', hidden: true },
     h('label', { for: 'players' }, 'Players'), playersSelect);
+  // Five Hundred for six: two teams of three or three teams of two (the `sides` option).
+  const sidesSelect = h('select', { id: 'sides', name: 'sides' },
+    h('option', { value: 'teams_of_3' }, 'Two teams of three (alternate seats)'),
+    h('option', { value: 'teams_of_2' }, 'Three teams of two (partners facing)'));
+  const sidesRow = h('div', { class: 'field', hidden: true },
+    h('label', { for: 'sides' }, 'Sides'), sidesSelect);
   const targetLabel = h('label', { for: 'target' }, 'Play to (points)');
   const target = h('input', { id: 'target', name: 'target', type: 'number', min: 1, inputmode: 'numeric' });
   const clock = h('input', { id: 'clock', name: 'clock', type: 'number', min: 1, max: 3600, inputmode: 'numeric', placeholder: 'none' });
@@ -47,15 +56,21 @@ export function mountHome(main, joinId) {
 
   const presetOf = () => presets.find((p) => p.name === presetSelect.value);
   const players = () => Number(playersSelect.value) || presetOf()?.rules.players || 4;
+  // The sides option, where the preset has it and the table is of six (else the preset's).
+  const sidesApply = () => !!presetOf()?.options?.includes('sides') && players() === 6;
+  const sides = () => (sidesApply() ? sidesSelect.value : presetOf()?.rules.sides);
 
   const drawSeats = () => {
     const n = players();
     const old = seatSelects.map((s) => s.value);
     seatSelects = [];
     // (Buck Euchre is every player alone at four: the preset decides too.)
-    const rules = { players: n, preset: presetOf()?.name };
-    const sides = sidesOf(rules);
-    seatsBox.replaceChildren(h('legend', {}, partnerships(rules) ? 'Seats (teams: even seats against odd seats)' : 'Seats (every player alone)'));
+    sidesRow.hidden = !sidesApply();
+    const rules = { players: n, preset: presetOf()?.name, sides: sides() };
+    const sideOf = sidesOf(rules);
+    const teams = sideSeats(rules);
+    const teamsText = teams.length === 2 ? 'even seats against odd seats' : `seats ${teams.map((t) => t.join(' and ')).join(', ')}`;
+    seatsBox.replaceChildren(h('legend', {}, partnerships(rules) ? `Seats (teams: ${teamsText})` : 'Seats (every player alone)'));
     for (let i = 0; i < n; i++) {
       const select = h('select', { id: `seat-${i}`, name: `seat-${i}` },
         h('option', { value: 'you' }, 'You'),
@@ -68,7 +83,7 @@ export function mountHome(main, joinId) {
       });
       seatSelects.push(select);
       seatsBox.append(h('div', { class: 'field' },
-        h('label', { for: `seat-${i}` }, partnerships(rules) ? `Seat ${i} (team ${sides[i]})` : `Seat ${i}`), select));
+        h('label', { for: `seat-${i}` }, partnerships(rules) ? `Seat ${i} (team ${sideOf[i]})` : `Seat ${i}`), select));
     }
   };
 
@@ -83,11 +98,13 @@ export function mountHome(main, joinId) {
     const sizes = playerCounts(p);
     playersSelect.replaceChildren(...sizes.map((n) => h('option', { value: n }, String(n))));
     playersSelect.value = String(p.rules.players);
+    sidesSelect.value = p.rules.sides || 'teams_of_3';
     playersRow.hidden = sizes.length < 2;
     drawSeats();
   };
   presetSelect.addEventListener('change', presetChanged);
   playersSelect.addEventListener('change', drawSeats);
+  sidesSelect.addEventListener('change', drawSeats);
 
   const create = async (/** @type {Event} */ e) => {
     e.preventDefault();
@@ -97,6 +114,7 @@ export function mountHome(main, joinId) {
     const ruleset = { preset: p.name };
     if (target.value && Number(target.value) !== p.rules.target_score) ruleset.target_score = Number(target.value);
     if (players() !== p.rules.players) ruleset.players = players();
+    if (sidesApply() && sidesSelect.value !== p.rules.sides) ruleset.sides = sidesSelect.value;
     const seats = seatSelects.map((s) => (STRATEGIES.includes(s.value) ? { kind: 'bot', strategy: s.value } : { kind: 'open' }));
     /** @type {Record<string, unknown>} */
     const body = { ruleset, seats };
@@ -117,6 +135,7 @@ export function mountHome(main, joinId) {
   };
 
   const lobby = lobbyPanel(abort.signal, () => joinName.value.trim());
+  const boards = leaderboardPanel(abort.signal, board);
 
   const joinInput = h('input', { id: 'join-id', name: 'join-id', type: 'text', required: true, value: joinId, autocomplete: 'off', spellcheck: 'false' });
   const joinName = h('input', { id: 'join-name', name: 'join-name', type: 'text', maxlength: 64, autocomplete: 'nickname', value: name.value });
@@ -152,6 +171,7 @@ export function mountHome(main, joinId) {
           h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
           presetInfo,
           playersRow,
+          sidesRow,
           h('div', { class: 'field' }, targetLabel, target),
           h('div', { class: 'field' }, h('label', { for: 'clock' }, 'Turn clock (seconds)'), clock),
           h('div', { class: 'field' }, h('label', { for: 'name' }, 'Your name'), name),
@@ -172,12 +192,14 @@ export function mountHome(main, joinId) {
             h('button', { type: 'submit' }, 'Watch live'),
             h('button', { type: 'button', onclick: replay }, 'Replay its hands'))),
         h('p', { class: 'hint' }, 'A spectator sees what every player may see: the cards played, never a hand.')),
-      lobby));
+      lobby,
+      boards.panel));
 
   api('/v1/rulesets', { signal: abort.signal }).then((/** @type {import('./api.js').Catalog} */ catalog) => {
     presets = catalog.presets;
     presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.name }, p.name)));
     presetChanged();
+    boards.setPresets(presets.map((p) => p.name));
   }).catch((err) => {
     if (!abort.signal.aborted) notify(`Could not load the rulesets: ${err.message}`, 'error');
   });

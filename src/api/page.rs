@@ -34,12 +34,13 @@ macro_rules! asset {
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page; `index.html` is served at `/`.
-static ASSETS: [Asset; 11] = [
+static ASSETS: [Asset; 12] = [
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     asset!("app.js", JS),
     asset!("api.js", JS),
+    asset!("boards.js", JS),
     asset!("cards.js", JS),
     asset!("dom.js", JS),
     asset!("home.js", JS),

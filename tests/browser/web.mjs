@@ -54,6 +54,18 @@
 //   6. a problem document (joining a game that does not exist) shows as a readable sentence;
 //   7. no console errors, no uncaught errors, no failed requests, no HTTP errors (but the one
 //      provoked on purpose).
+//   8. the leaderboards: three games of house players only, no seed, created first (rated when
+//      they end, played on the server meanwhile); the home page's panel (`#/leaderboards/{preset}`)
+//      offers every preset and shows the API's ranking (rank, the name linking to the profile,
+//      rating, uncertainty, games; `house-` rows marked as reference players), a preset nobody
+//      is rated in reads 'No rated games yet'; a house player's profile shows the API's ratings
+//      and its recent games (More games, a rated one finished, its seats), whose Replay opens the
+//      replay, and a rating links back to its leaderboard; axe on the panel and the profile, at
+//      desktop and phone widths (no wider than the window);
+//   9. Five Hundred for six in three teams of two (`sides: teams_of_2`) chosen on the form (the
+//      control shown only for six), the seat pickers naming the teams, the table three sides;
+//  10. the page's bytes, each file gzipped alone, printed and under 150 KB; the run's time
+//      against its budget (TOTAL_TIMEOUT_MS).
 // Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
 // spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three;
 // euchre-calls-desktop, euchre-exchange-desktop, euchre-table-desktop and euchre-replay-desktop
@@ -64,14 +76,17 @@
 // bacon-calls-, bacon-passed- and bacon-acquitted- for Bacon, and bacon-replay-phone;
 // five-hundred-bids-, -exchange-, -call-, -table-, -finished-, -replay-, -open-misere-exchange-,
 // -open-misere-spectator- and -joker-desktop, and five-hundred-bids-, -table- and -finished-phone
-// for Five Hundred), on success and on failure.
+// and five-hundred-six-desktop, five-hundred-six-form-desktop for Five Hundred;
+// leaderboards-desktop, -phone (the panel) and leaderboards-profile-desktop, -phone), on success
+// and on failure.
 //
 // Env: BASE_URL, CHROMIUM_PATH, BROWSER_OUT_DIR, STEP_TIMEOUT_MS (default 30000),
 // TOTAL_TIMEOUT_MS (default 600000), TARGET_SCORE (default 3).
 // Exit code: 0 = passed, 1 = failed, 2 = the whole run timed out.
 
 import { chromium } from 'playwright-core';
-import { mkdirSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -171,15 +186,15 @@ async function newPage(context) {
   return page;
 }
 
-/** axe-core on the page as it is: no serious or critical violations. */
-async function axe(page, label) {
+/** axe-core on the page as it is (or the part `include` selects): no serious or critical violations. */
+async function axe(page, label, include) {
   step = `axe: ${label}`;
   await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (include) => {
     // eslint-disable-next-line no-undef
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    const r = await window.axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
+  }, include);
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   for (const v of violations) log(`axe ${label}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.join('; ')})`);
   check(bad.length === 0, `axe finds ${bad.length} serious or critical violation(s) on ${label}: ${JSON.stringify(bad)}`);
@@ -530,17 +545,19 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
 }
 
 /** Fills the home page's form for a new game of `preset` and starts it; answers the game id. */
-async function startGame(page, preset, seats, { target = TARGET, name, players } = {}) {
+async function startGame(page, preset, seats, { target = TARGET, name, players, sides, beforeStart } = {}) {
   step = `start a ${preset} game`;
   await page.goto(`${BASE_URL}/#/`, { waitUntil: 'domcontentloaded' });
   await page.locator(`#preset option[value="${preset}"]`).waitFor({ state: 'attached' });
   await page.selectOption('#preset', preset);
   if (players) await page.selectOption('#players', String(players));
+  if (sides) await page.selectOption('#sides', sides);
   const pickers = await page.locator('select[id^="seat-"]').count();
   check(pickers === seats.length, `the home page offers ${pickers} seat pickers for ${preset}${players ? ` with ${players} players` : ''}, not ${seats.length}`);
   if (target) await page.fill('#target', String(target));
   if (name) await page.fill('#name', name);
   for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
+  if (beforeStart) await beforeStart();
   await page.click('#create button[type=submit]');
   await page.waitForURL(/#\/game\/[^/]+$/, { timeout: STEP_MS });
   await page.locator('.table-view[data-version]').waitFor({ timeout: STEP_MS });
@@ -1575,6 +1592,219 @@ async function fiveHundredGames(context, preset) {
   return all;
 }
 
+/**
+ * The page's bytes as the server sends them, each file gzipped alone (as a browser fetches
+ * them; images left out): printed, and well under 150 KB.
+ */
+async function pageSize() {
+  step = 'the page\'s size';
+  const names = readdirSync(join(here, '..', '..', 'web')).filter((n) => !n.endsWith('.svg')).sort();
+  let raw = 0;
+  let gz = 0;
+  for (const name of names) {
+    const r = await fetch(`${BASE_URL}${name === 'index.html' ? '/' : `/web/${name}`}`, { signal: AbortSignal.timeout(STEP_MS) });
+    check(r.ok, `GET /web/${name} answered ${r.status}`);
+    const bytes = Buffer.from(await r.arrayBuffer());
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
+  log(`the page: ${names.length} files, ${raw} bytes, ${gz} bytes gzipped (${(gz / 1024).toFixed(1)} KB, each file alone; the limit 150 KB)`);
+  check(gz < 150 * 1024, `the page is ${gz} bytes gzipped, over 150 KB`);
+}
+
+/** The house players' mixes of the rated games: every strategy in every game. */
+const RATED_SEATS = [
+  ['expert', 'random', 'heuristic', 'random'],
+  ['heuristic', 'expert', 'random', 'expert'],
+  ['random', 'heuristic', 'expert', 'heuristic'],
+];
+
+/**
+ * Rated games: a few games of `preset` whose seats are all house players, with no seed (the
+ * server deals), so each is rated when it ends; the house players play them on the server.
+ */
+async function startRatedGames(preset) {
+  step = 'rated games: create';
+  const ids = [];
+  for (const seats of RATED_SEATS) {
+    const r = await fetch(`${BASE_URL}/v1/games`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(STEP_MS),
+      body: JSON.stringify({ ruleset: { preset, target_score: TARGET }, seats: seats.map((strategy) => ({ kind: 'bot', strategy })) }),
+    });
+    check(r.status === 201, `POST /v1/games (house players only) answered ${r.status}: ${await r.clone().text()}`);
+    ids.push((await r.json()).game_id);
+  }
+  log(`rated games: ${ids.length} ${preset} games of house players only, no seed (${ids.join(', ')})`);
+  return { preset, ids };
+}
+
+/**
+ * The leaderboards panel and a bot's profile, once the rated games are over: the panel offers
+ * every preset and shows the API's ranking of the rated preset (rank, the name linking to the
+ * profile, rating, uncertainty, games; house players marked as reference), the empty state of a
+ * preset without rated games; the profile of a house player shows its ratings and its recent
+ * games, and a finished one replays. Axe, and screenshots at desktop and phone widths.
+ */
+async function leaderboards(context, presets, { preset, ids }) {
+  step = 'leaderboards: the rated games end';
+  const deadline = Date.now() + 120_000;
+  for (const id of ids) {
+    for (;;) {
+      const v = await api(`/v1/games/${id}`);
+      if (v.status === 'finished') break;
+      check(Date.now() < deadline, `the rated game ${id} is still ${v.status} (hand ${v.hand_number + 1}) after 120 s`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  const board = await api(`/v1/leaderboards/${preset}?limit=20`);
+  const houses = board.entries.filter((e) => e.house).map((e) => e.name);
+  for (const s of ['random', 'heuristic', 'expert']) check(houses.includes(`house-${s}`), `the ${preset} leaderboard lacks house-${s}: ${JSON.stringify(board)}`);
+
+  step = 'leaderboards: the panel';
+  const page = await newPage(context);
+  await page.goto(`${BASE_URL}/#/leaderboards/${preset}`, { waitUntil: 'domcontentloaded' });
+  const panel = page.locator('#leaderboards');
+  await panel.locator('#board tbody tr').first().waitFor();
+  const offered = await page.locator('#board-preset option').evaluateAll((os) => os.map((o) => o.value));
+  check(JSON.stringify(offered) === JSON.stringify(presets), `the leaderboards offer ${offered}, the API ${presets}`);
+  check((await page.inputValue('#board-preset')) === preset, `#/leaderboards/${preset} opens ${await page.inputValue('#board-preset')}`);
+  check(await page.evaluate(() => document.activeElement?.id === 'board-preset'), '#/leaderboards does not move the focus to the panel');
+  const rows = await panel.locator('#board tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    bot: tr.getAttribute('data-bot'),
+    cells: [...tr.children].map((c) => c.textContent.trim()),
+    reference: tr.querySelector('.badge.reference') !== null,
+    href: tr.querySelector('th[scope=row] a')?.getAttribute('href'),
+  })));
+  check(rows.length === board.entries.length, `the panel shows ${rows.length} rows, the API ${board.entries.length}`);
+  board.entries.forEach((e, i) => {
+    const row = rows[i];
+    const want = [String(e.rank), `${e.name}${e.house ? ' reference' : ''}`, e.rating.toFixed(1), `±${e.uncertainty.toFixed(1)}`, String(e.games)];
+    check(row.bot === e.name && JSON.stringify(row.cells) === JSON.stringify(want), `row ${i} reads ${JSON.stringify(row.cells)}, the API ${JSON.stringify(want)}`);
+    check(row.reference === e.house, `${e.name} is ${row.reference ? '' : 'not '}marked as a reference player`);
+    check(row.href === `#/bot/${encodeURIComponent(e.name)}`, `${e.name} links to ${row.href}`);
+  });
+  check(rows.some((r) => r.bot.startsWith('house-')), 'no house- row');
+  const headers = await panel.locator('#board thead th[scope=col]').allTextContents();
+  check(headers.length === 5 && headers[0] === 'Rank' && headers[1] === 'Bot', `the ranking's column headers: ${headers}`);
+  const caption = await panel.locator('#board caption').innerText();
+  check(caption.startsWith(`${preset}: ${board.total} bot`), `the ranking's caption reads "${caption}"`);
+  check((await panel.getByRole('button', { name: 'More bots' }).isVisible()) === (board.next_cursor !== null), 'the More bots button does not follow next_cursor');
+  await axe(page, 'leaderboards panel (desktop)', '#leaderboards');
+  await panel.screenshot({ path: join(OUT_DIR, 'web-leaderboards-desktop.png') });
+  log(`screenshot: ${join(OUT_DIR, 'web-leaderboards-desktop.png')}`);
+  log(`leaderboards: ${preset} shows the API's ${rows.length} rows (${rows.map((r) => `${r.cells[0]}. ${r.bot} ${r.cells[2]}${r.cells[3]} in ${r.cells[4]}`).join(', ')})`);
+
+  // A preset nobody is rated in: the empty state.
+  step = 'leaderboards: the empty state';
+  let empty = null;
+  for (const p of presets) {
+    if (p !== preset && (await api(`/v1/leaderboards/${p}?limit=1`)).total === 0) { empty = p; break; }
+  }
+  if (empty) {
+    await page.selectOption('#board-preset', empty);
+    const message = panel.locator('#board-message');
+    await message.filter({ hasText: 'No rated games yet' }).waitFor();
+    check(await panel.locator('#board').isHidden(), `the empty ${empty} leaderboard shows a table`);
+    await axe(page, `leaderboards panel, empty (desktop)`, '#leaderboards');
+    log(`leaderboards: ${empty} reads "${await message.innerText()}"`);
+    await page.selectOption('#board-preset', preset);
+    await panel.locator(`#board tbody tr[data-bot="${rows[0].bot}"]`).waitFor();
+  }
+
+  // A house player's profile: its ratings, its recent games.
+  step = 'leaderboards: a profile';
+  // (A house player whose 50 recent games still hold a rated game: house players sit in every
+  // house seat of the run.)
+  let name = null;
+  let ratedId = null;
+  for (const r of rows.filter((x) => x.reference)) {
+    const recent = (await api(`/v1/bots/${encodeURIComponent(r.bot)}`)).recent_games.map((g) => g.game_id);
+    ratedId = ids.find((id) => recent.includes(id));
+    if (ratedId) { name = r.bot; break; }
+  }
+  check(name, `no house player's recent games hold a rated game (${ids})`);
+  await panel.locator(`#board tbody tr[data-bot="${name}"] th a`).click();
+  await page.waitForURL(new RegExp(`#/bot/${name}$`));
+  await page.locator('#bot-ratings').waitFor();
+  const profile = await api(`/v1/bots/${encodeURIComponent(name)}`);
+  check((await page.locator('h1').innerText()).startsWith(name), `the profile's heading reads "${await page.locator('h1').innerText()}"`);
+  const ratingRows = await page.locator('#bot-ratings tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+  check(JSON.stringify(ratingRows) === JSON.stringify(profile.ratings.map((r) => [r.preset, r.rating.toFixed(1), `±${r.uncertainty.toFixed(1)}`, String(r.games)])), `the profile's ratings read ${JSON.stringify(ratingRows)}, the API's ${JSON.stringify(profile.ratings)}`);
+  const games = page.locator('#bot-games > li');
+  check((await games.count()) === Math.min(10, profile.recent_games.length), `the profile lists ${await games.count()} games of ${profile.recent_games.length}`);
+  check((await games.first().getAttribute('data-game')) === profile.recent_games[0].game_id, 'the profile\'s first game is not the most recent');
+  // A rated game (older: shown with More games), finished, with its seats and a replay link.
+  const item = page.locator(`#bot-games > li[data-game="${ratedId}"]`);
+  for (let i = 0; i < 5 && !(await item.count()); i++) await page.getByRole('button', { name: 'More games' }).click();
+  await item.filter({ hasText: /(Won|Lost|Tied for first), |Finished: / }).waitFor();
+  const itemText = await item.innerText();
+  check(itemText.includes(`${preset}, 4 players`) && /Seats? \d/.test(itemText), `the rated game reads "${itemText}"`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#bot-games > li strong')].every((s) => s.textContent !== 'Game'), null, { timeout: STEP_MS });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await axe(page, 'bot profile (desktop)');
+  await shot(page, 'leaderboards-profile-desktop');
+  log(`profile: ${name} with ${profile.ratings.length} rating(s), ${profile.recent_games.length} recent games; ${ratedId} reads "${itemText.replace(/\s+/g, ' ')}"`);
+  await item.getByRole('link', { name: /^Replay/ }).click();
+  await page.waitForURL(new RegExp(`#/replay/${ratedId}/0/0$`));
+  await page.locator('.step-text').waitFor();
+  // The profile's ratings link to their leaderboard.
+  await page.goBack();
+  await page.locator('#bot-ratings').waitFor();
+  await page.locator(`#bot-ratings a[href="#/leaderboards/${preset}"]`).click();
+  await panel.locator('#board tbody tr').first().waitFor();
+  check((await page.inputValue('#board-preset')) === preset, 'the rating\'s link does not open its leaderboard');
+  await page.close();
+
+  // At phone width: the panel and the profile fit the window.
+  step = 'leaderboards: phone';
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  phone.setDefaultTimeout(STEP_MS);
+  const mobile = await newPage(phone);
+  await mobile.goto(`${BASE_URL}/#/leaderboards/${preset}`, { waitUntil: 'domcontentloaded' });
+  await mobile.locator('#board tbody tr').first().waitFor();
+  const wide = await mobile.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= 390, `the leaderboards are ${wide} px wide at phone width`);
+  await axe(mobile, 'leaderboards panel (phone)', '#leaderboards');
+  await mobile.locator('#leaderboards').screenshot({ path: join(OUT_DIR, 'web-leaderboards-phone.png') });
+  log(`screenshot: ${join(OUT_DIR, 'web-leaderboards-phone.png')}`);
+  await mobile.locator(`#board tbody tr[data-bot="${name}"] th a`).click();
+  await mobile.locator('#bot-ratings').waitFor();
+  await mobile.waitForFunction(() => [...document.querySelectorAll('#bot-games > li strong')].every((s) => s.textContent !== 'Game'), null, { timeout: STEP_MS });
+  const wideProfile = await mobile.evaluate(() => document.documentElement.scrollWidth);
+  check(wideProfile <= 390, `the profile is ${wideProfile} px wide at phone width`);
+  await axe(mobile, 'bot profile (phone)');
+  await shot(mobile, 'leaderboards-profile-phone');
+  await phone.close();
+  current = null;
+}
+
+/**
+ * Five Hundred for six in three teams of two, chosen on the home page's form (`sides`): the
+ * seat pickers name the teams (0 and 3, 1 and 4, 2 and 5), the game's ruleset has it, and its
+ * table shows three sides.
+ */
+async function fiveHundredSix(page, preset) {
+  step = `${preset} for six, teams of two`;
+  const id = await startGame(page, preset, Array(6).fill('heuristic'), {
+    players: 6,
+    sides: 'teams_of_2',
+    beforeStart: async () => {
+      const legend = await page.locator('fieldset.seats legend').innerText();
+      check(legend.includes('0 and 3, 1 and 4, 2 and 5'), `the seats' legend for three teams of two reads "${legend}"`);
+      check((await page.locator('label[for="seat-3"]').innerText()) === 'Seat 3 (team 0)', `seat 3's label reads "${await page.locator('label[for="seat-3"]').innerText()}"`);
+      await axe(page, `${preset} for six, teams of two, the form (desktop)`);
+      await page.locator('#create').screenshot({ path: join(OUT_DIR, 'web-five-hundred-six-form-desktop.png') });
+    },
+  });
+  const view = await api(`/v1/games/${id}`);
+  check(view.ruleset.players === 6 && view.ruleset.sides === 'teams_of_2', `the game ${id} has ${JSON.stringify({ players: view.ruleset.players, sides: view.ruleset.sides })}`);
+  const teams = await page.locator('.scoreboard .team').count();
+  check(teams === 3, `the table of ${id} shows ${teams} sides, not 3`);
+  await axe(page, `${preset} for six, teams of two (desktop)`);
+  await shot(page, 'five-hundred-six-desktop');
+  log(`${preset} for six: game ${id} created from the form with sides teams_of_2; its table shows 3 teams`);
+}
+
 async function api(path) {
   const r = await fetch(`${BASE_URL}${path}`, { signal: AbortSignal.timeout(STEP_MS) });
   check(r.ok, `GET ${path} answered ${r.status}`);
@@ -1595,10 +1825,13 @@ async function main() {
       `GET / has the Content-Security-Policy "${csp}"`);
     check(r.headers.get('x-frame-options') === 'DENY', 'GET / may be framed');
   }
+  await pageSize();
   const catalog = await api('/v1/rulesets');
   const presets = catalog.presets.map((p) => p.name);
   log(`presets: ${presets.join(', ')}`);
   check(presets.length > 0, 'no presets');
+  // Rated games for the leaderboards, played by the house players on the server meanwhile.
+  const rated = await startRatedGames(presets[0]);
 
   step = 'launch chromium';
   browser = await chromium.launch({
@@ -1637,6 +1870,8 @@ async function main() {
       if (want.length > 1) await page.selectOption('#players', String(n));
       const pickers = await page.locator('select[id^="seat-"]').count();
       check(pickers === n, `${p.name} with ${n} players shows ${pickers} seat pickers`);
+      const sidesShown = await page.locator('#sides').isVisible();
+      check(sidesShown === (p.options.includes('sides') && n === 6), `the sides control is ${sidesShown ? 'shown' : 'hidden'} for ${p.name} with ${n} players`);
     }
   }
   log(`home: player counts ${catalog.presets.map((p) => `${p.name} ${(expectedCounts[p.name] || [p.rules.players]).join('/')}`).join(', ')}`);
@@ -1861,6 +2096,10 @@ async function main() {
   // naming a suit, five players at phone width; their replays ----
   const fivePresets = presets.filter((p) => rulesOf[p].scoring === 'five_hundred');
   for (const preset of fivePresets) add(await fiveHundredGames(desktop, preset));
+  // Five Hundred for six in three teams of two, the `sides` option chosen on the form.
+  for (const preset of fivePresets.filter((p) => catalog.presets.find((x) => x.name === p).options.includes('sides'))) {
+    await fiveHundredSix(page, preset);
+  }
   if (fivePresets.length) {
     for (const control of ['call', 'open_misere', 'joker_suit']) check(totals[control] > 0, `no Five Hundred game used the ${control} control`);
   }
@@ -2020,6 +2259,9 @@ async function main() {
   log(`replay: hand ${hand.number} of ${spectated}: 8 steps forward, 2 back, trick by trick, and the deep link ${deep} opens step 6`);
   await fresh.close();
 
+  // ---- the leaderboards: the panel, a house player's profile, its games ----
+  await leaderboards(desktop, presets, rated);
+
   // ---- phone width ----
   step = 'phone';
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -2082,7 +2324,7 @@ async function main() {
   step = 'diagnostics';
   const problems = [...diag.consoleErrors, ...diag.pageErrors, ...diag.failedRequests, ...diag.httpErrors];
   check(problems.length === 0, `the pages had ${problems.length} problem(s):\n    ${problems.join('\n    ')}`);
-  log(`PASS: ${presets.length} presets played to the end (${keyboardPreset} with the keyboard), a spectator, a replay`);
+  log(`PASS: ${presets.length} presets played to the end (${keyboardPreset} with the keyboard), a spectator, a replay, the leaderboards; ${elapsed()} of the ${TOTAL_MS / 1000} s budget`);
 }
 
 let code = 0;
