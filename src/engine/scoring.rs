@@ -240,7 +240,12 @@ impl Game {
         if limit == 0 || self.hand.number + 1 < limit {
             return None;
         }
-        let best = if self.rules.counts_down() {
+        self.best_score_outcome(self.rules.counts_down())
+    }
+
+    /// The best score wins (the lowest if `lowest`, else the highest); shared, it is a draw.
+    fn best_score_outcome(&self, lowest: bool) -> Option<Outcome> {
+        let best = if lowest {
             *self.scores.iter().min()?
         } else {
             *self.scores.iter().max()?
@@ -279,16 +284,7 @@ impl Game {
             }
             // Counted down above; Five Hundred's is `five_hundred_outcome`.
             GameEnd::LowestAtZero | GameEnd::MadeContract => None,
-            GameEnd::HigherScoreOrDraw => {
-                let best = *self.scores.iter().max()?;
-                let mut top = self.scores.iter().enumerate().filter(|(_, s)| **s == best);
-                let (winner, _) = top.next()?;
-                Some(if top.next().is_some() {
-                    Outcome::Draw
-                } else {
-                    Outcome::Winner(winner as Team)
-                })
-            }
+            GameEnd::HigherScoreOrDraw => self.best_score_outcome(false),
         }
     }
 }
