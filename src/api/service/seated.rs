@@ -64,7 +64,14 @@ impl GameService {
                 // No account can have it (a house player sits as `SeatFor::House`).
                 return Err(not_found());
             }
-            if bots.iter().any(|(_, b)| fold(b) == fold(name)) {
+            // A duplicate match seats its player in every seat of its side (the arena's
+            // rule: one program plays the partnership); elsewhere a bot takes one seat a game.
+            if let Some((_, known)) = bots.iter().find(|(_, b)| fold(b) == fold(name)) {
+                if matches!(req.via, Via::Match { .. }) {
+                    let known = known.clone();
+                    bots.push((seat, known));
+                    continue;
+                }
                 return Err(ApiError::refused(
                     Code::AlreadySeated,
                     format!("{name:?} is given two seats; a bot takes one seat a game"),
@@ -129,8 +136,8 @@ impl GameService {
             )
             .await?;
         let rules = *record.game.rules();
-        let once = format!("seated:{}", created.game_id);
         for (seat, name, token) in tokens {
+            let once = format!("seated:{}:{seat}", created.game_id);
             let event = InboxEvent::Seated {
                 game_id: created.game_id.clone(),
                 seat: seat as crate::engine::Seat,
