@@ -69,6 +69,8 @@ make_error_codes! {
     BadRequest = "bad_request", 400, "Malformed request";
     MissingToken = "missing_token", 401, "Missing seat token";
     MalformedAuthorization = "malformed_authorization", 401, "Malformed Authorization header";
+    /// No `Authorization: Bot <key>` where a bot's key is required (a bot's inbox).
+    MissingBotKey = "missing_bot_key", 401, "Missing bot key";
     InvalidToken = "invalid_token", 403, "Invalid seat token";
     /// `Authorization: Bot <key>` with a key that is no bot's.
     InvalidBotKey = "invalid_bot_key", 403, "Invalid bot key";
@@ -467,6 +469,12 @@ impl ResponseError for ApiError {
             }
             ApiError::MissingToken | ApiError::MalformedAuthorization => {
                 res.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            ApiError::Refused {
+                code: Code::MissingBotKey,
+                ..
+            } => {
+                res.insert_header((header::WWW_AUTHENTICATE, "Bot"));
             }
             ApiError::MethodNotAllowed { allow } => {
                 res.insert_header((header::ALLOW, allow.as_str()));
