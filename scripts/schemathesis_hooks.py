@@ -20,6 +20,9 @@ token never a real seat (401/403), so the fuzzing would never reach the rules. W
   2xx), the others keep their generated body (refused with 422 unless it happens to be legal). Negative cases keep their generated (invalid) parts: a real game and a
   real seat only make sure they are refused for what is wrong with them, not for a missing game.
 
+A bot's inbox (`GET /v1/bots/me/events`) gets the key of a bot this hook registers once, which
+holds a seat (so its inbox has a real `seated` entry), and asks for the long poll (JSON).
+
 A fifth of the positive cases keep their generated id (404 paths stay tested). The stateful phase
 is left alone: there the OpenAPI links supply ids and tokens.
 """
@@ -248,6 +251,34 @@ def negative_at(case, location: ParameterLocation) -> bool:
     return case.meta is not None and case.meta.is_negative_at(location)
 
 
+INBOX = "GET /v1/bots/me/events"
+BOT_KEY: list[str] = []  # this process's bot: registered once, its key
+bot_lock = threading.Lock()
+
+
+def bot_key() -> str:
+    """The key of a bot registered for this run (once per process), which holds a seat of a
+    fresh game, so that its inbox has a real `seated` entry for the responses to be checked
+    against the schema."""
+    with bot_lock:
+        if not BOT_KEY:
+            name = f"schemathesis-{uuid.uuid4().hex[:12]}"
+            res = requests.post(f"{BASE}/v1/bots", json={"name": name}, timeout=10)
+            if res.status_code != 201:
+                raise HookFailure(f"POST /v1/bots: {res.status_code} {res.text}")
+            key = res.json()["api_key"]
+            game = requests.post(f"{BASE}/v1/games", json={}, timeout=10).json()["game_id"]
+            claim = requests.post(
+                f"{BASE}/v1/games/{game}/seats",
+                headers={"Authorization": f"Bot {key}"},
+                timeout=10,
+            )
+            if claim.status_code != 201:
+                raise HookFailure(f"claim as a bot: {claim.status_code} {claim.text}")
+            BOT_KEY.append(key)
+        return BOT_KEY[0]
+
+
 @schemathesis.auth(refresh_interval=None, retry_on=[])
 class SeatToken:
     """A real seat token for every case of an operation that takes one (a spectator's request
@@ -256,6 +287,9 @@ class SeatToken:
 
     def get(self, case, context):
         label = label_of(case)
+        if label == INBOX:
+            # A bot's inbox takes a bot key (`Authorization: Bot <key>`), never a seat token.
+            return f"Bot {bot_key()}"
         if label not in WITH_TOKEN or stateful(case):
             return None
         if label in ("GET /v1/games/{id}", "GET /v1/games/{id}/events") and chance(1 / 3):
@@ -265,7 +299,7 @@ class SeatToken:
 
     def set(self, case, data, context):
         case.headers = case.headers or {}
-        case.headers["Authorization"] = f"Bearer {data}"
+        case.headers["Authorization"] = data if data.startswith("Bot ") else f"Bearer {data}"
 
 
 def our_token(case) -> bool:
@@ -296,6 +330,12 @@ def real_cursor(case) -> None:
 @schemathesis.hook
 def before_call(context, case, kwargs):
     label = label_of(case)
+    if label == INBOX:
+        # The long poll (a JSON array, checked against the schema); the event stream is
+        # text, left to tests/api/inbox.rs as the game's stream is (schemathesis.toml says why).
+        case.headers = case.headers or {}
+        case.headers["Accept"] = "application/json"
+        return
     if label == LOBBY and positive(case) and not negative_at(case, ParameterLocation.QUERY):
         real_cursor(case)
         return

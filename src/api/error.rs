@@ -69,7 +69,7 @@ make_error_codes! {
     BadRequest = "bad_request", 400, "Malformed request";
     MissingToken = "missing_token", 401, "Missing seat token";
     MalformedAuthorization = "malformed_authorization", 401, "Malformed Authorization header";
-    /// An endpoint for bots called without `Authorization: Bot <key>`.
+    /// No `Authorization: Bot <key>` where a bot's key is required (a bot's inbox, a match).
     MissingBotKey = "missing_bot_key", 401, "Missing bot key";
     InvalidToken = "invalid_token", 403, "Invalid seat token";
     /// `Authorization: Bot <key>` with a key that is no bot's.
@@ -475,6 +475,12 @@ impl ResponseError for ApiError {
             }
             ApiError::MissingToken | ApiError::MalformedAuthorization => {
                 res.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            ApiError::Refused {
+                code: Code::MissingBotKey,
+                ..
+            } => {
+                res.insert_header((header::WWW_AUTHENTICATE, "Bot"));
             }
             ApiError::MethodNotAllowed { allow } => {
                 res.insert_header((header::ALLOW, allow.as_str()));

@@ -134,3 +134,138 @@ pub async fn wait_for(
         };
     }
 }
+
+/// The most entries of an inbox one read takes (a stream reads again at once after a full one;
+/// a long poll answers at most this many).
+pub const INBOX_PAGE: usize = 100;
+
+/// The longest an inbox long poll waits.
+pub const MAX_INBOX_WAIT: Duration = Duration::from_secs(30);
+
+/// The `type` of a stored inbox event (its SSE event name).
+#[derive(serde::Deserialize)]
+struct EventType<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: std::borrow::Cow<'a, str>,
+}
+
+/// One Server-Sent Event of an inbox entry: its id, its type as the event name, the entry (with
+/// its id) as the data; None for a damaged entry (logged and skipped).
+fn inbox_event(entry: &crate::store::InboxEntry) -> Option<Bytes> {
+    let kind = serde_json::from_slice::<EventType<'_>>(&entry.data).ok();
+    let json = super::service::entry_json(entry);
+    let (Some(kind), Some(json)) = (kind, json) else {
+        tracing::error!(entry = entry.id, "an inbox entry is not an event; skipped");
+        return None;
+    };
+    let id = entry.id.to_string();
+    let mut out = Vec::with_capacity(json.len() + id.len() + kind.kind.len() + 32);
+    for part in [
+        b"id: ",
+        id.as_bytes(),
+        b"\nevent: ",
+        kind.kind.as_bytes(),
+        b"\ndata: ",
+        &json,
+        b"\n\n",
+    ] {
+        out.extend_from_slice(part);
+    }
+    Some(Bytes::from(out))
+}
+
+/// The event stream of bot `account`'s inbox: every entry after `after` at once, then each new
+/// one, keep-alives while idle (each also re-reads the inbox, in case a notification was lost),
+/// and the end when the server shuts down. The first read is made before this returns, so a
+/// store that is away is an error response, not a broken stream.
+pub async fn inbox_stream(
+    svc: GameService,
+    account: String,
+    after: u64,
+) -> Result<impl futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static, ApiError> {
+    let mut changes = svc.watch_inbox(&account);
+    let first = svc.inbox(&account, after, INBOX_PAGE).await?;
+    let (tx, rx) = mpsc::channel::<Bytes>(8);
+    tokio::spawn(async move {
+        let mut cursor = after;
+        let mut page = Some(first);
+        loop {
+            if let Some(p) = page.take() {
+                let full = p.entries.len() >= INBOX_PAGE;
+                for entry in &p.entries {
+                    cursor = cursor.max(entry.id);
+                    if let Some(event) = inbox_event(entry)
+                        && tx.send(event).await.is_err()
+                    {
+                        return;
+                    }
+                }
+                if full {
+                    // More may wait: read on at once.
+                    page = svc.inbox(&account, cursor, INBOX_PAGE).await.ok();
+                    continue;
+                }
+            }
+            let deadline = Instant::now() + svc.push().keep_alive;
+            tokio::select! {
+                () = svc.push().stopping() => return,
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        changes = svc.watch_inbox(&account);
+                    }
+                }
+                _ = sleep_until(deadline) => {
+                    if tx.send(Bytes::from_static(b": keep-alive\n\n")).await.is_err() {
+                        return;
+                    }
+                }
+                _ = tx.closed() => return,
+            }
+            // The store away: nothing now, the next tick tries again.
+            page = svc.inbox(&account, cursor, INBOX_PAGE).await.ok();
+        }
+    });
+    Ok(ReceiverStream::new(rx).map(Ok))
+}
+
+/// An inbox long poll: the entries of bot `account`'s inbox after `after` (at most
+/// [`INBOX_PAGE`]) as a JSON array, as soon as there is one, or `[]` after `wait` (at most
+/// [`MAX_INBOX_WAIT`]) or when the server shuts down.
+pub async fn inbox_wait(
+    svc: &GameService,
+    account: &str,
+    after: u64,
+    wait: Duration,
+) -> Result<Bytes, ApiError> {
+    let mut changes = svc.watch_inbox(account);
+    let deadline = Instant::now() + wait.min(MAX_INBOX_WAIT);
+    loop {
+        let page = svc.inbox(account, after, INBOX_PAGE).await?;
+        let items: Vec<Vec<u8>> = page
+            .entries
+            .iter()
+            .filter_map(super::service::entry_json)
+            .collect();
+        if !items.is_empty() || Instant::now() >= deadline {
+            let mut out = Vec::with_capacity(2 + items.iter().map(|i| i.len() + 1).sum::<usize>());
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(item);
+            }
+            out.push(b']');
+            return Ok(Bytes::from(out));
+        }
+        tokio::select! {
+            changed = changes.changed() => {
+                if changed.is_err() {
+                    changes = svc.watch_inbox(account);
+                }
+            }
+            _ = sleep_until(deadline) => {}
+            () = svc.push().stopping() => return Ok(Bytes::from_static(b"[]")),
+        };
+    }
+}

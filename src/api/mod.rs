@@ -47,7 +47,7 @@ use utoipa::PartialSchema as _;
         (name = "games", description = "Create games, claim seats, see the game."),
         (name = "actions", description = "Bid, exchange, play: every action answers with your new view."),
         (name = "rules", description = "The rulesets."),
-        (name = "bots", description = "Bot accounts, their profiles, the leaderboards and duplicate matches."),
+        (name = "bots", description = "Bot accounts, their inboxes, their profiles, the leaderboards and duplicate matches."),
         (name = "operations", description = "Health, readiness and metrics."),
     )
 )]
@@ -92,6 +92,11 @@ impl Modify for ExamplesAddon {
             && let Some(RefOr::T(Schema::AllOf(view))) = components.schemas.get_mut("GameView")
         {
             view.example = serde_json::to_value(wire::example_view()).ok();
+        }
+        if let Some(components) = openapi.components.as_mut()
+            && let Some(RefOr::T(Schema::AllOf(item))) = components.schemas.get_mut("InboxItem")
+        {
+            item.example = serde_json::to_value(service::InboxItem::example()).ok();
         }
         problem_examples_from_the_table(openapi);
         routes::actions::add_request_examples(openapi);
@@ -291,6 +296,7 @@ where
         .service(routes::games::get_samples)
         .service(routes::rulesets::list_rulesets)
         .service(routes::bots::register_bot)
+        .service(routes::inbox::bot_events)
         .service(routes::bots::get_bot)
         .service(routes::bots::get_leaderboard)
         .service(routes::matches::create_match)

@@ -18,7 +18,7 @@ use crate::helpers::{
 };
 
 /// `POST /v1/bots` with `{"name": name}`.
-async fn register(app: &TestApp, name: &str) -> reqwest::Response {
+pub(crate) async fn register(app: &TestApp, name: &str) -> reqwest::Response {
     app.client
         .post(app.url("/v1/bots"))
         .json(&json!({ "name": name }))
@@ -28,7 +28,7 @@ async fn register(app: &TestApp, name: &str) -> reqwest::Response {
 }
 
 /// Registers `name` and answers its key, checking the 201.
-async fn register_ok(app: &TestApp, name: &str) -> String {
+pub(crate) async fn register_ok(app: &TestApp, name: &str) -> String {
     let res = register(app, name).await;
     assert_eq!(res.status(), StatusCode::CREATED, "register {name:?}");
     let location = header(&res, LOCATION);
@@ -43,7 +43,12 @@ async fn register_ok(app: &TestApp, name: &str) -> String {
 }
 
 /// Claims a seat of `id` (`body`, e.g. `{"seat": 0}`) with `Authorization: Bot <key>`.
-async fn claim_as(app: &TestApp, id: &str, key: &str, body: &Value) -> reqwest::Response {
+pub(crate) async fn claim_as(
+    app: &TestApp,
+    id: &str,
+    key: &str,
+    body: &Value,
+) -> reqwest::Response {
     app.client
         .post(app.url(&format!("/v1/games/{id}/seats")))
         .header("authorization", format!("Bot {key}"))
@@ -54,7 +59,7 @@ async fn claim_as(app: &TestApp, id: &str, key: &str, body: &Value) -> reqwest::
 }
 
 /// Claims as `key` and answers the seat's token.
-async fn claim_token(app: &TestApp, id: &str, key: &str, body: &Value) -> String {
+pub(crate) async fn claim_token(app: &TestApp, id: &str, key: &str, body: &Value) -> String {
     let res = claim_as(app, id, key, body).await;
     assert_eq!(res.status(), StatusCode::CREATED);
     let claimed: Value = res.json().await.expect("JSON");
@@ -67,7 +72,12 @@ async fn claim_token(app: &TestApp, id: &str, key: &str, body: &Value) -> String
 /// players answer within the request). With `idem`, every action carries an
 /// `Idempotency-Key`, and the last one is sent three more times (each answered with the same
 /// view, applied once). Answers the last view.
-async fn play_out(app: &TestApp, id: &str, tokens: &[(u64, String)], idem: bool) -> Value {
+pub(crate) async fn play_out(
+    app: &TestApp,
+    id: &str,
+    tokens: &[(u64, String)],
+    idem: bool,
+) -> Value {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut n = 0;
     loop {
@@ -138,15 +148,15 @@ fn games(r: Option<(f64, f64, u64)>) -> u64 {
 }
 
 /// A quick game (to 1 point) of seats `seats` and no seed: rated if every seat is an account.
-fn quick(seats: Value) -> Value {
+pub(crate) fn quick(seats: Value) -> Value {
     json!({"ruleset": {"preset": "hasenpfeffer", "target_score": 1}, "seats": seats})
 }
 
-fn open() -> Value {
+pub(crate) fn open() -> Value {
     json!({"kind": "open"})
 }
 
-fn house(strategy: &str) -> Value {
+pub(crate) fn house(strategy: &str) -> Value {
     json!({"kind": "bot", "strategy": strategy})
 }
 
@@ -669,7 +679,7 @@ async fn registrations_are_limited_per_client() {
 }
 
 /// The server binary at `RUST_LOG=trace`: registrations, claims as bots, a refused key, a
-/// whole rated game and the reads of profiles and boards; no key (nor its digits, nor its
+/// whole rated game, the reads of profiles and boards and of the bots' inboxes; no key (nor its digits, nor its
 /// stored hash) appears in anything it writes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keys_never_reach_the_logs() {
@@ -697,6 +707,21 @@ async fn keys_never_reach_the_logs() {
     play_out(&app, &id, &[(0, ta), (1, tb)], false).await;
     assert!(rating(&app, "logged-bot", "hasenpfeffer").await.is_some());
     let _ = app.get("/v1/leaderboards/hasenpfeffer").await;
+    // The inboxes, read with the keys (a long poll; a stream's first entries), and refused.
+    for key in [&a, &b, &format!("{a}x")] {
+        let inbox = || {
+            app.client
+                .get(app.url("/v1/bots/me/events?after=0"))
+                .header("authorization", format!("Bot {key}"))
+        };
+        let _ = inbox().header("accept", "application/json").send().await;
+        if let Ok(res) = inbox().send().await
+            && res.status() == StatusCode::OK
+        {
+            let mut sse = crate::harness::Sse::from_response(res);
+            sse.event(Duration::from_secs(10)).await;
+        }
+    }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let out = server.output();
     assert!(out.lines().count() > 100, "trace logging is on");

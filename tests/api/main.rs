@@ -17,6 +17,7 @@ mod games;
 mod hostile;
 mod house;
 mod idempotency;
+mod inbox;
 mod lobby;
 mod matches;
 mod operations;

@@ -14,6 +14,7 @@ pub mod bots;
 pub mod events;
 pub mod games;
 pub mod health;
+pub mod inbox;
 pub mod lobby;
 pub mod matches;
 pub mod problems;

@@ -103,11 +103,6 @@ pub enum InboxEvent {
 
 /// An inbox entry as it is sent: its id and the event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({
-    "id": 1764115200000_u64, "type": "seated", "game_id": "k3x9p2m7q4w8z5ab", "seat": 2,
-    "token": "hp_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0",
-    "preset": "hasenpfeffer", "ruleset": {"preset": "hasenpfeffer"}, "via": {"type": "claim"}
-}))]
 pub struct InboxItem {
     /// The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
     /// or `after`).
@@ -115,6 +110,24 @@ pub struct InboxItem {
     /// The event.
     #[serde(flatten)]
     pub event: InboxEvent,
+}
+
+impl InboxItem {
+    /// A real entry, as the schema's example: a `seated` of a `hasenpfeffer` game.
+    pub fn example() -> InboxItem {
+        let ruleset = crate::engine::Preset::Hasenpfeffer.rules();
+        InboxItem {
+            id: 1_764_115_200_000,
+            event: InboxEvent::Seated {
+                game_id: "k3x9p2m7q4w8z5ab".into(),
+                seat: 2,
+                token: "hp_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0".into(),
+                preset: ruleset.preset,
+                ruleset,
+                via: Via::Claim,
+            },
+        }
+    }
 }
 
 /// The JSON of an entry as it is sent: `{"id":<id>,` then the stored event's fields (the stored
