@@ -9,11 +9,12 @@ use tokio::sync::watch;
 
 use super::accounts::{check_attach, check_board, check_name, check_rate};
 use super::hub::WatchHub;
+use super::queue::MemoryQueues;
 use super::{
     AccountGames, BoardEntry, BoardPage, GameStore, ListPage, ListQuery, ListStatus, ListedGame,
     Listing, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
-    RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write,
-    check_idem_key,
+    QueueEntry, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
+    StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 /// Games (and their logs) kept in this process's memory, with the same semantics as the Redis
@@ -32,6 +33,7 @@ pub struct MemoryStore {
     config: StoreConfig,
     inner: Mutex<Inner>,
     accounts: Mutex<Accounts>,
+    queues: Mutex<MemoryQueues>,
     hub: WatchHub,
 }
 
@@ -183,6 +185,7 @@ impl MemoryStore {
             config,
             inner: Mutex::new(Inner::default()),
             accounts: Mutex::new(Accounts::default()),
+            queues: Mutex::new(MemoryQueues::default()),
             hub: WatchHub::default(),
         }
     }
@@ -213,6 +216,11 @@ impl MemoryStore {
     fn accounts(&self) -> std::sync::MutexGuard<'_, Accounts> {
         // Every update below checks first and then writes, and nothing in it panics.
         self.accounts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn queue_lock(&self) -> std::sync::MutexGuard<'_, MemoryQueues> {
+        // Every update checks first and then writes, and nothing in it panics.
+        self.queues.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn expiry(&self, now: Instant, finished: bool) -> Option<Instant> {
@@ -683,6 +691,49 @@ impl GameStore for MemoryStore {
             entries,
             total: ranking.len() as u64,
         })
+    }
+
+    async fn queue_join(&self, j: QueueJoin<'_>) -> Result<QueueJoined, StoreError> {
+        self.queue_lock().join(&j)
+    }
+
+    async fn queue_leave(
+        &self,
+        queue: &str,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.queue_lock().leave(queue, member, now_ms)
+    }
+
+    async fn queue_renew(
+        &self,
+        member: &str,
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<usize, StoreError> {
+        self.queue_lock().renew(member, lease_until_ms, now_ms)
+    }
+
+    async fn queue_take(
+        &self,
+        queue: &str,
+        n: usize,
+        now_ms: u64,
+    ) -> Result<Vec<QueueEntry>, StoreError> {
+        self.queue_lock().take(queue, n, now_ms)
+    }
+
+    async fn queues(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.queue_lock().queues())
+    }
+
+    async fn queue_entries(
+        &self,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<Vec<QueuePlace>, StoreError> {
+        self.queue_lock().entries(member, now_ms)
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
