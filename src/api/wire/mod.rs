@@ -13,12 +13,14 @@ use crate::engine::{Preset, RulesetSpec, Scenario};
 mod bots;
 mod game_view;
 mod lobby;
+mod queue;
 pub use bots::{
     BotProfile, Leaderboard, LeaderboardEntry, PresetRating, RecentGame, RegisterBotRequest,
     RegisteredBot,
 };
 pub use game_view::{GameView, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
+pub use queue::{LeftQueues, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
 
 pub use crate::engine::schema::{
     ActionDoc, AllowAction, AloneAction, BidAction, CallAction, ExchangeAction, LeaveUpcardAction,
