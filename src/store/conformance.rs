@@ -27,8 +27,9 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{
-    AccountGames, GameStore, IdemWrite, ListCursor, ListPage, ListQuery, ListStatus, Listing,
-    MAX_IDEM_KEY_LEN, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, QueueEntry,
+    AccountGames, GameStore, IdemWrite, InboxPage, ListCursor, ListPage, ListQuery, ListStatus,
+    Listing, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
+    MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, QueueEntry,
     QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
     StoredGame, Write,
 };
@@ -1979,6 +1980,190 @@ pub async fn racing_takes_pop_each_entry_once(
     assert_eq!(seen.len(), names.len());
 }
 
+/// Inboxes: an append answers the next id (a new inbox's first is the append's time); a read
+/// answers the entries after an id, oldest first, at most the limit, and the last id; a
+/// watcher on either replica hears every append; a `once` key appends once; inboxes are apart;
+/// arguments out of bounds are refused.
+pub async fn inbox_appends_reads_and_watches(
+    store: &Arc<dyn GameStore>,
+    other: &Arc<dyn GameStore>,
+) {
+    let (name, elsewhere) = (fresh_name(), fresh_name());
+    let t = 1_700_000_000_000;
+    assert_eq!(
+        other.read_inbox(&name, 0, 10).await.unwrap(),
+        InboxPage::default()
+    );
+    let mut rx = other.watch_inbox(&name);
+    let mut quiet = other.watch_inbox(&elsewhere);
+    let entries: [&[u8]; 3] = [b"{\"type\":\"seated\"}", &[0, 159, 255], b""];
+    let mut ids = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        // The time matters only to a new inbox.
+        ids.push(
+            store
+                .append_inbox(&name, e, None, t + 50 * i as u64)
+                .await
+                .unwrap(),
+        );
+    }
+    assert_eq!(ids, [t, t + 1, t + 2]);
+    wait_for_version(&mut rx, t + 2, EVENT_WAIT).await;
+    let page = other.read_inbox(&name, 0, 10).await.unwrap();
+    assert_eq!(page.last, t + 2);
+    let got: Vec<(u64, &[u8])> = page
+        .entries
+        .iter()
+        .map(|e| (e.id, e.data.as_slice()))
+        .collect();
+    assert_eq!(
+        got,
+        [(t, entries[0]), (t + 1, entries[1]), (t + 2, entries[2])]
+    );
+    // After an id, at most the limit.
+    let page = store.read_inbox(&name, t, 1).await.unwrap();
+    assert_eq!(page.entries.len(), 1);
+    assert_eq!(page.entries[0].id, t + 1);
+    assert_eq!(page.last, t + 2);
+    for after in [t + 2, t + 1000, MAX_INBOX_ID, u64::MAX] {
+        let page = store.read_inbox(&name, after, 10).await.unwrap();
+        assert!(page.entries.is_empty(), "after {after}");
+        assert_eq!(page.last, t + 2);
+    }
+    // An id older than the inbox (an earlier life's) reads it from its start.
+    assert_eq!(
+        store
+            .read_inbox(&name, t - 5, 10)
+            .await
+            .unwrap()
+            .entries
+            .len(),
+        3
+    );
+    // A once key: appended once, its id answered after.
+    let first = other
+        .append_inbox(&name, b"over", Some("game_over:g1"), t)
+        .await
+        .unwrap();
+    assert_eq!(first, t + 3);
+    wait_for_version(&mut rx, t + 3, EVENT_WAIT).await;
+    for s in [store, other] {
+        assert_eq!(
+            s.append_inbox(&name, b"again", Some("game_over:g1"), t)
+                .await
+                .unwrap(),
+            first
+        );
+    }
+    let page = store.read_inbox(&name, t + 2, 10).await.unwrap();
+    assert_eq!(page.last, t + 3);
+    assert_eq!(page.entries.len(), 1);
+    assert_eq!(page.entries[0].data, b"over");
+    assert_eq!(
+        store
+            .append_inbox(&name, b"next", Some("game_over:g2"), t)
+            .await
+            .unwrap(),
+        t + 4
+    );
+    // Concurrent appends from both replicas: each its own id, none lost.
+    let mut ids: Vec<u64> = futures_util::future::join_all((0..16u8).map(|i| {
+        let s = if i % 2 == 0 { store } else { other };
+        let name = &name;
+        async move { s.append_inbox(name, &[i], None, t).await.unwrap() }
+    }))
+    .await;
+    ids.sort_unstable();
+    assert_eq!(ids, (t + 5..t + 21).collect::<Vec<_>>());
+    wait_for_version(&mut rx, t + 20, EVENT_WAIT).await;
+    assert_eq!(
+        store
+            .read_inbox(&name, t + 4, 100)
+            .await
+            .unwrap()
+            .entries
+            .len(),
+        16
+    );
+    // Another inbox saw nothing of it, and starts at its own first append's time.
+    assert!(!quiet.has_changed().unwrap());
+    assert_eq!(
+        store.read_inbox(&elsewhere, 0, 10).await.unwrap(),
+        InboxPage::default()
+    );
+    assert_eq!(
+        other
+            .append_inbox(&elsewhere, b"x", None, t + 7)
+            .await
+            .unwrap(),
+        t + 7
+    );
+    wait_for_version(&mut quiet, t + 7, EVENT_WAIT).await;
+    // Out of bounds: refused before anything is read or written.
+    for limit in [0, MAX_INBOX_READ + 1] {
+        assert!(matches!(
+            store.read_inbox(&name, 0, limit).await,
+            Err(StoreError::InvalidKey(_))
+        ));
+    }
+    assert!(matches!(
+        store.read_inbox("", 0, 1).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.append_inbox(&"n".repeat(257), b"", None, t).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.append_inbox(&name, b"", Some(""), t).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store
+            .append_inbox(&name, &vec![7; MAX_INBOX_ENTRY_LEN + 1], None, t)
+            .await,
+        Err(StoreError::InvalidWrite(_))
+    ));
+    assert_eq!(store.read_inbox(&name, 0, 100).await.unwrap().last, t + 20);
+}
+
+/// An inbox keeps its last [`MAX_INBOX_ENTRIES`] entries: a read from the start begins at the
+/// oldest kept, and a `once` key leaves with its entry.
+pub async fn inbox_keeps_the_last_entries(store: &Arc<dyn GameStore>) {
+    let name = fresh_name();
+    let t = 1_700_000_000_000;
+    let n = MAX_INBOX_ENTRIES + 5;
+    for i in 0..n {
+        let once = format!("k{i}");
+        let id = store
+            .append_inbox(&name, &i.to_be_bytes(), Some(&once), t)
+            .await
+            .unwrap();
+        assert_eq!(id, t + i);
+    }
+    let page = store.read_inbox(&name, 0, MAX_INBOX_READ).await.unwrap();
+    assert_eq!(page.last, t + n - 1);
+    assert_eq!(page.entries.len() as u64, MAX_INBOX_ENTRIES);
+    assert_eq!(page.entries[0].id, t + 5);
+    assert_eq!(page.entries[0].data, 5u64.to_be_bytes());
+    assert!(page.entries.windows(2).all(|w| w[1].id == w[0].id + 1));
+    // The once key of a dropped entry is gone with it; a kept one's is still there.
+    assert_eq!(
+        store
+            .append_inbox(&name, b"a", Some("k4"), t)
+            .await
+            .unwrap(),
+        t + n
+    );
+    assert_eq!(
+        store
+            .append_inbox(&name, b"b", Some("k7"), t)
+            .await
+            .unwrap(),
+        t + 7
+    );
+}
+
 /// The checks of the shared records with two store instances on one backend (two replicas).
 pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     tokio::join!(
@@ -1996,6 +2181,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         queue_leases_lapse_and_renew(store, other),
         queue_fills_after_the_oldest_waits(store, other),
         racing_takes_pop_each_entry_once(store, other),
+        inbox_appends_reads_and_watches(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
 }
@@ -2028,6 +2214,8 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         queue_leases_lapse_and_renew(store, store),
         queue_fills_after_the_oldest_waits(store, store),
         racing_takes_pop_each_entry_once(store, store),
+        inbox_appends_reads_and_watches(store, store),
+        inbox_keeps_the_last_entries(store),
     );
 }
 

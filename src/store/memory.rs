@@ -1,6 +1,6 @@
 //! The in-process store: a map behind a mutex.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -9,11 +9,13 @@ use tokio::sync::watch;
 
 use super::accounts::{check_attach, check_board, check_name, check_rate};
 use super::hub::WatchHub;
+use super::inbox::{check_append, check_read, first_id};
 use super::queue::MemoryQueues;
 use super::{
-    AccountGames, BoardEntry, BoardPage, GameStore, ListPage, ListQuery, ListStatus, ListedGame,
-    Listing, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
-    QueueEntry, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
+    AccountGames, BoardEntry, BoardPage, GameStore, INBOX_TTL, InboxEntry, InboxPage, ListPage,
+    ListQuery, ListStatus, ListedGame, Listing, MAX_ACCOUNT_NAME_LEN, MAX_INBOX_ENTRIES,
+    MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN, QueueEntry, QueueJoin, QueueJoined,
+    QueuePlace, RateOutcome, RatingWrite, StoreConfig,
     StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
@@ -35,6 +37,25 @@ pub struct MemoryStore {
     accounts: Mutex<Accounts>,
     queues: Mutex<MemoryQueues>,
     hub: WatchHub,
+    /// Inboxes by account (see `store::inbox`), and their watchers.
+    inboxes: Mutex<HashMap<String, Inbox>>,
+    inbox_hub: WatchHub,
+}
+
+/// One account's inbox: its last id, its kept entries (oldest first, with their `once` keys),
+/// the ids of those keys, and when it was last appended to.
+#[derive(Debug)]
+struct Inbox {
+    last: u64,
+    entries: VecDeque<(u64, Vec<u8>, Option<String>)>,
+    once: HashMap<String, u64>,
+    touched: Instant,
+}
+
+impl Inbox {
+    fn is_live(&self, now: Instant) -> bool {
+        now.saturating_duration_since(self.touched) < INBOX_TTL
+    }
 }
 
 /// Accounts and ratings (see `store::accounts`): they never expire.
@@ -187,6 +208,8 @@ impl MemoryStore {
             accounts: Mutex::new(Accounts::default()),
             queues: Mutex::new(MemoryQueues::default()),
             hub: WatchHub::default(),
+            inboxes: Mutex::new(HashMap::new()),
+            inbox_hub: WatchHub::default(),
         }
     }
 
@@ -734,6 +757,87 @@ impl GameStore for MemoryStore {
         now_ms: u64,
     ) -> Result<Vec<QueuePlace>, StoreError> {
         self.queue_lock().entries(member, now_ms)
+    }
+
+    async fn append_inbox(
+        &self,
+        account: &str,
+        data: &[u8],
+        once: Option<&str>,
+        now_unix_ms: u64,
+    ) -> Result<u64, StoreError> {
+        check_append(account, data, once)?;
+        let now = Instant::now();
+        let mut inboxes = self.inboxes.lock().unwrap_or_else(|e| e.into_inner());
+        if inboxes.get(account).is_some_and(|i| !i.is_live(now)) {
+            inboxes.remove(account);
+        }
+        if let Some(inbox) = inboxes.get(account)
+            && let Some(id) = once.and_then(|k| inbox.once.get(k))
+        {
+            return Ok(*id);
+        }
+        let inbox = inboxes.entry(account.to_owned()).or_insert_with(|| Inbox {
+            last: 0,
+            entries: VecDeque::new(),
+            once: HashMap::new(),
+            touched: now,
+        });
+        let id = if inbox.last == 0 {
+            first_id(now_unix_ms)
+        } else {
+            inbox.last + 1
+        };
+        inbox.last = id;
+        inbox.touched = now;
+        inbox
+            .entries
+            .push_back((id, data.to_vec(), once.map(str::to_owned)));
+        if let Some(key) = once {
+            inbox.once.insert(key.to_owned(), id);
+        }
+        while inbox.entries.len() as u64 > MAX_INBOX_ENTRIES {
+            if let Some((_, _, Some(key))) = inbox.entries.pop_front() {
+                inbox.once.remove(&key);
+            }
+        }
+        // Told under the lock, so watchers hear the appends in their order.
+        self.inbox_hub.notify(account, id);
+        Ok(id)
+    }
+
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<InboxPage, StoreError> {
+        check_read(account, limit)?;
+        let now = Instant::now();
+        let mut inboxes = self.inboxes.lock().unwrap_or_else(|e| e.into_inner());
+        if inboxes.get(account).is_some_and(|i| !i.is_live(now)) {
+            inboxes.remove(account);
+        }
+        let Some(inbox) = inboxes.get(account) else {
+            return Ok(InboxPage::default());
+        };
+        let start = inbox.entries.partition_point(|(id, _, _)| *id <= after);
+        Ok(InboxPage {
+            entries: inbox
+                .entries
+                .range(start..)
+                .take(limit)
+                .map(|(id, data, _)| InboxEntry {
+                    id: *id,
+                    data: data.clone(),
+                })
+                .collect(),
+            last: inbox.last,
+        })
+    }
+
+    fn watch_inbox(&self, account: &str) -> watch::Receiver<u64> {
+        self.inbox_hub.subscribe(account).0
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

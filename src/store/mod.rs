@@ -65,6 +65,8 @@
 //! | `{prefix}:{lobby}:meta` | hash | each listed game's `<version> <listed ms> <status> <group>` |
 //! | `{prefix}:{lobby}:items` | hash | each listed game's item (opaque bytes) |
 //! | `{prefix}:{lobby}:expiry` | sorted set | the listed games that expire, scored by when (ms): the index forgets them then |
+//! | `{prefix}:{inbox:<tag>}:inbox` | hash | an account's inbox (`<tag>` the account name as [`key_tag`] writes an id): `last`, the entries by id, their `once` keys; [`INBOX_TTL`] after its last append (see [`inbox`]) |
+//! | `{prefix}:{inbox:<tag>}:inbox:events` | pub/sub channel | the inbox's new last id, published by every append |
 //! | `{prefix}:{bots}:...` | hashes, sorted sets, a set | bot accounts, their games, ratings and the boards' rankings, under one hash tag (one cluster slot; the key list is in `redis/accounts.rs`), never expiring |
 //!
 //! The deadline index is split in [`DEADLINE_SHARDS`] keys with their own hash tags so that, on a
@@ -146,6 +148,7 @@ mod accounts;
 #[doc(hidden)]
 pub mod conformance;
 mod hub;
+pub mod inbox;
 mod listing;
 mod memory;
 mod queue;
@@ -160,6 +163,10 @@ pub use self::accounts::{
     AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL,
     MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoredRating,
 };
+pub use self::inbox::{
+    INBOX_TTL, InboxEntry, InboxPage, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
+    MAX_INBOX_READ,
+};
 pub use self::listing::{
     ListCursor, ListPage, ListQuery, ListStatus, ListedGame, Listing, MAX_GROUP_LEN,
     MAX_LIST_LIMIT, valid_group,
@@ -168,7 +175,7 @@ pub use self::memory::MemoryStore;
 pub use self::queue::{MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueJoin, QueueJoined, QueuePlace};
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
-    game_key, idem_key_part, key_tag,
+    game_key, idem_key_part, inbox_channel, inbox_key, key_tag,
 };
 
 /// One stored game: the opaque serialized game and its version.
@@ -703,6 +710,53 @@ pub trait GameStore: Send + Sync + 'static {
         now_ms: u64,
     ) -> Result<Vec<QueuePlace>, StoreError> {
         Err(no_accounts(self.backend()))
+    }
+
+    // Inboxes (see `inbox`). The defaults answer [`StoreError::Unavailable`] as the account
+    // calls do: a backend without them.
+
+    /// Append `data` to account `account`'s inbox (the caller's key of it, as for accounts) and
+    /// answer its id: one more than the inbox's last, or `now_unix_ms` for a new inbox (see
+    /// [`inbox`](self::inbox) for why). With `once`: if an entry the inbox still keeps was
+    /// appended with that key, nothing is appended and that entry's id is answered. The
+    /// inbox keeps its last [`MAX_INBOX_ENTRIES`] and lives [`INBOX_TTL`] after the append;
+    /// every watcher of the inbox ([`GameStore::watch_inbox`]), on any replica, hears the new
+    /// id. One round trip on Redis. [`StoreError::InvalidKey`] for an empty or long name or
+    /// key, [`StoreError::InvalidWrite`] for an entry over [`MAX_INBOX_ENTRY_LEN`].
+    #[allow(unused_variables)]
+    async fn append_inbox(
+        &self,
+        account: &str,
+        data: &[u8],
+        once: Option<&str>,
+        now_unix_ms: u64,
+    ) -> Result<u64, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The entries of account `account`'s inbox after id `after`, oldest first, at most
+    /// `limit` (1 to [`MAX_INBOX_READ`]), and the inbox's last id. One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<InboxPage, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// A receiver of account `account`'s inbox's last id: after every append, by any replica
+    /// sharing the backend, its value becomes the new id. As [`GameStore::watch`]: the first
+    /// value is the last id this store instance has seen (0: none), so watch *before* reading,
+    /// then wait for `changed()`; appends may be coalesced; on Redis a reconnect re-reads the
+    /// last id of every watched inbox. The default (a backend without inboxes) never changes.
+    #[allow(unused_variables)]
+    fn watch_inbox(&self, account: &str) -> tokio::sync::watch::Receiver<u64> {
+        // One sender kept for good: `changed()` then waits, rather than failing at once.
+        static NEVER: std::sync::LazyLock<tokio::sync::watch::Sender<u64>> =
+            std::sync::LazyLock::new(|| tokio::sync::watch::channel(0).0);
+        NEVER.subscribe()
     }
 
     /// Cheap reachability check (a Redis `PING`), for `/readyz`.

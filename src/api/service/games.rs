@@ -4,11 +4,12 @@
 use bytes::Bytes;
 use rand::RngExt;
 
-use super::bots::{fold, house_name};
+use super::bots::fold;
 use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{TURN_LIMIT_MS, now_ms};
 use super::game_service::GameService;
+use super::inbox::{InboxEvent, Via};
 use super::lobby::LobbyEntry;
 use super::record::{GameRecord, LogEntry, SeatRecord};
 use super::update::Outcome;
@@ -21,6 +22,14 @@ use crate::api::wire::{
 };
 use crate::engine::{Action, Game, Seat, View, Viewer};
 use crate::store::{StoreError, Write};
+
+/// A seat claimed at a game's creation by a bot account ([`GameService::create_with`]).
+pub(super) struct SeatClaim {
+    /// The account's name as registered (also the seat's name).
+    pub(super) account: String,
+    /// The hash of the seat's token ([`hash_token`]).
+    pub(super) token_hash: String,
+}
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
 fn new_game_id() -> String {
@@ -80,6 +89,18 @@ fn view_of(
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
+        Ok(self.create_with(req, Vec::new()).await?.0)
+    }
+
+    /// Creates a game with the seats of `claimed` already claimed (each seat, open in `req`, by
+    /// a bot account: its name as registered and its token's hash), and answers it with the
+    /// record as written. Every account seated (bots' and house players') gets the game
+    /// attached; house players act at once if every seat is filled.
+    pub(super) async fn create_with(
+        &self,
+        req: CreateGameRequest,
+        claimed: Vec<(usize, SeatClaim)>,
+    ) -> Result<(CreatedGame, GameRecord), ApiError> {
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
         let seed = req.seed.unwrap_or_else(|| rand::rng().random());
@@ -129,6 +150,16 @@ impl GameService {
             },
             pending_log: Vec::new(),
         };
+        let mut record = record;
+        for (seat, claim) in claimed {
+            let s = record.seats.get_mut(seat).ok_or(ApiError::Internal)?;
+            if s.filled() {
+                return Err(ApiError::Internal);
+            }
+            s.token_hash = Some(claim.token_hash);
+            s.name = Some(claim.account.clone());
+            s.account = Some(claim.account);
+        }
         let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
         let now = now_ms();
         record.reset_deadline(now);
@@ -154,17 +185,17 @@ impl GameService {
             match self.store.write(&id, write).await {
                 Ok(()) => {
                     self.metrics.games_created.inc();
-                    // Every house seat plays for its strategy's account.
-                    let mut house: Vec<String> = record
+                    // Every house seat plays for its strategy's account; a claimed seat for
+                    // its bot's.
+                    let mut accounts: Vec<String> = record
                         .seats
                         .iter()
-                        .filter_map(|s| s.bot())
-                        .map(house_name)
+                        .filter_map(SeatRecord::account_name)
                         .collect();
-                    house.sort();
-                    house.dedup();
-                    if !house.is_empty() {
-                        self.attach(&house, &id).await;
+                    accounts.sort_by_key(|a| fold(a));
+                    accounts.dedup_by_key(|a| fold(a));
+                    if !accounts.is_empty() {
+                        self.attach(&accounts, &id).await;
                     }
                     if finished {
                         self.metrics.games_finished.inc();
@@ -174,14 +205,15 @@ impl GameService {
                         self.continue_in_background(&id);
                     }
                     let view = record.view(&id, 1, Viewer::Spectator);
-                    return Ok(CreatedGame {
+                    let created = CreatedGame {
                         game_id: id,
                         version: 1,
                         status: view.status,
                         seats: view.seats,
                         deal: view.deal,
                         ranked_eligible: view.ranked_eligible,
-                    });
+                    };
+                    return Ok((created, record));
                 }
                 Err(StoreError::AlreadyExists) => continue,
                 Err(e) => return Err(e.into()),
@@ -261,6 +293,20 @@ impl GameService {
             Outcome::Applied(u) => {
                 if let Some(bot) = &bot {
                     self.attach(std::slice::from_ref(bot), id).await;
+                    let rules = *u.record.1.game.rules();
+                    let event = InboxEvent::Seated {
+                        game_id: id.to_string(),
+                        seat: u.out,
+                        token: token.clone(),
+                        preset: rules.preset,
+                        ruleset: rules,
+                        via: Via::Claim,
+                    };
+                    // The bot has its token in this answer: a failure only leaves the inbox
+                    // without the entry.
+                    if let Err(e) = self.announce(bot, &event).await {
+                        tracing::warn!(game_id = %id, error = %e, "a claimed seat was not announced");
+                    }
                 }
                 Ok(ClaimedSeat {
                     game_id: id.to_string(),

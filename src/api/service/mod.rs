@@ -21,6 +21,9 @@
 //! - `bots`: bot accounts (registration, a key's bot, profiles, the games attached to each)
 //!   and the house players' accounts.
 //! - `ratings`: rating a finished game once, and the leaderboards.
+//! - `inbox`: bots' inboxes: the events announced to a bot account (seated, game over, match
+//!   finished), and reading them.
+//! - `seated`: games created with bots' seats claimed for them (matchmaking, matches).
 
 mod actions;
 mod bots;
@@ -31,10 +34,12 @@ mod deadlines;
 mod game_service;
 mod games;
 mod house;
+mod inbox;
 mod lobby;
 mod push;
 mod ratings;
 mod record;
+mod seated;
 mod timeouts;
 mod update;
 
@@ -47,8 +52,10 @@ pub use self::busy::BusyGuard;
 pub use self::deadlines::{TURN_LIMIT_MS, now_ms};
 pub use self::game_service::GameService;
 pub use self::games::ViewJson;
+pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
 pub use self::push::{KEEP_ALIVE, Push};
 pub use self::ratings::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
+pub use self::seated::{SeatFor, SeatedGame};
 pub use self::timeouts::FALLBACK;

@@ -160,18 +160,27 @@ impl GameService {
     /// [`RATE_RETRY_MS`] ahead, where a sweeper finds it and rates it then
     /// ([`GameService::rate_if_over`]); rating it twice is impossible (the store's rated set
     /// decides). Answers whether the game is rated (or needs none).
+    ///
+    /// Its bots are told it is over too ([`announce_game_over`](Self::announce_game_over)), and
+    /// a failure there is retried the same way (each bot is told once: the announcement's once
+    /// key is the game's).
     pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) -> bool {
-        match self.try_rate(id, record).await {
+        let rated = match self.try_rate(id, record).await {
             Ok(()) => true,
             Err(e) => {
                 tracing::warn!(game_id = %id, error = %e, "finished game not rated yet");
-                let at = super::now_ms() + RATE_RETRY_MS;
-                if let Err(e) = self.store.schedule_deadline(id, at).await {
-                    tracing::warn!(game_id = %id, error = %e, "cannot schedule the rating's retry");
-                }
                 false
             }
+        };
+        let told = self.announce_game_over(id, record).await;
+        if rated && told {
+            return true;
         }
+        let at = super::now_ms() + RATE_RETRY_MS;
+        if let Err(e) = self.store.schedule_deadline(id, at).await {
+            tracing::warn!(game_id = %id, error = %e, "cannot schedule the rating's retry");
+        }
+        false
     }
 
     /// For the sweeper: if game `id` is over, rates it if it is to be rated and is not yet

@@ -247,6 +247,12 @@ where
         &self,
         channel: &str,
     ) -> Result<Option<u64>, StoreError> {
+        if let Some(inbox) = super::inbox::inbox_key_of_channel(channel) {
+            let mut cmd = redis::cmd("HGET");
+            cmd.arg(inbox).arg("last");
+            let raw: Option<Vec<u8>> = self.query("version", true, &cmd).await?;
+            return raw.map(|v| parse_version(&v, inbox)).transpose();
+        }
         let Some(base) = channel.strip_suffix("events") else {
             return Ok(None);
         };

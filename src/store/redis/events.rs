@@ -3,7 +3,9 @@
 //! # Publishing
 //!
 //! The write script (every `create`, `save_if`, `save_if_idem` and `write`) ends with
-//! `PUBLISH {prefix}:{<tag>}:events <new version>`.
+//! `PUBLISH {prefix}:{<tag>}:events <new version>`; an inbox's append (`redis/inbox.rs`)
+//! ends with `PUBLISH {prefix}:{inbox:<tag>}:inbox:events <new id>`, which the same pattern
+//! matches.
 //! The notification is part of the write's script, so it is sent only for a write that happened,
 //! and no subscriber can hear of a write before it is readable.
 //!
@@ -39,7 +41,7 @@
 //! exponential backoff from [`MIN_BACKOFF`] to [`MAX_BACKOFF`] (moving to the next node on a
 //! cluster). Messages published while it was away are lost, so once subscribed again it
 //! **re-reads the version of every watched game** (`HGET <game> v`, 32 at a time through the
-//! store's regular connection) and hands it to the watchers if it differs from what they have.
+//! store's regular connection; for a watched inbox, `HGET <inbox> last`) and hands it to the watchers if it differs from what they have.
 //! The first subscription does the same, which covers writes made between the first `watch` and
 //! the moment the subscription was in place. Messages that arrive during the re-read are handled
 //! after it, in order, so every watcher ends at the latest version. (A game whose record
@@ -161,7 +163,17 @@ impl Events {
     where
         C: ConnectionLike + Clone + Send + Sync + 'static,
     {
-        let (rx, _) = self.shared.hub.subscribe(&core.channel(id));
+        self.watch_channel(core, &core.channel(id))
+    }
+
+    /// A receiver of the numbers published on `channel` (a game's versions, an inbox's ids:
+    /// any channel the pattern matches, which [`Core::version_of_channel`] knows how to
+    /// re-read); starts the subscriber on first use.
+    pub(super) fn watch_channel<C>(&self, core: &Core<C>, channel: &str) -> watch::Receiver<u64>
+    where
+        C: ConnectionLike + Clone + Send + Sync + 'static,
+    {
+        let (rx, _) = self.shared.hub.subscribe(channel);
         self.start(core);
         rx
     }

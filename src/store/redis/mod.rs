@@ -33,21 +33,23 @@ use self::scripts::{
     WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
 };
 use super::{
-    AccountGames, BoardPage, GameStore, ListPage, ListQuery, ListedGame, QueueEntry, QueueJoin,
-    QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame,
-    StoredRating, Write, check_idem_key,
+    AccountGames, BoardPage, GameStore, InboxPage, ListPage, ListQuery, ListedGame, QueueEntry,
+    QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
+    StoredGame, StoredRating, Write, check_idem_key,
 };
 
 mod accounts;
 mod cluster;
 mod connection;
 mod events;
+mod inbox;
 mod keys;
 mod queue;
 mod scripts;
 mod server;
 
 pub use self::events::EventsStatus;
+pub use self::inbox::{inbox_channel, inbox_key};
 pub use self::keys::{
     DEADLINE_SHARDS, deadline_key, deadline_shard, game_key, idem_key_part, key_tag, listing_base,
 };
@@ -499,6 +501,30 @@ impl<C: Link> GameStore for Redis<C> {
         now_ms: u64,
     ) -> Result<Vec<QueuePlace>, StoreError> {
         self.queue_entries_impl(member, now_ms).await
+    }
+
+    async fn append_inbox(
+        &self,
+        account: &str,
+        data: &[u8],
+        once: Option<&str>,
+        now_unix_ms: u64,
+    ) -> Result<u64, StoreError> {
+        self.append_inbox_impl(account, data, once, now_unix_ms)
+            .await
+    }
+
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<InboxPage, StoreError> {
+        self.read_inbox_impl(account, after, limit).await
+    }
+
+    fn watch_inbox(&self, account: &str) -> tokio::sync::watch::Receiver<u64> {
+        self.watch_inbox_impl(account)
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -1,0 +1,275 @@
+//! Bots' inboxes: the events a bot account is told of (a seat it was given, with the seat's
+//! token; a game of its that ended; a match of its that finished), appended to the account's
+//! inbox in the store ([`GameStore::append_inbox`](crate::store::GameStore::append_inbox)) and
+//! read by the bot with its key (`GET /v1/bots/me/events`).
+//!
+//! An entry is stored as the event's JSON, exactly as it is sent (the wire's compatibility
+//! rules are the store's: fields are only ever added), and sent with its id spliced in front
+//! ([`entry_json`]), so a replica sends an entry as written even if a newer replica wrote an
+//! event it does not know.
+//!
+//! Who is told what:
+//! - `seated`: a bot that claims a seat with its key (`via: claim`), and every bot seated by
+//!   [`GameService::create_seated`] (its only way to learn the seat's token).
+//! - `game_over`: every bot account seated in a game, when it ends: announced by the replica
+//!   whose write finished the game (the compare-and-set makes that one write), with a once key
+//!   per game, so that the sweeper's retry of a finished game whose announcement (or rating)
+//!   failed tells each bot once.
+//! - `match_finished`: announced by the matches when a match ends.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::bots::fold;
+use super::deadlines::now_ms;
+use super::game_service::GameService;
+use super::ratings::side_places;
+use super::record::GameRecord;
+use crate::api::error::ApiError;
+use crate::engine::{Outcome, Ruleset, Seat};
+use crate::store::{InboxEntry, InboxPage};
+
+/// How a bot came to its seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Via {
+    /// The bot claimed it (`POST /v1/games/{id}/seats` with its key).
+    Claim,
+    /// Matchmaking formed the table from the queue.
+    Queue {
+        /// The bot's ticket in the queue.
+        ticket: String,
+    },
+    /// A game of a duplicate match.
+    Match {
+        /// The match.
+        match_id: String,
+        /// The deal (from 0).
+        deal: u32,
+        /// Which play of the deal (from 0: with the seats rotated from one play to the next).
+        play: u32,
+    },
+}
+
+/// How a game ended for a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatOutcome {
+    /// The seat's side won (alone, or with other sides in Five Hundred's shared wins).
+    Won,
+    /// Another side won.
+    Lost,
+    /// The highest score was shared, and the seat's side holds it.
+    Draw,
+}
+
+/// One event of a bot's inbox.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum InboxEvent {
+    /// The bot has a seat: play it with `token` (`Authorization: Bearer <token>`).
+    Seated {
+        /// The game.
+        game_id: String,
+        /// The bot's seat.
+        seat: Seat,
+        /// The seat's bearer token (only in this bot's inbox; the server keeps its hash in
+        /// the game).
+        token: String,
+        /// The game's preset (the key of its leaderboard).
+        preset: crate::engine::Preset,
+        /// The game's ruleset, every option resolved.
+        ruleset: Ruleset,
+        /// How the bot came to the seat.
+        via: Via,
+    },
+    /// A game the bot sat in is over.
+    GameOver {
+        /// The game (its log: `GET /v1/games/{id}/log`).
+        game_id: String,
+        /// The bot's seat.
+        seat: Seat,
+        /// How it ended for the bot's side.
+        outcome: SeatOutcome,
+        /// The final scores, by side (as in the game's views).
+        scores: Vec<i32>,
+    },
+    /// A duplicate match the bot played is finished (its result: `GET /v1/matches/{id}`).
+    MatchFinished {
+        /// The match.
+        match_id: String,
+    },
+}
+
+/// An inbox entry as it is sent: its id and the event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "id": 1764115200000_u64, "type": "seated", "game_id": "k3x9p2m7q4w8z5ab", "seat": 2,
+    "token": "hp_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    "preset": "hasenpfeffer", "ruleset": {"preset": "hasenpfeffer"}, "via": {"type": "claim"}
+}))]
+pub struct InboxItem {
+    /// The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+    /// or `after`).
+    pub id: u64,
+    /// The event.
+    #[serde(flatten)]
+    pub event: InboxEvent,
+}
+
+/// The JSON of an entry as it is sent: `{"id":<id>,` then the stored event's fields (the stored
+/// event is a JSON object). None for an entry that is not one (logged: a damaged entry).
+pub fn entry_json(entry: &InboxEntry) -> Option<Vec<u8>> {
+    let body = entry.data.strip_prefix(b"{")?;
+    if !entry.data.ends_with(b"}") {
+        return None;
+    }
+    let id = entry.id.to_string();
+    let mut out = Vec::with_capacity(entry.data.len() + id.len() + 8);
+    out.extend_from_slice(b"{\"id\":");
+    out.extend_from_slice(id.as_bytes());
+    if body != b"}" {
+        out.push(b',');
+    }
+    out.extend_from_slice(body);
+    Some(out)
+}
+
+/// How game `record` ended for `seat` (the game is over).
+pub(super) fn seat_outcome(record: &GameRecord, seat: Seat) -> SeatOutcome {
+    let side = record.game.rules().sides().of(seat) as usize;
+    let places = side_places(&record.game);
+    match (places.get(side), record.game.outcome()) {
+        (Some(1), Some(Outcome::Draw)) => SeatOutcome::Draw,
+        (Some(1), _) => SeatOutcome::Won,
+        _ => SeatOutcome::Lost,
+    }
+}
+
+impl GameService {
+    /// Appends `event` to bot `account`'s inbox (the name as registered, any case) and answers
+    /// its id. One store round trip.
+    pub async fn announce(&self, account: &str, event: &InboxEvent) -> Result<u64, ApiError> {
+        self.announce_once(account, event, None).await
+    }
+
+    /// [`announce`](Self::announce), once per `once` key: an event announced again with the
+    /// same key (while the inbox keeps the first) is not appended again.
+    pub(super) async fn announce_once(
+        &self,
+        account: &str,
+        event: &InboxEvent,
+        once: Option<&str>,
+    ) -> Result<u64, ApiError> {
+        let data = serde_json::to_vec(event).map_err(|_| ApiError::Internal)?;
+        let id = self
+            .store
+            .append_inbox(&fold(account), &data, once, now_ms())
+            .await?;
+        Ok(id)
+    }
+
+    /// Tells every bot account seated in finished game `id` (`record`) how it ended, once per
+    /// game and bot. House seats are not told (nobody reads their inboxes). Answers whether
+    /// every bot was told.
+    pub(super) async fn announce_game_over(&self, id: &str, record: &GameRecord) -> bool {
+        let scores: Vec<i32> = record.game.scores().sides().map(|(_, s)| *s).collect();
+        let once = format!("game_over:{id}");
+        let mut told = true;
+        for (seat, s) in record.seats.iter().enumerate() {
+            let Some(account) = s.account.as_deref().filter(|_| s.bot().is_none()) else {
+                continue;
+            };
+            let event = InboxEvent::GameOver {
+                game_id: id.to_owned(),
+                seat: seat as Seat,
+                outcome: seat_outcome(record, seat as Seat),
+                scores: scores.clone(),
+            };
+            if let Err(e) = self.announce_once(account, &event, Some(&once)).await {
+                tracing::warn!(game_id = %id, error = %e, "a bot was not told its game is over");
+                told = false;
+            }
+        }
+        told
+    }
+
+    /// The entries of bot `account`'s inbox after `after`, at most `limit`.
+    pub async fn inbox(
+        &self,
+        account: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<InboxPage, ApiError> {
+        Ok(self.store.read_inbox(&fold(account), after, limit).await?)
+    }
+
+    /// A receiver of bot `account`'s inbox's last id (see
+    /// [`GameStore::watch_inbox`](crate::store::GameStore::watch_inbox)).
+    pub fn watch_inbox(&self, account: &str) -> tokio::sync::watch::Receiver<u64> {
+        self.store.watch_inbox(&fold(account))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_are_tagged_snake_case_and_entries_carry_their_id() {
+        let event = InboxEvent::Seated {
+            game_id: "g".into(),
+            seat: 2,
+            token: "hp_x".into(),
+            preset: crate::engine::Preset::default(),
+            ruleset: crate::engine::RulesetSpec::default().build().unwrap(),
+            via: Via::Match {
+                match_id: "m".into(),
+                deal: 3,
+                play: 1,
+            },
+        };
+        let json = serde_json::to_value(&event).unwrap();
+        assert_eq!(json["type"], "seated");
+        assert_eq!(
+            json["via"],
+            serde_json::json!({"type": "match", "match_id": "m", "deal": 3, "play": 1})
+        );
+        let entry = InboxEntry {
+            id: 17,
+            data: serde_json::to_vec(&event).unwrap(),
+        };
+        let item: InboxItem = serde_json::from_slice(&entry_json(&entry).unwrap()).unwrap();
+        assert_eq!(item.id, 17);
+        assert_eq!(item.event, event);
+        let over = serde_json::to_value(InboxEvent::GameOver {
+            game_id: "g".into(),
+            seat: 0,
+            outcome: SeatOutcome::Draw,
+            scores: vec![1, 2],
+        })
+        .unwrap();
+        assert_eq!(over["type"], "game_over");
+        assert_eq!(over["outcome"], "draw");
+        let done = serde_json::to_vec(&InboxEvent::MatchFinished {
+            match_id: "m".into(),
+        })
+        .unwrap();
+        assert_eq!(done, br#"{"type":"match_finished","match_id":"m"}"#);
+        assert_eq!(
+            entry_json(&InboxEntry {
+                id: 5,
+                data: b"{}".to_vec()
+            })
+            .unwrap(),
+            br#"{"id":5}"#
+        );
+        assert_eq!(
+            entry_json(&InboxEntry {
+                id: 5,
+                data: b"[1]".to_vec()
+            }),
+            None
+        );
+    }
+}

@@ -1,0 +1,312 @@
+//! Games the server seats bots in itself (matchmaking's tables, a match's games): created with
+//! each bot's seat already claimed for its account, the seat's token told to the bot through
+//! its inbox only.
+
+use super::bots::{AccountRecord, fold, house_strategy};
+use super::game_service::GameService;
+use super::games::SeatClaim;
+use super::inbox::{InboxEvent, Via};
+use crate::api::auth::{hash_token, new_token};
+use crate::api::error::{ApiError, Code};
+use crate::api::wire::{CreateGameRequest, CreatedGame, SeatSpec};
+use crate::bots::Strategy;
+use crate::engine::RulesetSpec;
+
+/// Who sits in a seat of a [`SeatedGame`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatFor {
+    /// A house player of this strategy.
+    House(Strategy),
+    /// A bot account: its name as registered (any case).
+    Bot(String),
+}
+
+/// A game to create with its seats filled ([`GameService::create_seated`]).
+#[derive(Debug, Clone)]
+pub struct SeatedGame {
+    /// The ruleset.
+    pub ruleset: RulesetSpec,
+    /// Who sits where, seat 0 first, one per player of the ruleset.
+    pub seats: Vec<SeatFor>,
+    /// The seed of the deals (None: the server draws one, and the game may be rated).
+    pub seed: Option<u64>,
+    /// The time limit per decision (ms), as `turn_time_limit_ms` of `POST /v1/games`.
+    pub turn_time_limit_ms: Option<u64>,
+    /// How the bots came to their seats (told to each in its `seated` event).
+    pub via: Via,
+}
+
+impl GameService {
+    /// Creates a game with every seat filled: house players, and bot accounts whose seats are
+    /// claimed for them (a new token each, only its hash stored; the seat named as the bot,
+    /// with its account; the game attached to the bot's profile), then tells each bot its seat
+    /// and token in its inbox (`seated`, with `req.via`).
+    ///
+    /// Refused before anything is written: a bot account that does not exist (`bot_not_found`),
+    /// a bot seated twice (`already_seated`), and whatever `POST /v1/games` refuses (a ruleset
+    /// that cannot be played, a seat count that is not the ruleset's, a bad time limit).
+    ///
+    /// A bot that could not be told (the store failed after the game was written) makes this
+    /// an error: the game exists, but that bot does not know it (its seat is played by the turn
+    /// clock's fallback, if the game has one). The bots told before it keep their entries.
+    pub async fn create_seated(&self, req: SeatedGame) -> Result<CreatedGame, ApiError> {
+        // The accounts first: each must exist, once; as registered (the seat shows that name).
+        let mut bots: Vec<(usize, String)> = Vec::new();
+        for (seat, s) in req.seats.iter().enumerate() {
+            let SeatFor::Bot(name) = s else { continue };
+            let not_found =
+                || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));
+            if name.is_empty()
+                || name.chars().count() > crate::api::names::MAX_CHARS
+                || house_strategy(name).is_some()
+            {
+                // No account can have it (a house player sits as `SeatFor::House`).
+                return Err(not_found());
+            }
+            if bots.iter().any(|(_, b)| fold(b) == fold(name)) {
+                return Err(ApiError::refused(
+                    Code::AlreadySeated,
+                    format!("{name:?} is given two seats; a bot takes one seat a game"),
+                ));
+            }
+            let record = self
+                .store
+                .load_account(&fold(name))
+                .await?
+                .ok_or_else(not_found)?;
+            bots.push((seat, AccountRecord::decode(&record)?.name));
+        }
+        let specs = req
+            .seats
+            .iter()
+            .map(|s| match s {
+                SeatFor::House(strategy) => SeatSpec::Bot {
+                    strategy: *strategy,
+                },
+                SeatFor::Bot(_) => SeatSpec::Open,
+            })
+            .collect();
+        let tokens: Vec<(usize, String, String)> = bots
+            .into_iter()
+            .map(|(seat, name)| (seat, name, new_token()))
+            .collect();
+        let claims = tokens
+            .iter()
+            .map(|(seat, name, token)| {
+                (
+                    *seat,
+                    SeatClaim {
+                        account: name.clone(),
+                        token_hash: hash_token(token),
+                    },
+                )
+            })
+            .collect();
+        let (created, record) = self
+            .create_with(
+                CreateGameRequest {
+                    ruleset: Some(req.ruleset),
+                    seed: req.seed,
+                    scenario: None,
+                    turn_time_limit_ms: req.turn_time_limit_ms,
+                    seats: Some(specs),
+                },
+                claims,
+            )
+            .await?;
+        let rules = *record.game.rules();
+        let once = format!("seated:{}", created.game_id);
+        for (seat, name, token) in tokens {
+            let event = InboxEvent::Seated {
+                game_id: created.game_id.clone(),
+                seat: seat as crate::engine::Seat,
+                token,
+                preset: rules.preset,
+                ruleset: rules,
+                via: req.via.clone(),
+            };
+            if let Err(e) = self.announce_once(&name, &event, Some(&once)).await {
+                tracing::error!(game_id = %created.game_id, bot = %name, error = %e, "a seated bot was not told its seat");
+                return Err(e);
+            }
+        }
+        Ok(created)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::api::extract::GameId;
+    use crate::api::service::ActRequest;
+    use crate::api::wire::GameStatus;
+    use crate::metrics::Metrics;
+    use crate::store::{GameStore, MemoryStore, StoreConfig};
+
+    fn service() -> (GameService, Arc<MemoryStore>) {
+        let memory = Arc::new(MemoryStore::new(StoreConfig::default()));
+        let store: Arc<dyn GameStore> = memory.clone();
+        (GameService::new(store, Metrics::new(), 100), memory)
+    }
+
+    async fn inbox_events(svc: &GameService, bot: &str) -> Vec<InboxEvent> {
+        svc.inbox(bot, 0, 100)
+            .await
+            .unwrap()
+            .entries
+            .iter()
+            .map(|e| serde_json::from_slice(&e.data).unwrap())
+            .collect()
+    }
+
+    fn table(seats: Vec<SeatFor>) -> SeatedGame {
+        SeatedGame {
+            ruleset: RulesetSpec::default(),
+            seats,
+            seed: Some(7),
+            turn_time_limit_ms: None,
+            via: Via::Queue {
+                ticket: "t1".into(),
+            },
+        }
+    }
+
+    /// Bots are seated as themselves, told their seat and token in their inbox (and nobody
+    /// else's), the token plays the seat; when the game ends each bot is told once how it went.
+    #[tokio::test]
+    async fn bots_are_seated_told_and_told_the_end() {
+        let (svc, _) = service();
+        for name in ["alpha", "Beta"] {
+            svc.register_bot(name.into(), || Ok(())).await.unwrap();
+        }
+        let created = svc
+            .create_seated(table(vec![
+                SeatFor::Bot("ALPHA".into()),
+                SeatFor::House(Strategy::Random),
+                SeatFor::Bot("beta".into()),
+                SeatFor::House(Strategy::Random),
+            ]))
+            .await
+            .unwrap();
+        assert_eq!(created.status, GameStatus::Playing);
+        assert_eq!(created.seats[0].name.as_deref(), Some("alpha"));
+        assert_eq!(created.seats[0].account.as_deref(), Some("alpha"));
+        assert_eq!(created.seats[2].account.as_deref(), Some("Beta"));
+        assert!(created.seats.iter().all(|s| s.claimed));
+        let id = GameId::parse(&created.game_id).unwrap();
+        let mut tokens = Vec::new();
+        for (bot, seat) in [("alpha", 0), ("beta", 2)] {
+            let events = inbox_events(&svc, bot).await;
+            let [
+                InboxEvent::Seated {
+                    game_id,
+                    seat: s,
+                    token,
+                    preset,
+                    ruleset,
+                    via,
+                },
+            ] = events.as_slice()
+            else {
+                panic!("{bot}: {events:?}");
+            };
+            assert_eq!((game_id.as_str(), *s), (created.game_id.as_str(), seat));
+            assert_eq!(*preset, ruleset.preset);
+            assert_eq!(
+                *via,
+                Via::Queue {
+                    ticket: "t1".into()
+                }
+            );
+            let view = svc.view(&id, Some(token)).await.unwrap().decode().unwrap();
+            assert_eq!(view.seat, Some(seat));
+            tokens.push(token.clone());
+            assert_eq!(svc.bot_profile(bot).await.unwrap().games_played, 1);
+        }
+        // Play both bots' seats to the end.
+        let mut over = false;
+        for _ in 0..5_000 {
+            for token in &tokens {
+                let view = svc.view(&id, Some(token)).await.unwrap();
+                over = view.over;
+                if let Some(action) = view.decode().unwrap().legal_actions.first() {
+                    svc.act(ActRequest {
+                        id: &id,
+                        token,
+                        action: action.clone(),
+                        if_match: None,
+                        idempotency_key: None,
+                    })
+                    .await
+                    .unwrap();
+                }
+            }
+            if over {
+                break;
+            }
+        }
+        assert!(over, "the game ended");
+        // Told once each, with the final scores; the sweeper's retry tells nobody again.
+        assert_eq!(svc.rate_if_over(&id).await, Some(true));
+        let mut outcomes = Vec::new();
+        for (bot, seat) in [("alpha", 0), ("beta", 2)] {
+            let events = inbox_events(&svc, bot).await;
+            assert_eq!(events.len(), 2, "{bot}: {events:?}");
+            let InboxEvent::GameOver {
+                game_id,
+                seat: s,
+                outcome,
+                scores,
+            } = &events[1]
+            else {
+                panic!("{events:?}");
+            };
+            assert_eq!((game_id.as_str(), *s), (created.game_id.as_str(), seat));
+            assert_eq!(scores.len(), 2);
+            outcomes.push(*outcome);
+        }
+        // Partners (seats 0 and 2) share their side's outcome.
+        assert_eq!(outcomes[0], outcomes[1]);
+    }
+
+    /// Unknown accounts, a bot in two seats, a house name as a bot, a wrong seat count: refused,
+    /// and nothing is written or announced.
+    #[tokio::test]
+    async fn bad_tables_write_nothing() {
+        let (svc, memory) = service();
+        svc.register_bot("alpha".into(), || Ok(())).await.unwrap();
+        let bot = |n: &str| SeatFor::Bot(n.into());
+        let house = SeatFor::House(Strategy::Random);
+        for (seats, code) in [
+            (
+                vec![bot("alpha"), house.clone(), bot("nobody"), house.clone()],
+                Code::BotNotFound,
+            ),
+            (
+                vec![bot("alpha"), house.clone(), bot("ALPHA"), house.clone()],
+                Code::AlreadySeated,
+            ),
+            (
+                vec![
+                    bot("house-random"),
+                    house.clone(),
+                    house.clone(),
+                    house.clone(),
+                ],
+                Code::BotNotFound,
+            ),
+            (
+                vec![bot(""), house.clone(), house.clone(), house.clone()],
+                Code::BotNotFound,
+            ),
+            (vec![bot("alpha"), house.clone()], Code::WrongSeatCount),
+        ] {
+            let err = svc.create_seated(table(seats)).await.unwrap_err();
+            assert_eq!(err.code(), code);
+        }
+        assert!(memory.is_empty());
+        assert!(inbox_events(&svc, "alpha").await.is_empty());
+    }
+}
