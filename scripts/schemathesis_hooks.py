@@ -20,6 +20,10 @@ token never a real seat (401/403), so the fuzzing would never reach the rules. W
   2xx), the others keep their generated body (refused with 422 unless it happens to be legal). Negative cases keep their generated (invalid) parts: a real game and a
   real seat only make sure they are refused for what is wrong with them, not for a missing game.
 
+The matchmaking endpoints (`/v1/queue`) get a real bot key (`Authorization: Bot <key>`, one of
+a few bots this hook registers), and a positive `DELETE /v1/queue/{ticket}` mostly a ticket the
+bot holds (it queues for it first), so they are reached past the key check.
+
 A fifth of the positive cases keep their generated id (404 paths stay tested). The stateful phase
 is left alone: there the OpenAPI links supply ids and tokens.
 """
@@ -248,6 +252,25 @@ def negative_at(case, location: ParameterLocation) -> bool:
     return case.meta is not None and case.meta.is_negative_at(location)
 
 
+QUEUE = {"POST /v1/queue", "GET /v1/queue", "DELETE /v1/queue", "DELETE /v1/queue/{ticket}"}
+BOT_KEYS: list[str] = []  # a few registered bots' keys, for the matchmaking endpoints
+
+
+def bot_key() -> str:
+    """One of eight bots' keys (registered on first use), at random: a bot waits in at most
+    three queues, so several share the cases."""
+    with rng_lock:
+        if not BOT_KEYS:
+            for _ in range(8):
+                res = requests.post(
+                    f"{BASE}/v1/bots", json={"name": f"st-{uuid.uuid4().hex[:12]}"}, timeout=10
+                )
+                if res.status_code != 201:
+                    raise HookFailure(f"cannot register a bot: {res.status_code} {res.text}")
+                BOT_KEYS.append(res.json()["api_key"])
+        return rng.choice(BOT_KEYS)
+
+
 @schemathesis.auth(refresh_interval=None, retry_on=[])
 class SeatToken:
     """A real seat token for every case of an operation that takes one (a spectator's request
@@ -256,16 +279,18 @@ class SeatToken:
 
     def get(self, case, context):
         label = label_of(case)
+        if label in QUEUE:
+            return f"Bot {bot_key()}"
         if label not in WITH_TOKEN or stateful(case):
             return None
         if label in ("GET /v1/games/{id}", "GET /v1/games/{id}/events") and chance(1 / 3):
             return None
         table, seat, _, _ = table_for("spare", types_needed=False)
-        return table.tokens[seat]
+        return f"Bearer {table.tokens[seat]}"
 
     def set(self, case, data, context):
         case.headers = case.headers or {}
-        case.headers["Authorization"] = f"Bearer {data}"
+        case.headers["Authorization"] = data
 
 
 def our_token(case) -> bool:
@@ -298,6 +323,25 @@ def before_call(context, case, kwargs):
     label = label_of(case)
     if label == LOBBY and positive(case) and not negative_at(case, ParameterLocation.QUERY):
         real_cursor(case)
+        return
+    if label == "DELETE /v1/queue/{ticket}" and positive(case) and chance(0.7):
+        # A ticket the bot holds: it queues first (a 409 when it waits in three queues
+        # already: then one of them).
+        auth = (case.headers or {}).get("Authorization", "")
+        if auth.startswith("Bot "):
+            res = requests.post(
+                f"{BASE}/v1/queue",
+                json={"ruleset": {"preset": rng.choice(PRESETS).split(":")[0]}},
+                headers={"Authorization": auth},
+                timeout=10,
+            )
+            if res.status_code == 202:
+                case.path_parameters["ticket"] = res.json()["ticket"]
+            else:
+                mine = requests.get(f"{BASE}/v1/queue", headers={"Authorization": auth}, timeout=10)
+                tickets = mine.json().get("tickets", []) if mine.status_code == 200 else []
+                if tickets:
+                    case.path_parameters["ticket"] = tickets[0]["ticket"]
         return
     if label not in WITH_ID or stateful(case) or negative_at(case, ParameterLocation.PATH):
         return

@@ -20,6 +20,7 @@ mod idempotency;
 mod lobby;
 mod operations;
 mod push;
+mod queue;
 mod races;
 mod readme;
 mod replicas;

@@ -16,6 +16,7 @@ pub mod games;
 pub mod health;
 pub mod lobby;
 pub mod problems;
+pub mod queue;
 pub mod rulesets;
 pub mod seats;
 

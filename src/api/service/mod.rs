@@ -24,6 +24,8 @@
 //! - `inbox`: bots' inboxes: the events announced to a bot account (seated, game over, match
 //!   finished), and reading them.
 //! - `seated`: games created with bots' seats claimed for them (matchmaking, matches).
+//! - `queue`: matchmaking: bots' places in the queues, and the tables formed from them (through
+//!   `seated`), by joins and by every replica's sweeper.
 
 mod actions;
 mod bots;
@@ -37,6 +39,7 @@ mod house;
 mod inbox;
 mod lobby;
 mod push;
+mod queue;
 mod ratings;
 mod record;
 mod seated;
@@ -55,6 +58,9 @@ pub use self::games::ViewJson;
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
 pub use self::push::{KEEP_ALIVE, Push};
+pub use self::queue::{
+    LEASE_MS, MAX_FILL_WAIT_MS, MAX_QUEUES_PER_BOT, run as run_queue_sweeper, sweep as sweep_queues,
+};
 pub use self::ratings::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::seated::{SeatFor, SeatedGame};
