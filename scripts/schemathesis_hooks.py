@@ -22,6 +22,9 @@ token never a real seat (401/403), so the fuzzing would never reach the rules. W
 
 A bot's inbox (`GET /v1/bots/me/events`) gets the key of a bot this hook registers once, which
 holds a seat (so its inbox has a real `seated` entry), and asks for the long poll (JSON).
+The matchmaking endpoints (`/v1/queue`) get a real bot key (`Authorization: Bot <key>`, one of
+a few bots this hook registers), and a positive `DELETE /v1/queue/{ticket}` mostly a ticket the
+bot holds (it queues for it first), so they are reached past the key check.
 
 A fifth of the positive cases keep their generated id (404 paths stay tested). The stateful phase
 is left alone: there the OpenAPI links supply ids and tokens.
@@ -256,7 +259,7 @@ BOT_KEY: list[str] = []  # this process's bot: registered once, its key
 bot_lock = threading.Lock()
 
 
-def bot_key() -> str:
+def inbox_bot_key() -> str:
     """The key of a bot registered for this run (once per process), which holds a seat of a
     fresh game, so that its inbox has a real `seated` entry for the responses to be checked
     against the schema."""
@@ -279,6 +282,27 @@ def bot_key() -> str:
         return BOT_KEY[0]
 
 
+QUEUE = {"POST /v1/queue", "GET /v1/queue", "DELETE /v1/queue", "DELETE /v1/queue/{ticket}"}
+MATCH = "POST /v1/matches"
+GET_MATCH = "GET /v1/matches/{id}"
+BOT_KEYS: list[str] = []  # a few registered bots' keys, for the matchmaking endpoints
+
+
+def bot_key() -> str:
+    """One of eight bots' keys (registered on first use), at random: a bot waits in at most
+    three queues, so several share the cases."""
+    with rng_lock:
+        if not BOT_KEYS:
+            for _ in range(8):
+                res = requests.post(
+                    f"{BASE}/v1/bots", json={"name": f"st-{uuid.uuid4().hex[:12]}"}, timeout=10
+                )
+                if res.status_code != 201:
+                    raise HookFailure(f"cannot register a bot: {res.status_code} {res.text}")
+                BOT_KEYS.append(res.json()["api_key"])
+        return rng.choice(BOT_KEYS)
+
+
 @schemathesis.auth(refresh_interval=None, retry_on=[])
 class SeatToken:
     """A real seat token for every case of an operation that takes one (a spectator's request
@@ -289,17 +313,19 @@ class SeatToken:
         label = label_of(case)
         if label == INBOX:
             # A bot's inbox takes a bot key (`Authorization: Bot <key>`), never a seat token.
+            return f"Bot {inbox_bot_key()}"
+        if label in QUEUE or label == MATCH:
             return f"Bot {bot_key()}"
         if label not in WITH_TOKEN or stateful(case):
             return None
         if label in ("GET /v1/games/{id}", "GET /v1/games/{id}/events") and chance(1 / 3):
             return None
         table, seat, _, _ = table_for("spare", types_needed=False)
-        return table.tokens[seat]
+        return f"Bearer {table.tokens[seat]}"
 
     def set(self, case, data, context):
         case.headers = case.headers or {}
-        case.headers["Authorization"] = data if data.startswith("Bot ") else f"Bearer {data}"
+        case.headers["Authorization"] = data
 
 
 def our_token(case) -> bool:
@@ -336,8 +362,51 @@ def before_call(context, case, kwargs):
         case.headers = case.headers or {}
         case.headers["Accept"] = "application/json"
         return
+    if label == MATCH and positive(case) and isinstance(case.body, dict):
+        # A match the server can play in a moment: at most two deals, and no expert (whose
+        # games would think for minutes); most cases between two house accounts, so the match
+        # is made (a generated name is no bot: a 404).
+        body = case.body
+        if isinstance(body.get("deals"), int) and body["deals"] > 2:
+            body["deals"] = 2
+        if chance(0.7):
+            body["a"], body["b"] = rng.sample(["house-random", "house-heuristic"], 2)
+        for side in ("a", "b"):
+            if str(body.get(side, "")).lower() == "house-expert":
+                body[side] = "house-random"
+        return
+    if label == GET_MATCH and positive(case) and chance(0.7):
+        # A match that exists: one deal between two house accounts, made for this case.
+        res = requests.post(
+            f"{BASE}/v1/matches",
+            json={"a": "house-random", "b": "house-heuristic", "deals": 1},
+            headers={"Authorization": f"Bot {bot_key()}"},
+            timeout=10,
+        )
+        if res.status_code == 201:
+            case.path_parameters["id"] = res.json()["match_id"]
+        return
     if label == LOBBY and positive(case) and not negative_at(case, ParameterLocation.QUERY):
         real_cursor(case)
+        return
+    if label == "DELETE /v1/queue/{ticket}" and positive(case) and chance(0.7):
+        # A ticket the bot holds: it queues first (a 409 when it waits in three queues
+        # already: then one of them).
+        auth = (case.headers or {}).get("Authorization", "")
+        if auth.startswith("Bot "):
+            res = requests.post(
+                f"{BASE}/v1/queue",
+                json={"ruleset": {"preset": rng.choice(PRESETS).split(":")[0]}},
+                headers={"Authorization": auth},
+                timeout=10,
+            )
+            if res.status_code == 202:
+                case.path_parameters["ticket"] = res.json()["ticket"]
+            else:
+                mine = requests.get(f"{BASE}/v1/queue", headers={"Authorization": auth}, timeout=10)
+                tickets = mine.json().get("tickets", []) if mine.status_code == 200 else []
+                if tickets:
+                    case.path_parameters["ticket"] = tickets[0]["ticket"]
         return
     if label not in WITH_ID or stateful(case) or negative_at(case, ParameterLocation.PATH):
         return

@@ -41,6 +41,9 @@ pub struct Config {
     /// Bot registrations (`POST /v1/bots`) per hour per client IP, in bursts of as many
     /// (`BOT_REGISTRATIONS_PER_HOUR`, default 10; 0: no limit).
     pub bot_registrations_per_hour: u32,
+    /// How long a bot's place in a matchmaking queue holds without a renewal (posting again,
+    /// or reading its inbox) (`QUEUE_LEASE_MS`, default 60000; at least 1).
+    pub queue_lease: Duration,
     /// How many proxies in front of the server append to `X-Forwarded-For`
     /// (`TRUSTED_PROXY_HOPS`, default 0: the client is the connection's peer). With `n`, the
     /// client is the `n`-th address from the right of `X-Forwarded-For`: the one the outermost
@@ -85,6 +88,7 @@ impl Default for Config {
             rate_limit_per_sec: 0,
             rate_limit_burst: 100,
             bot_registrations_per_hour: 10,
+            queue_lease: Duration::from_millis(60_000),
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),
             memory_max_games: crate::store::StoreConfig::DEFAULT_MAX_GAMES,
@@ -180,6 +184,17 @@ impl Config {
                 "BOT_REGISTRATIONS_PER_HOUR",
                 d.bot_registrations_per_hour,
             )?,
+            queue_lease: {
+                let lease = millis("QUEUE_LEASE_MS", d.queue_lease)?;
+                if lease.is_zero() {
+                    return Err(ConfigError {
+                        name: "QUEUE_LEASE_MS",
+                        value: "0".into(),
+                        reason: "use a positive number of milliseconds".into(),
+                    });
+                }
+                lease
+            },
             trusted_proxy_hops,
             body_read_timeout: {
                 let timeout = millis("BODY_READ_TIMEOUT_MS", d.body_read_timeout)?;

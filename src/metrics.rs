@@ -21,6 +21,10 @@ pub struct Metrics {
     pub games_rated: IntCounter,
     /// Bot accounts registered.
     pub bots_registered: IntCounter,
+    /// Joins of a matchmaking queue (renewals by posting again included).
+    pub queue_joins: IntCounter,
+    /// Tables formed by matchmaking.
+    pub queue_tables: IntCounter,
     /// Actions by outcome (`applied`, `rejected`, `conflict`) and by who acted (`client`, `bot`).
     pub actions: IntCounterVec,
     /// `actions{outcome="applied", actor="client"}`, resolved once (it counts every move).
@@ -67,6 +71,10 @@ impl Metrics {
             IntCounter::new("games_rated_total", "Games rated (each once)").expect("valid metric");
         let bots_registered = IntCounter::new("bots_registered_total", "Bot accounts registered")
             .expect("valid metric");
+        let queue_joins =
+            IntCounter::new("queue_joins_total", "Matchmaking queue joins").expect("valid metric");
+        let queue_tables = IntCounter::new("queue_tables_total", "Tables formed by matchmaking")
+            .expect("valid metric");
         let actions = IntCounterVec::new(
             Opts::new("actions_total", "Game actions by outcome and actor"),
             &["outcome", "actor"],
@@ -79,6 +87,8 @@ impl Metrics {
             Box::new(games_finished.clone()),
             Box::new(games_rated.clone()),
             Box::new(bots_registered.clone()),
+            Box::new(queue_joins.clone()),
+            Box::new(queue_tables.clone()),
             Box::new(actions.clone()),
         ] {
             registry.register(c).expect("metric registered once");
@@ -91,6 +101,8 @@ impl Metrics {
             games_finished,
             games_rated,
             bots_registered,
+            queue_joins,
+            queue_tables,
             applied_by_client: actions.with_label_values(&["applied", "client"]),
             applied_by_bot: actions.with_label_values(&["applied", "bot"]),
             actions,

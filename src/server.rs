@@ -46,13 +46,16 @@ impl Application {
         let store = connect_from_url(config.redis_url.as_deref(), store_config).await?;
         let backend = store.backend();
         let (push, stopping) = Push::new(config.sse_keep_alive);
-        let service = GameService::new(store, Metrics::new(), config.cached_games).with_push(push);
+        let service = GameService::new(store, Metrics::new(), config.cached_games)
+            .with_push(push)
+            .with_queue_lease(config.queue_lease);
         let replica = format!(
             "{}-{}",
             std::process::id(),
             api::auth::new_token().get(3..15).unwrap_or("0")
         );
         tokio::spawn(api::clock::run(service.clone(), replica));
+        tokio::spawn(api::service::run_queue_sweeper(service.clone()));
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let body_limit = api::routes::BodyLimit {

@@ -69,7 +69,8 @@ make_error_codes! {
     BadRequest = "bad_request", 400, "Malformed request";
     MissingToken = "missing_token", 401, "Missing seat token";
     MalformedAuthorization = "malformed_authorization", 401, "Malformed Authorization header";
-    /// No `Authorization: Bot <key>` where a bot's key is required (a bot's inbox, a match).
+    /// No `Authorization: Bot <key>` where a bot's key is required (a bot's inbox, matchmaking,
+    /// a match).
     MissingBotKey = "missing_bot_key", 401, "Missing bot key";
     InvalidToken = "invalid_token", 403, "Invalid seat token";
     /// `Authorization: Bot <key>` with a key that is no bot's.
@@ -81,6 +82,8 @@ make_error_codes! {
     PresetNotFound = "preset_not_found", 404, "Preset not found";
     /// No duplicate match has this id (or it expired).
     MatchNotFound = "match_not_found", 404, "Match not found";
+    /// Leaving a queue the bot does not wait in.
+    TicketNotFound = "ticket_not_found", 404, "Ticket not found";
     NotFound = "not_found", 404, "Not found";
     MethodNotAllowed = "method_not_allowed", 405, "Method not allowed";
     RequestTimeout = "request_timeout", 408, "Request timeout";
@@ -94,6 +97,8 @@ make_error_codes! {
     NameTaken = "name_taken", 409, "Conflict";
     /// A bot claiming a second seat of one game.
     AlreadySeated = "already_seated", 409, "Conflict";
+    /// A bot joining a queue while it waits in as many as it may.
+    TooManyQueues = "too_many_queues", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";
     UnsupportedMediaType = "unsupported_media_type", 415, "Unsupported media type";
     // The engine refuses an action (the engine's `ActionError` codes).
@@ -140,6 +145,8 @@ make_error_codes! {
     /// A duplicate match that cannot be played: the same player twice, a caller that plays in
     /// neither seat, three teams, too many deals.
     InvalidMatch = "invalid_match", 422, "Invalid match";
+    /// A `fill_with_house_after_ms` out of bounds.
+    InvalidFillWait = "invalid_fill_wait", 422, "Invalid game settings";
     /// A bot name of the house players' (`house-` and anything).
     NameReserved = "name_reserved", 422, "Name not available";
     RateLimited = "rate_limited", 429, "Too many requests";

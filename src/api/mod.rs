@@ -48,6 +48,7 @@ use utoipa::PartialSchema as _;
         (name = "actions", description = "Bid, exchange, play: every action answers with your new view."),
         (name = "rules", description = "The rulesets."),
         (name = "bots", description = "Bot accounts, their inboxes, their profiles, the leaderboards and duplicate matches."),
+        (name = "matchmaking", description = "Queue for a ruleset as a bot: a table forms when enough bots wait."),
         (name = "operations", description = "Health, readiness and metrics."),
     )
 )]
@@ -301,6 +302,10 @@ where
         .service(routes::bots::get_leaderboard)
         .service(routes::matches::create_match)
         .service(routes::matches::get_match)
+        .service(routes::queue::join_queue)
+        .service(routes::queue::list_queue)
+        .service(routes::queue::leave_queues)
+        .service(routes::queue::leave_queue)
         .service(routes::health::healthz)
         .service(routes::health::readyz)
         .service(routes::health::metrics);

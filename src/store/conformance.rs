@@ -29,8 +29,9 @@ use tokio::sync::watch;
 use super::{
     AccountGames, GameStore, IdemWrite, InboxPage, ListCursor, ListPage, ListQuery, ListStatus,
     Listing, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
-    MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, RateOutcome,
-    RatingWrite, StoreConfig, StoreError, StoredGame, Write,
+    MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, QueueEntry,
+    QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
+    StoredGame, Write,
 };
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
@@ -1629,6 +1630,356 @@ pub async fn board_pages(store: &Arc<dyn GameStore>) {
     assert_eq!(none.total, 5);
 }
 
+/// A fresh queue key.
+pub fn fresh_queue() -> String {
+    format!("q{}", &uuid::Uuid::new_v4().simple().to_string()[..20])
+}
+
+fn join<'a>(queue: &'a str, member: &'a str, data: &'a [u8], now: u64) -> QueueJoin<'a> {
+    QueueJoin {
+        queue,
+        member,
+        data,
+        fill_at_ms: None,
+        lease_until_ms: now + 60_000,
+        now_ms: now,
+        max_queues: 3,
+    }
+}
+
+fn joined(j: QueueJoined) -> QueuePlace {
+    match j {
+        QueueJoined::Joined(p) => p,
+        QueueJoined::TooManyQueues => panic!("refused: too many queues"),
+    }
+}
+
+fn members(entries: &[QueueEntry]) -> Vec<&str> {
+    entries.iter().map(|e| e.member.as_str()).collect()
+}
+
+/// Queues: joins keep their place when repeated (the data, `fill_at` and lease replaced), a
+/// take pops the `n` oldest once `n` wait and nothing before, a leave takes an entry out, a
+/// member's entries are listed with their places, and every change is seen by the other
+/// replica. A member waits in at most `max_queues` queues.
+pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let q = fresh_queue();
+    let now = now_unix_ms();
+    let (a, b, c, d, e) = (
+        fresh_name(),
+        fresh_name(),
+        fresh_name(),
+        fresh_name(),
+        fresh_name(),
+    );
+    let pa = joined(store.queue_join(join(&q, &a, b"a1", now)).await.unwrap());
+    assert_eq!((pa.position, pa.size, pa.entry.joined_ms), (1, 1, now));
+    assert_eq!(pa.entry.data, b"a1");
+    let pb = joined(
+        other
+            .queue_join(join(&q, &b, &[0, 255], now + 1))
+            .await
+            .unwrap(),
+    );
+    assert_eq!((pb.position, pb.size), (2, 2));
+    // Not four yet: nothing taken.
+    assert!(store.queue_take(&q, 4, now + 2).await.unwrap().is_empty());
+    assert!(store.queues().await.unwrap().contains(&q));
+    // a re-joins later with new data: it keeps its place (first), its data and lease are new.
+    let pa2 = joined(
+        other
+            .queue_join(QueueJoin {
+                lease_until_ms: now + 90_000,
+                fill_at_ms: Some(now + 80_000),
+                ..join(&q, &a, b"a2", now + 3)
+            })
+            .await
+            .unwrap(),
+    );
+    assert_eq!((pa2.position, pa2.size, pa2.entry.joined_ms), (1, 2, now));
+    assert_eq!(pa2.entry.data, b"a2");
+    assert_eq!(pa2.entry.fill_at_ms, Some(now + 80_000));
+    assert_eq!(pa2.entry.lease_until_ms, now + 90_000);
+    // c joins and leaves; leaving twice finds nothing.
+    joined(store.queue_join(join(&q, &c, b"c", now + 4)).await.unwrap());
+    assert!(other.queue_leave(&q, &c, now + 5).await.unwrap());
+    assert!(!store.queue_leave(&q, &c, now + 5).await.unwrap());
+    joined(store.queue_join(join(&q, &d, b"d", now + 6)).await.unwrap());
+    joined(other.queue_join(join(&q, &e, b"e", now + 7)).await.unwrap());
+    // Listed with its place, on either replica.
+    let listed = other.queue_entries(&d, now + 8).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0].queue.as_str(), listed[0].position, listed[0].size),
+        (q.as_str(), 3, 4)
+    );
+    assert!(store.queue_entries(&c, now + 8).await.unwrap().is_empty());
+    // Four wait: the four oldest are popped, oldest first, once.
+    let taken = store.queue_take(&q, 3, now + 9).await.unwrap();
+    assert_eq!(members(&taken), [a.as_str(), b.as_str(), d.as_str()]);
+    assert_eq!(taken[0].data, b"a2");
+    assert_eq!(taken[1].data, [0, 255]);
+    assert_eq!(taken[1].fill_at_ms, None);
+    assert!(other.queue_entries(&a, now + 9).await.unwrap().is_empty());
+    assert!(other.queue_take(&q, 3, now + 9).await.unwrap().is_empty());
+    assert_eq!(
+        other.queue_entries(&e, now + 9).await.unwrap()[0].position,
+        1
+    );
+    assert!(store.queue_leave(&q, &e, now + 10).await.unwrap());
+    // An empty queue leaves the list once a take looks at it (or at once).
+    store.queue_take(&q, 3, now + 11).await.unwrap();
+    assert!(!other.queues().await.unwrap().contains(&q));
+
+    // At most max_queues queues at once; a re-join of one of them is not a new queue.
+    let m = fresh_name();
+    let qs = [fresh_queue(), fresh_queue(), fresh_queue(), fresh_queue()];
+    for queue in &qs[..3] {
+        joined(store.queue_join(join(queue, &m, b"", now)).await.unwrap());
+    }
+    assert_eq!(
+        other.queue_join(join(&qs[3], &m, b"", now)).await.unwrap(),
+        QueueJoined::TooManyQueues
+    );
+    assert!(
+        other
+            .queue_entries(&m, now)
+            .await
+            .unwrap()
+            .iter()
+            .all(|p| p.queue != qs[3])
+    );
+    joined(
+        other
+            .queue_join(join(&qs[1], &m, b"x", now + 1))
+            .await
+            .unwrap(),
+    );
+    assert!(store.queue_leave(&qs[0], &m, now + 2).await.unwrap());
+    joined(
+        other
+            .queue_join(join(&qs[3], &m, b"", now + 3))
+            .await
+            .unwrap(),
+    );
+    let mut listed: Vec<String> = store
+        .queue_entries(&m, now + 4)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| p.queue)
+        .collect();
+    listed.sort();
+    let mut want = qs[1..].to_vec();
+    want.sort();
+    assert_eq!(listed, want);
+    for queue in &qs[1..] {
+        store.queue_leave(queue, &m, now + 5).await.unwrap();
+    }
+    // Bad keys are refused before anything is read.
+    assert!(matches!(
+        store.queue_take("no spaces", 4, now).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.queue_join(join(&q, "", b"", now)).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.queue_take(&q, 0, now).await,
+        Err(StoreError::InvalidWrite(_))
+    ));
+}
+
+/// Leases: an entry whose lease ran out is gone for every operation (not taken, not listed,
+/// not left, not renewed), a renewal moves every lease of a member on (never back), and its
+/// lapsed entries do not count against `max_queues`.
+pub async fn queue_leases_lapse_and_renew(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let (q1, q2) = (fresh_queue(), fresh_queue());
+    let now = now_unix_ms();
+    let (a, b) = (fresh_name(), fresh_name());
+    let short = |queue, member, data| QueueJoin {
+        lease_until_ms: now + 100,
+        ..join(queue, member, data, now)
+    };
+    joined(store.queue_join(short(&q1, &a, b"a")).await.unwrap());
+    joined(store.queue_join(short(&q2, &a, b"a")).await.unwrap());
+    joined(other.queue_join(short(&q1, &b, b"b")).await.unwrap());
+    // a renews (both its entries), b does not.
+    assert_eq!(
+        other.queue_renew(&a, now + 1_000, now + 50).await.unwrap(),
+        2
+    );
+    // A renewal never shortens a lease.
+    assert_eq!(store.queue_renew(&a, now + 500, now + 60).await.unwrap(), 2);
+    let listed = store.queue_entries(&a, now + 150).await.unwrap();
+    assert_eq!(listed.len(), 2);
+    assert!(
+        listed.iter().all(|p| p.entry.lease_until_ms == now + 1_000),
+        "{listed:?}"
+    );
+    // At +150 b's lease ran out: a is alone in q1.
+    assert_eq!(listed.iter().find(|p| p.queue == q1).unwrap().size, 1);
+    assert!(other.queue_entries(&b, now + 150).await.unwrap().is_empty());
+    assert!(!store.queue_leave(&q1, &b, now + 150).await.unwrap());
+    assert_eq!(
+        store.queue_renew(&b, now + 2_000, now + 150).await.unwrap(),
+        0
+    );
+    assert!(
+        store
+            .queue_take(&q1, 2, now + 150)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // At +1000 a's leases ran out too: nothing left to take, and a may join three new queues.
+    assert!(
+        store
+            .queue_take(&q1, 1, now + 1_000)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    for _ in 0..3 {
+        let q = fresh_queue();
+        joined(
+            other
+                .queue_join(join(&q, &a, b"", now + 1_000))
+                .await
+                .unwrap(),
+        );
+        assert!(store.queue_leave(&q, &a, now + 1_001).await.unwrap());
+    }
+    assert!(
+        store
+            .queue_entries(&a, now + 1_000)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+/// Fills: with fewer than `n` waiting, a take pops them all once the oldest entry's `fill_at`
+/// has passed (a younger entry's `fill_at` does not count), never more than `n`.
+pub async fn queue_fills_after_the_oldest_waits(
+    store: &Arc<dyn GameStore>,
+    other: &Arc<dyn GameStore>,
+) {
+    let q = fresh_queue();
+    let now = now_unix_ms();
+    let (a, b, c) = (fresh_name(), fresh_name(), fresh_name());
+    joined(store.queue_join(join(&q, &a, b"a", now)).await.unwrap());
+    joined(
+        other
+            .queue_join(QueueJoin {
+                fill_at_ms: Some(now + 10),
+                ..join(&q, &b, b"b", now + 1)
+            })
+            .await
+            .unwrap(),
+    );
+    // b's fill time passed, but a is the oldest and asked for none.
+    assert!(store.queue_take(&q, 4, now + 100).await.unwrap().is_empty());
+    // a asks for a fill at +200 (keeping its place).
+    joined(
+        store
+            .queue_join(QueueJoin {
+                fill_at_ms: Some(now + 200),
+                ..join(&q, &a, b"a", now + 101)
+            })
+            .await
+            .unwrap(),
+    );
+    assert!(other.queue_take(&q, 4, now + 199).await.unwrap().is_empty());
+    let taken = other.queue_take(&q, 4, now + 200).await.unwrap();
+    assert_eq!(members(&taken), [a.as_str(), b.as_str()]);
+    assert_eq!(taken[0].fill_at_ms, Some(now + 200));
+    assert!(store.queue_take(&q, 4, now + 300).await.unwrap().is_empty());
+    // A fill never pops more than n.
+    let q = fresh_queue();
+    for (i, m) in [&a, &b, &c].into_iter().enumerate() {
+        joined(
+            store
+                .queue_join(QueueJoin {
+                    fill_at_ms: Some(now),
+                    ..join(&q, m, b"", now + i as u64)
+                })
+                .await
+                .unwrap(),
+        );
+    }
+    assert_eq!(
+        members(&other.queue_take(&q, 2, now + 5).await.unwrap()),
+        [a.as_str(), b.as_str()]
+    );
+    assert_eq!(
+        members(&store.queue_take(&q, 2, now + 5).await.unwrap()),
+        [c.as_str()]
+    );
+}
+
+/// Racing takes (spawned tasks, so in parallel on a multi-threaded runtime, on both
+/// replicas) while members join: every member is popped exactly once, in groups of `n`, never
+/// twice.
+pub async fn racing_takes_pop_each_entry_once(
+    store: &Arc<dyn GameStore>,
+    other: &Arc<dyn GameStore>,
+) {
+    let q = fresh_queue();
+    let now = now_unix_ms();
+    let names: Vec<String> = (0..40).map(|_| fresh_name()).collect();
+    let mut tasks = Vec::new();
+    for (i, m) in names.iter().enumerate() {
+        let (s, q, m) = (
+            if i % 2 == 0 {
+                store.clone()
+            } else {
+                other.clone()
+            },
+            q.clone(),
+            m.clone(),
+        );
+        // Each join is followed by a take, as the service does.
+        tasks.push(tokio::spawn(async move {
+            joined(s.queue_join(join(&q, &m, m.as_bytes(), now)).await.unwrap());
+            vec![s.queue_take(&q, 4, now).await.unwrap()]
+        }));
+    }
+    for i in 0..16 {
+        let (s, q) = (
+            if i % 2 == 0 {
+                other.clone()
+            } else {
+                store.clone()
+            },
+            q.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let mut got = Vec::new();
+            for _ in 0..8 {
+                got.push(s.queue_take(&q, 4, now).await.unwrap());
+                tokio::task::yield_now().await;
+            }
+            got
+        }));
+    }
+    let mut groups: Vec<Vec<QueueEntry>> = Vec::new();
+    for t in tasks {
+        groups.extend(t.await.unwrap());
+    }
+    groups.push(store.queue_take(&q, 4, now).await.unwrap());
+    let mut seen = std::collections::HashSet::new();
+    for g in groups.iter().filter(|g| !g.is_empty()) {
+        assert_eq!(g.len(), 4, "{g:?}");
+        for e in g {
+            assert!(seen.insert(e.member.clone()), "{} popped twice", e.member);
+            assert_eq!(e.data, e.member.as_bytes());
+        }
+    }
+    assert_eq!(seen.len(), names.len());
+}
+
 /// Inboxes: an append answers the next id (a new inbox's first is the append's time); a read
 /// answers the entries after an id, oldest first, at most the limit, and the last id; a
 /// watcher on either replica hears every append; a `once` key appends once; inboxes are apart;
@@ -1826,6 +2177,10 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         account_games_attach_once(store, other),
         ratings_rate_once(store, other),
         concurrent_ratings(store, other),
+        queues_join_take_leave(store, other),
+        queue_leases_lapse_and_renew(store, other),
+        queue_fills_after_the_oldest_waits(store, other),
+        racing_takes_pop_each_entry_once(store, other),
         inbox_appends_reads_and_watches(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
@@ -1855,6 +2210,10 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         ratings_rate_once(store, store),
         concurrent_ratings(store, store),
         board_pages(store),
+        queues_join_take_leave(store, store),
+        queue_leases_lapse_and_renew(store, store),
+        queue_fills_after_the_oldest_waits(store, store),
+        racing_takes_pop_each_entry_once(store, store),
         inbox_appends_reads_and_watches(store, store),
         inbox_keeps_the_last_entries(store),
     );

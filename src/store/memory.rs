@@ -10,10 +10,12 @@ use tokio::sync::watch;
 use super::accounts::{check_attach, check_board, check_name, check_rate};
 use super::hub::WatchHub;
 use super::inbox::{check_append, check_read, first_id};
+use super::queue::MemoryQueues;
 use super::{
     AccountGames, BoardEntry, BoardPage, GameStore, INBOX_TTL, InboxEntry, InboxPage, ListPage,
     ListQuery, ListStatus, ListedGame, Listing, MAX_ACCOUNT_NAME_LEN, MAX_INBOX_ENTRIES,
-    MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoreConfig,
+    MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN, QueueEntry, QueueJoin, QueueJoined,
+    QueuePlace, RateOutcome, RatingWrite, StoreConfig,
     StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
@@ -33,6 +35,7 @@ pub struct MemoryStore {
     config: StoreConfig,
     inner: Mutex<Inner>,
     accounts: Mutex<Accounts>,
+    queues: Mutex<MemoryQueues>,
     hub: WatchHub,
     /// Inboxes by account (see `store::inbox`), and their watchers.
     inboxes: Mutex<HashMap<String, Inbox>>,
@@ -203,6 +206,7 @@ impl MemoryStore {
             config,
             inner: Mutex::new(Inner::default()),
             accounts: Mutex::new(Accounts::default()),
+            queues: Mutex::new(MemoryQueues::default()),
             hub: WatchHub::default(),
             inboxes: Mutex::new(HashMap::new()),
             inbox_hub: WatchHub::default(),
@@ -235,6 +239,11 @@ impl MemoryStore {
     fn accounts(&self) -> std::sync::MutexGuard<'_, Accounts> {
         // Every update below checks first and then writes, and nothing in it panics.
         self.accounts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn queue_lock(&self) -> std::sync::MutexGuard<'_, MemoryQueues> {
+        // Every update checks first and then writes, and nothing in it panics.
+        self.queues.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn expiry(&self, now: Instant, finished: bool) -> Option<Instant> {
@@ -705,6 +714,49 @@ impl GameStore for MemoryStore {
             entries,
             total: ranking.len() as u64,
         })
+    }
+
+    async fn queue_join(&self, j: QueueJoin<'_>) -> Result<QueueJoined, StoreError> {
+        self.queue_lock().join(&j)
+    }
+
+    async fn queue_leave(
+        &self,
+        queue: &str,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.queue_lock().leave(queue, member, now_ms)
+    }
+
+    async fn queue_renew(
+        &self,
+        member: &str,
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<usize, StoreError> {
+        self.queue_lock().renew(member, lease_until_ms, now_ms)
+    }
+
+    async fn queue_take(
+        &self,
+        queue: &str,
+        n: usize,
+        now_ms: u64,
+    ) -> Result<Vec<QueueEntry>, StoreError> {
+        self.queue_lock().take(queue, n, now_ms)
+    }
+
+    async fn queues(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.queue_lock().queues())
+    }
+
+    async fn queue_entries(
+        &self,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<Vec<QueuePlace>, StoreError> {
+        self.queue_lock().entries(member, now_ms)
     }
 
     async fn append_inbox(

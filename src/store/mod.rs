@@ -151,6 +151,7 @@ mod hub;
 pub mod inbox;
 mod listing;
 mod memory;
+mod queue;
 mod redis;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
@@ -171,6 +172,7 @@ pub use self::listing::{
     MAX_LIST_LIMIT, valid_group,
 };
 pub use self::memory::MemoryStore;
+pub use self::queue::{MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueJoin, QueueJoined, QueuePlace};
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
     game_key, idem_key_part, inbox_channel, inbox_key, key_tag,
@@ -636,6 +638,77 @@ pub trait GameStore: Send + Sync + 'static {
     /// highest score first, and how many members the board has. One round trip on Redis.
     #[allow(unused_variables)]
     async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    // Matchmaking queues (see `queue`). The defaults answer [`StoreError::Unavailable`]: a
+    // backend without them.
+
+    /// Join queue `j.queue` as `j.member`, in one atomic step (one script on Redis): first drop
+    /// the queue's entries whose lease ran out (at or before `j.now_ms`) and the member's own
+    /// expired entries elsewhere; then, if the member waits in the queue, replace its entry's
+    /// data, `fill_at` and lease, keeping its place (`joined_ms`); else, if it waits in
+    /// `j.max_queues` other queues, [`QueueJoined::TooManyQueues`] and nothing written; else add
+    /// an entry joined at `j.now_ms`. Answers the entry and its place.
+    #[allow(unused_variables)]
+    async fn queue_join(&self, j: QueueJoin<'_>) -> Result<QueueJoined, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Take `member`'s entry out of `queue`: `true` if it waited there (its lease not run out
+    /// at `now_ms`).
+    #[allow(unused_variables)]
+    async fn queue_leave(
+        &self,
+        queue: &str,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Renew the lease of every entry of `member` still waiting at `now_ms`, to
+    /// `lease_until_ms` (never shortening one), in one atomic step; entries whose lease ran out
+    /// are dropped. Answers how many entries wait.
+    #[allow(unused_variables)]
+    async fn queue_renew(
+        &self,
+        member: &str,
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<usize, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The one way entries leave `queue` to be seated, in one atomic step (one script on
+    /// Redis): drop the entries whose lease ran out at `now_ms`; then if at least `n` entries
+    /// wait, pop the `n` oldest; else if the oldest entry's `fill_at` is at or before `now_ms`,
+    /// pop every waiting entry (fewer than `n`: the caller fills the rest); else pop nothing.
+    /// Popped entries are answered oldest first (by `joined_ms`, then member); each is popped
+    /// by one call only, whatever the replica. `n` is 1 to [`MAX_TAKE`].
+    #[allow(unused_variables)]
+    async fn queue_take(
+        &self,
+        queue: &str,
+        n: usize,
+        now_ms: u64,
+    ) -> Result<Vec<QueueEntry>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The queues that may hold entries (every queue holding one is listed; a queue whose
+    /// entries all lapsed may be listed until a take or a join looks at it), for a sweeper.
+    async fn queues(&self) -> Result<Vec<String>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Every entry of `member` still waiting at `now_ms`, with its place, by queue.
+    #[allow(unused_variables)]
+    async fn queue_entries(
+        &self,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<Vec<QueuePlace>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 

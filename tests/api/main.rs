@@ -22,6 +22,7 @@ mod lobby;
 mod matches;
 mod operations;
 mod push;
+mod queue;
 mod races;
 mod readme;
 mod replicas;

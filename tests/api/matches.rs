@@ -4,6 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use reqwest::StatusCode;
 use reqwest::header::LOCATION;
 use serde_json::{Value, json};
@@ -288,7 +290,105 @@ async fn refusals(store: Store) {
     assert_eq!(lobby["games"], json!([]), "{lobby}");
 }
 
+/// The bot's inbox entries after `after` (long poll: waits up to `wait` seconds for one).
+async fn inbox(app: &TestApp, key: &str, after: u64, wait: u64) -> Vec<Value> {
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/bots/me/events?after={after}&wait={wait}")))
+        .header("authorization", format!("Bot {key}"))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .expect("inbox sent");
+    assert_eq!(res.status(), StatusCode::OK);
+    res.json().await.expect("inbox JSON")
+}
+
+async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register(&app, "duplicator").await;
+    let res = start(
+        &app,
+        Some(&key),
+        &json!({"a": "duplicator", "b": "house-random", "ruleset": {"preset": "hasenpfeffer"}, "deals": 3}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let m: Value = res.json().await.expect("JSON");
+    let id = m["match_id"].as_str().unwrap().to_owned();
+    // The inbox: a seat in each of the six games, in both of A's seats (the bot plays its
+    // partnership), each with its own token.
+    let mut seats: Vec<(String, u64, String)> = Vec::new();
+    let mut last = 0;
+    while seats.len() < 12 {
+        let items = inbox(&app, &key, last, 5).await;
+        assert!(!items.is_empty(), "seats missing: {seats:?}");
+        for item in items {
+            last = item["id"].as_u64().unwrap();
+            assert_eq!(item["type"], "seated", "{item}");
+            assert_eq!(item["via"]["match_id"], id.as_str(), "{item}");
+            seats.push((
+                item["game_id"].as_str().unwrap().to_owned(),
+                item["seat"].as_u64().unwrap(),
+                item["token"].as_str().unwrap().to_owned(),
+            ));
+        }
+    }
+    let m: Value = app
+        .get(&format!("/v1/matches/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    for deal in m["deal_results"].as_array().unwrap() {
+        for play in deal["plays"].as_array().unwrap() {
+            let game = play["game_id"].as_str().unwrap();
+            let mut mine: Vec<Value> = seats
+                .iter()
+                .filter(|(g, _, _)| g == game)
+                .map(|(_, s, _)| json!(s))
+                .collect();
+            mine.sort_by_key(|v| v.as_u64());
+            assert_eq!(json!(mine), play["a_seats"], "the bot sits in A's seats");
+        }
+    }
+    // Play every seat: the first legal action of the seat to act, until every game is over.
+    let mut rng = SmallRng::seed_from_u64(3);
+    for (game, _, _) in &seats {
+        loop {
+            let view = app.view(game, None).await;
+            if view["status"] == "finished" {
+                break;
+            }
+            let turn = view["turn"].as_u64();
+            let Some((_, _, token)) = seats.iter().find(|(g, s, _)| g == game && Some(*s) == turn)
+            else {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            };
+            let mine = app.view(game, Some(token)).await;
+            let action = crate::helpers::choose(&mine, &mut rng);
+            let res = app.act(game, token, "actions", &action).await;
+            assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+        }
+    }
+    let m = wait_match(&app, &id, Duration::from_secs(30)).await;
+    check_against_logs(&app, &m, 4, true).await;
+    // The inbox says the match is over, once; then game_over entries are there for each seat.
+    let rest = inbox(&app, &key, last, 5).await;
+    let finished: Vec<&Value> = rest
+        .iter()
+        .filter(|i| i["type"] == "match_finished")
+        .collect();
+    assert_eq!(finished.len(), 1, "{rest:?}");
+    assert_eq!(finished[0]["match_id"], id.as_str());
+    // Another bot's key sees none of it.
+    let other = register(&app, "onlooker").await;
+    assert_eq!(inbox(&app, &other, 0, 0).await, Vec::<Value>::new());
+}
+
 both_stores!(
+    a_bot_plays_its_match_through_its_inbox,
     house_match_plays_every_deal_twice_swapped,
     every_player_alone_rotates_seats,
     refusals

@@ -18,6 +18,7 @@ pub mod inbox;
 pub mod lobby;
 pub mod matches;
 pub mod problems;
+pub mod queue;
 pub mod rulesets;
 pub mod seats;
 

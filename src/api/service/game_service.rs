@@ -22,6 +22,8 @@ pub struct GameService {
     /// Games this replica works on in the background (house players' steps, a sweeper's
     /// fallback move), so that it runs one task per game.
     pub(super) busy: Busy,
+    /// How long a bot's place in a matchmaking queue holds without a renewal (ms).
+    pub(super) queue_lease_ms: u64,
 }
 
 impl GameService {
@@ -36,7 +38,15 @@ impl GameService {
             cache: GameCache::new(cached_games),
             push: Push::default(),
             busy: Busy::default(),
+            queue_lease_ms: super::queue::LEASE_MS,
         }
+    }
+
+    /// The same service with this matchmaking lease (at least 1 ms).
+    #[must_use]
+    pub fn with_queue_lease(mut self, lease: std::time::Duration) -> Self {
+        self.queue_lease_ms = u64::try_from(lease.as_millis()).unwrap_or(u64::MAX).max(1);
+        self
     }
 
     /// The same service with these push settings.
@@ -65,6 +75,7 @@ impl GameService {
             cache: self.cache.clone(),
             push: self.push.clone(),
             busy: self.busy.clone(),
+            queue_lease_ms: self.queue_lease_ms,
         }
     }
 

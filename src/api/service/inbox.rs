@@ -207,13 +207,15 @@ impl GameService {
         told
     }
 
-    /// The entries of bot `account`'s inbox after `after`, at most `limit`.
+    /// The entries of bot `account`'s inbox after `after`, at most `limit`. A read renews the
+    /// bot's places in the matchmaking queues: a bot that listens keeps them.
     pub async fn inbox(
         &self,
         account: &str,
         after: u64,
         limit: usize,
     ) -> Result<InboxPage, ApiError> {
+        self.renew_queue_leases(account).await;
         Ok(self.store.read_inbox(&fold(account), after, limit).await?)
     }
 

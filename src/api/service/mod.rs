@@ -25,6 +25,8 @@
 //!   finished), and reading them.
 //! - `seated`: games created with bots' seats claimed for them (matchmaking, matches).
 //! - `matches`: duplicate matches (their games, and each deal's points as its games end).
+//! - `queue`: matchmaking: bots' places in the queues, and the tables formed from them (through
+//!   `seated`), by joins and by every replica's sweeper.
 
 mod actions;
 mod bots;
@@ -39,6 +41,7 @@ mod inbox;
 mod lobby;
 mod matches;
 mod push;
+mod queue;
 mod ratings;
 mod record;
 mod seated;
@@ -58,6 +61,9 @@ pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
 pub use self::matches::{MAX_MATCH_DEALS, MAX_MATCH_GAMES, MatchLink};
 pub use self::push::{KEEP_ALIVE, Push};
+pub use self::queue::{
+    LEASE_MS, MAX_FILL_WAIT_MS, MAX_QUEUES_PER_BOT, run as run_queue_sweeper, sweep as sweep_queues,
+};
 pub use self::ratings::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::seated::{SeatFor, SeatedGame};

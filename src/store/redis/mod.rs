@@ -33,8 +33,9 @@ use self::scripts::{
     WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
 };
 use super::{
-    AccountGames, BoardPage, GameStore, InboxPage, ListPage, ListQuery, ListedGame, RateOutcome,
-    RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
+    AccountGames, BoardPage, GameStore, InboxPage, ListPage, ListQuery, ListedGame, QueueEntry,
+    QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
+    StoredGame, StoredRating, Write, check_idem_key,
 };
 
 mod accounts;
@@ -43,6 +44,7 @@ mod connection;
 mod events;
 mod inbox;
 mod keys;
+mod queue;
 mod scripts;
 mod server;
 
@@ -456,6 +458,49 @@ impl<C: Link> GameStore for Redis<C> {
 
     async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
         self.board_impl(board, offset, limit).await
+    }
+
+    async fn queue_join(&self, j: QueueJoin<'_>) -> Result<QueueJoined, StoreError> {
+        self.queue_join_impl(j).await
+    }
+
+    async fn queue_leave(
+        &self,
+        queue: &str,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.queue_leave_impl(queue, member, now_ms).await
+    }
+
+    async fn queue_renew(
+        &self,
+        member: &str,
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<usize, StoreError> {
+        self.queue_renew_impl(member, lease_until_ms, now_ms).await
+    }
+
+    async fn queue_take(
+        &self,
+        queue: &str,
+        n: usize,
+        now_ms: u64,
+    ) -> Result<Vec<QueueEntry>, StoreError> {
+        self.queue_take_impl(queue, n, now_ms).await
+    }
+
+    async fn queues(&self) -> Result<Vec<String>, StoreError> {
+        self.queues_impl().await
+    }
+
+    async fn queue_entries(
+        &self,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<Vec<QueuePlace>, StoreError> {
+        self.queue_entries_impl(member, now_ms).await
     }
 
     async fn append_inbox(

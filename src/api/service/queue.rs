@@ -1,0 +1,402 @@
+//! Matchmaking: bots queue for a ruleset (`POST /v1/queue`); when enough of them wait (or the
+//! longest-waiting one asked for house players after a wait that is over), one table forms,
+//! its seats drawn at random, exactly once whatever replica sees it first.
+//!
+//! A queue is the store's ([`GameStore::queue_join`](crate::store::GameStore::queue_join)):
+//! its key is derived from the resolved ruleset ([`queue_key`]), so bots spelling one ruleset
+//! differently wait together. Tables form through the store's one atomic step,
+//! [`GameStore::queue_take`](crate::store::GameStore::queue_take): after every join, and from
+//! every replica's sweeper ([`sweep`]) for fills after a wait and for tables whose last join
+//! failed half-way. A bot's entry lapses [`LEASE_MS`] after its last renewal (a post, or a read
+//! of its inbox), so a bot that went away is not seated.
+
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::bots::fold;
+use super::deadlines::now_ms;
+use super::game_service::GameService;
+use super::inbox::Via;
+use super::seated::{SeatFor, SeatedGame};
+use crate::api::error::{ApiError, Code};
+use crate::api::wire::{QueueRequest, QueueTicket, QueueTickets, TicketStatus};
+use crate::bots::Strategy;
+use crate::engine::{Preset, RulesetSpec};
+use crate::store::{QueueEntry, QueueJoin, QueueJoined, QueuePlace, StoreError};
+
+/// How long a place in a queue holds without a renewal (ms), unless configured otherwise
+/// (`QUEUE_LEASE_MS`).
+pub const LEASE_MS: u64 = 60_000;
+
+/// The most queues a bot waits in at once.
+pub const MAX_QUEUES_PER_BOT: usize = 3;
+
+/// The longest `fill_with_house_after_ms`: an hour.
+pub const MAX_FILL_WAIT_MS: u64 = 3_600_000;
+
+/// The house players' strategy when the request names none.
+pub const DEFAULT_HOUSE: Strategy = Strategy::Heuristic;
+
+/// What a queue entry holds (MessagePack, positional: new fields go at the end, with a
+/// default).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct QueueRecord {
+    /// The bot's name as registered.
+    pub bot: String,
+    /// The ruleset as the bot sent it, as JSON (the spec skips unset options when it is
+    /// serialized, which positional MessagePack cannot carry).
+    pub ruleset_json: String,
+    /// The house players' strategy if the table is filled.
+    pub house_strategy: Strategy,
+}
+
+impl QueueRecord {
+    fn encode(&self) -> Result<Vec<u8>, ApiError> {
+        rmp_serde::to_vec(self).map_err(|_| ApiError::Internal)
+    }
+
+    fn decode(data: &[u8]) -> Result<Self, ApiError> {
+        rmp_serde::from_slice(data).map_err(|e| {
+            tracing::error!(error = %e, "unreadable queue entry");
+            ApiError::Internal
+        })
+    }
+
+    fn ruleset(&self) -> Result<RulesetSpec, ApiError> {
+        serde_json::from_str(&self.ruleset_json).map_err(|e| {
+            tracing::error!(error = %e, "unreadable ruleset in a queue entry");
+            ApiError::Internal
+        })
+    }
+}
+
+/// The queue of a ruleset, and its table's seat count: `q<seats>-<preset>-<hash>`, the hash
+/// the first 96 bits of the SHA-256 of the resolved ruleset's JSON (every option, whatever the
+/// request left to the preset), in hex. At most 64 characters, of `[a-z0-9-]`.
+pub fn queue_key(spec: &RulesetSpec) -> Result<(String, usize), ApiError> {
+    let rules = spec.build()?;
+    let json = serde_json::to_vec(&rules).map_err(|_| ApiError::Internal)?;
+    let hash = hex::encode(&Sha256::digest(&json)[..12]);
+    let seats = rules.seats();
+    Ok((format!("q{seats}-{}-{hash}", rules.preset.name()), seats))
+}
+
+/// The seat count a queue key names (`None`: not a key [`queue_key`] makes).
+pub fn seats_of(queue: &str) -> Option<usize> {
+    let n: usize = queue.strip_prefix('q')?.split('-').next()?.parse().ok()?;
+    (1..=crate::store::MAX_TAKE).contains(&n).then_some(n)
+}
+
+/// The preset a queue key names.
+fn preset_of(queue: &str) -> Option<Preset> {
+    let rest = queue.strip_prefix('q')?.split_once('-')?.1;
+    let (preset, _hash) = rest.rsplit_once('-')?;
+    Preset::ALL.into_iter().find(|p| p.name() == preset)
+}
+
+fn ticket_of(place: &QueuePlace, house: Strategy, status: TicketStatus) -> QueueTicket {
+    let record = QueueRecord::decode(&place.entry.data).ok();
+    QueueTicket {
+        ticket: place.queue.clone(),
+        status,
+        bot: record.map_or_else(|| place.entry.member.clone(), |r| r.bot),
+        preset: preset_of(&place.queue).unwrap_or_default(),
+        seats: seats_of(&place.queue).unwrap_or(0) as u8,
+        position: if status == TicketStatus::Matched {
+            0
+        } else {
+            place.position
+        },
+        waiting: place.size,
+        joined_unix_ms: place.entry.joined_ms,
+        lease_expires_unix_ms: place.entry.lease_until_ms,
+        fill_with_house_at_unix_ms: place.entry.fill_at_ms,
+        house_strategy: house,
+        leave: format!("/v1/queue/{}", place.queue),
+    }
+}
+
+impl GameService {
+    /// Bot `bot` (its name as registered) joins the queue of `req.ruleset` (or renews its
+    /// place there), then tries to form the table. Answers its ticket.
+    pub async fn join_queue(&self, bot: &str, req: QueueRequest) -> Result<QueueTicket, ApiError> {
+        let (queue, seats) = queue_key(&req.ruleset)?;
+        if let Some(wait) = req.fill_with_house_after_ms
+            && wait > MAX_FILL_WAIT_MS
+        {
+            return Err(ApiError::refused(
+                Code::InvalidFillWait,
+                format!(
+                    "fill_with_house_after_ms must be between 0 and {MAX_FILL_WAIT_MS} (an hour)"
+                ),
+            ));
+        }
+        let house = req.house_strategy.unwrap_or(DEFAULT_HOUSE);
+        let record = QueueRecord {
+            bot: bot.to_owned(),
+            ruleset_json: serde_json::to_string(&req.ruleset).map_err(|_| ApiError::Internal)?,
+            house_strategy: house,
+        };
+        let now = now_ms();
+        let member = fold(bot);
+        let data = record.encode()?;
+        let joined = self
+            .store
+            .queue_join(QueueJoin {
+                queue: &queue,
+                member: &member,
+                data: &data,
+                fill_at_ms: req.fill_with_house_after_ms.map(|w| now + w),
+                lease_until_ms: now + self.queue_lease_ms,
+                now_ms: now,
+                max_queues: MAX_QUEUES_PER_BOT,
+            })
+            .await?;
+        let place = match joined {
+            QueueJoined::Joined(place) => place,
+            QueueJoined::TooManyQueues => {
+                return Err(ApiError::refused(
+                    Code::TooManyQueues,
+                    format!(
+                        "a bot waits in at most {MAX_QUEUES_PER_BOT} queues at once; leave one \
+                         (DELETE /v1/queue/{{ticket}}) first"
+                    ),
+                ));
+            }
+        };
+        self.metrics.queue_joins.inc();
+        let matched = self.take_and_seat(&queue, seats).await;
+        let status = if matched.contains(&member) {
+            TicketStatus::Matched
+        } else {
+            TicketStatus::Waiting
+        };
+        Ok(ticket_of(&place, house, status))
+    }
+
+    /// The queues bot `bot` waits in.
+    pub async fn queue_tickets(&self, bot: &str) -> Result<QueueTickets, ApiError> {
+        let places = self.store.queue_entries(&fold(bot), now_ms()).await?;
+        let tickets = places
+            .iter()
+            .map(|p| {
+                let house =
+                    QueueRecord::decode(&p.entry.data).map_or(DEFAULT_HOUSE, |r| r.house_strategy);
+                ticket_of(p, house, TicketStatus::Waiting)
+            })
+            .collect();
+        Ok(QueueTickets { tickets })
+    }
+
+    /// Bot `bot` leaves queue `ticket` (`None`: every queue it waits in). Answers how many it
+    /// left; `ticket_not_found` for a ticket it does not hold.
+    pub async fn leave_queue(&self, bot: &str, ticket: Option<&str>) -> Result<u64, ApiError> {
+        let member = fold(bot);
+        let now = now_ms();
+        let queues: Vec<String> = match ticket {
+            Some(t) => vec![t.to_owned()],
+            None => self
+                .store
+                .queue_entries(&member, now)
+                .await?
+                .into_iter()
+                .map(|p| p.queue)
+                .collect(),
+        };
+        let mut left = 0;
+        for queue in &queues {
+            let was = match self.store.queue_leave(queue, &member, now).await {
+                Ok(was) => was,
+                Err(StoreError::InvalidKey(_)) => false,
+                Err(e) => return Err(e.into()),
+            };
+            left += u64::from(was);
+        }
+        if ticket.is_some() && left == 0 {
+            return Err(ApiError::refused(
+                Code::TicketNotFound,
+                "the bot does not wait in this queue (it left, was seated, or its place lapsed)",
+            ));
+        }
+        Ok(left)
+    }
+
+    /// Renews every place bot `bot` holds in a queue (a read of its inbox does, so a bot that
+    /// listens keeps its places). A failure is logged: the bot renews again on its next read.
+    pub async fn renew_queue_leases(&self, bot: &str) {
+        let now = now_ms();
+        if let Err(e) = self
+            .store
+            .queue_renew(&fold(bot), now + self.queue_lease_ms, now)
+            .await
+        {
+            tracing::warn!(error = %e, "queue leases not renewed");
+        }
+    }
+
+    /// Takes from `queue` (a table of `seats`) until nothing more forms, seating every table
+    /// taken. Answers the members seated (or put back: see [`Self::seat`]).
+    pub async fn take_and_seat(&self, queue: &str, seats: usize) -> Vec<String> {
+        let mut seated = Vec::new();
+        loop {
+            let taken = match self.store.queue_take(queue, seats, now_ms()).await {
+                Ok(taken) => taken,
+                Err(e) => {
+                    tracing::warn!(queue, error = %e, "queue take failed");
+                    break;
+                }
+            };
+            if taken.is_empty() {
+                break;
+            }
+            seated.extend(taken.iter().map(|e| e.member.clone()));
+            let full = taken.len() == seats;
+            self.seat(queue, seats, taken).await;
+            if !full {
+                break; // a fill takes every entry waiting
+            }
+        }
+        seated
+    }
+
+    /// Creates the table of the entries `taken` from `queue` (oldest first): the bots and,
+    /// for a fill, house players of the longest-waiting bot's strategy, in seats drawn at
+    /// random. If it cannot be created the bots are put back in the queue (logged), not lost.
+    async fn seat(&self, queue: &str, seats: usize, taken: Vec<QueueEntry>) {
+        match self.create_table(queue, seats, &taken).await {
+            Ok(game_id) => {
+                self.metrics.queue_tables.inc();
+                tracing::info!(queue, game_id = %game_id, bots = taken.len(), "queue table formed");
+            }
+            Err(e) => {
+                tracing::error!(queue, error = %e, bots = taken.len(), "queue table not created: the bots go back to the queue");
+                self.put_back(queue, &taken).await;
+            }
+        }
+    }
+
+    async fn create_table(
+        &self,
+        queue: &str,
+        seats: usize,
+        taken: &[QueueEntry],
+    ) -> Result<String, ApiError> {
+        let records: Vec<QueueRecord> = taken
+            .iter()
+            .map(|e| QueueRecord::decode(&e.data))
+            .collect::<Result<_, _>>()?;
+        let first = records.first().ok_or(ApiError::Internal)?;
+        let ruleset = first.ruleset()?;
+        let mut seat_list: Vec<SeatFor> = records
+            .iter()
+            .map(|r| SeatFor::Bot(r.bot.clone()))
+            .collect();
+        while seat_list.len() < seats {
+            seat_list.push(SeatFor::House(first.house_strategy));
+        }
+        seat_list.shuffle(&mut rand::rng());
+        let created = self
+            .create_seated(SeatedGame {
+                ruleset,
+                seats: seat_list,
+                seed: None,
+                turn_time_limit_ms: None,
+                via: Via::Queue {
+                    ticket: queue.to_owned(),
+                },
+            })
+            .await?;
+        Ok(created.game_id)
+    }
+
+    /// Puts the entries `taken` back in `queue` (new places: after the bots waiting now), each
+    /// with a fresh lease; a failure is logged (the bot's own next post puts it back).
+    async fn put_back(&self, queue: &str, taken: &[QueueEntry]) {
+        let now = now_ms();
+        for e in taken {
+            let rejoin = self
+                .store
+                .queue_join(QueueJoin {
+                    queue,
+                    member: &e.member,
+                    data: &e.data,
+                    fill_at_ms: e.fill_at_ms,
+                    lease_until_ms: now + self.queue_lease_ms,
+                    now_ms: now,
+                    // Its place was just taken: it does not count against the cap again.
+                    max_queues: MAX_QUEUES_PER_BOT + 1,
+                })
+                .await;
+            if let Err(e2) = rejoin {
+                tracing::error!(queue, bot = %e.member, error = %e2, "a bot taken from the queue could not be put back");
+            }
+        }
+    }
+}
+
+/// How often each replica's sweeper looks at the queues.
+pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// Sweeps once: a take (and the tables it forms) on every queue that may hold entries.
+/// Answers how many bots were seated.
+pub async fn sweep(svc: &GameService) -> usize {
+    let queues = match svc.store().queues().await {
+        Ok(q) => q,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot list the queues");
+            return 0;
+        }
+    };
+    let mut seated = 0;
+    for queue in queues {
+        let Some(seats) = seats_of(&queue) else {
+            continue;
+        };
+        seated += svc.take_and_seat(&queue, seats).await.len();
+    }
+    seated
+}
+
+/// Runs [`sweep`] forever.
+pub async fn run(svc: GameService) {
+    let mut tick = tokio::time::interval(SWEEP_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        sweep(&svc).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_ruleset_one_queue_however_spelled() {
+        let a: RulesetSpec = serde_json::from_str(r#"{"preset": "euchre"}"#).unwrap();
+        let (qa, n) = queue_key(&a).unwrap();
+        assert_eq!(n, 4);
+        let rules = a.build().unwrap();
+        let spelled = serde_json::to_value(rules).unwrap();
+        let b: RulesetSpec = serde_json::from_value(spelled).unwrap_or(a.clone());
+        assert_eq!(queue_key(&b).unwrap().0, qa);
+        let c: RulesetSpec =
+            serde_json::from_str(r#"{"preset": "euchre", "target_score": 10}"#).unwrap();
+        assert_ne!(queue_key(&c).unwrap().0, qa);
+        assert!(qa.starts_with("q4-euchre-"), "{qa}");
+        assert!(crate::store::valid_group(&qa), "{qa}");
+        assert_eq!(seats_of(&qa), Some(4));
+        assert_eq!(preset_of(&qa), Some(Preset::Euchre));
+        for p in Preset::ALL {
+            let spec = RulesetSpec {
+                preset: p,
+                ..RulesetSpec::default()
+            };
+            let (q, n) = queue_key(&spec).unwrap();
+            assert!(crate::store::valid_group(&q), "{q}");
+            assert_eq!((seats_of(&q), preset_of(&q)), (Some(n), Some(p)));
+        }
+        assert_eq!(seats_of("nope"), None);
+    }
+}

@@ -1,0 +1,416 @@
+//! Matchmaking queues on Redis (see `store::queue`): every key under `{prefix}:{queue}`, one
+//! hash tag, so one cluster slot (why, and the cost, in `store::queue`); each operation one
+//! script.
+//!
+//! | key | type | what |
+//! | --- | --- | --- |
+//! | `{prefix}:{queue}:q:<queue>` | sorted set | the queue's members, scored by `joined_ms` |
+//! | `{prefix}:{queue}:l:<queue>` | sorted set | the same members, scored by `lease_until_ms` |
+//! | `{prefix}:{queue}:f:<queue>` | hash | each member's `fill_at_ms`, if it has one |
+//! | `{prefix}:{queue}:d:<queue>` | hash | each member's entry bytes |
+//! | `{prefix}:{queue}:all` | set | the queues that may hold entries |
+//! | `{prefix}:{queue}:m:<member>` | set | the queues a member waits in |
+//!
+//! The per-queue and per-member keys are derived inside the scripts from the base (like the
+//! accounts' ratings keys): they share the base's hash tag, so the slot of the key the script
+//! is routed by.
+
+use std::sync::LazyLock;
+
+use redis::{Script, Value};
+
+use super::connection::{optional_bytes, score};
+use super::scripts::evalsha;
+use super::{Link, Redis};
+use crate::store::queue::{check_join, check_member, check_queue, check_take};
+use crate::store::{QueueEntry, QueueJoin, QueueJoined, QueuePlace, StoreError};
+
+/// Shared functions: `drop(base, queue, member)` takes a member's entry out of a queue (and the
+/// queue out of the member's index, the queue out of `all` once empty); `purge(base, queue,
+/// now)` drops the queue's entries whose lease is at or before `now`; `purge_member(base,
+/// member, now)` drops the member's lapsed entries in every queue; `entry(base, queue, member)`
+/// is the entry as a reply: member, joined, fill (`''`: none), lease, data.
+const QUEUE_FNS: &str = r"
+local function drop(base, queue, member)
+  redis.call('ZREM', base .. ':q:' .. queue, member)
+  redis.call('ZREM', base .. ':l:' .. queue, member)
+  redis.call('HDEL', base .. ':f:' .. queue, member)
+  redis.call('HDEL', base .. ':d:' .. queue, member)
+  redis.call('SREM', base .. ':m:' .. member, queue)
+  if redis.call('ZCARD', base .. ':q:' .. queue) == 0 then
+    redis.call('SREM', base .. ':all', queue)
+  end
+end
+local function purge(base, queue, now)
+  local gone = redis.call('ZRANGEBYSCORE', base .. ':l:' .. queue, '-inf', now)
+  for _, m in ipairs(gone) do
+    drop(base, queue, m)
+  end
+end
+local function purge_member(base, member, now)
+  for _, queue in ipairs(redis.call('SMEMBERS', base .. ':m:' .. member)) do
+    local lease = redis.call('ZSCORE', base .. ':l:' .. queue, member)
+    if not lease or tonumber(lease) <= tonumber(now) then
+      drop(base, queue, member)
+    end
+  end
+end
+local function entry(base, queue, member)
+  return {member,
+    redis.call('ZSCORE', base .. ':q:' .. queue, member),
+    redis.call('HGET', base .. ':f:' .. queue, member) or '',
+    redis.call('ZSCORE', base .. ':l:' .. queue, member),
+    redis.call('HGET', base .. ':d:' .. queue, member) or ''}
+end
+local function place(base, queue, member)
+  local out = entry(base, queue, member)
+  out[#out + 1] = queue
+  out[#out + 1] = redis.call('ZRANK', base .. ':q:' .. queue, member) + 1
+  out[#out + 1] = redis.call('ZCARD', base .. ':q:' .. queue)
+  return out
+end
+";
+
+/// `KEYS[1]` the `all` set (routing); ARGV base, queue, member, data, fill (`''`: none), lease,
+/// now, max queues. `0`: too many queues (nothing written); else the entry's place.
+static JOIN_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{QUEUE_FNS}
+local base, queue, member, now = ARGV[1], ARGV[2], ARGV[3], ARGV[7]
+purge(base, queue, now)
+purge_member(base, member, now)
+local q = base .. ':q:' .. queue
+if not redis.call('ZSCORE', q, member) then
+  if redis.call('SCARD', base .. ':m:' .. member) >= tonumber(ARGV[8]) then
+    return 0
+  end
+  redis.call('ZADD', q, now, member)
+end
+redis.call('ZADD', base .. ':l:' .. queue, ARGV[6], member)
+if ARGV[5] == '' then
+  redis.call('HDEL', base .. ':f:' .. queue, member)
+else
+  redis.call('HSET', base .. ':f:' .. queue, member, ARGV[5])
+end
+redis.call('HSET', base .. ':d:' .. queue, member, ARGV[4])
+redis.call('SADD', base .. ':m:' .. member, queue)
+redis.call('SADD', KEYS[1], queue)
+return place(base, queue, member)
+"
+    )
+});
+
+/// `KEYS[1]` the `all` set (routing); ARGV base, queue, member, now. 1: it waited; 0: not.
+static LEAVE_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{QUEUE_FNS}
+local base, queue, member = ARGV[1], ARGV[2], ARGV[3]
+local lease = redis.call('ZSCORE', base .. ':l:' .. queue, member)
+drop(base, queue, member)
+if lease and tonumber(lease) > tonumber(ARGV[4]) then
+  return 1
+end
+return 0
+"
+    )
+});
+
+/// `KEYS[1]` the `all` set (routing); ARGV base, member, lease, now. How many entries wait.
+static RENEW_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{QUEUE_FNS}
+local base, member = ARGV[1], ARGV[2]
+purge_member(base, member, ARGV[4])
+local qs = redis.call('SMEMBERS', base .. ':m:' .. member)
+for _, queue in ipairs(qs) do
+  redis.call('ZADD', base .. ':l:' .. queue, 'GT', ARGV[3], member)
+end
+return #qs
+"
+    )
+});
+
+/// `KEYS[1]` the `all` set (routing); ARGV base, queue, n, now. The popped entries, oldest
+/// first, each as `entry` answers it (flat).
+static TAKE_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{QUEUE_FNS}
+local base, queue, n, now = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+purge(base, queue, now)
+local oldest = redis.call('ZRANGE', base .. ':q:' .. queue, 0, n - 1)
+if #oldest == 0 then
+  redis.call('SREM', KEYS[1], queue)
+  return {{}}
+end
+if #oldest < n then
+  local fill = redis.call('HGET', base .. ':f:' .. queue, oldest[1])
+  if not fill or tonumber(fill) > tonumber(now) then
+    return {{}}
+  end
+end
+local out = {{}}
+for _, m in ipairs(oldest) do
+  for _, v in ipairs(entry(base, queue, m)) do
+    out[#out + 1] = v
+  end
+  drop(base, queue, m)
+end
+return out
+"
+    )
+});
+
+/// `KEYS[1]` the `all` set (routing); ARGV base, member, now. Each waiting entry's place
+/// (flat: `place` answers 8 values each).
+static ENTRIES_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{QUEUE_FNS}
+local base, member, now = ARGV[1], ARGV[2], ARGV[3]
+purge_member(base, member, now)
+local out = {{}}
+for _, queue in ipairs(redis.call('SMEMBERS', base .. ':m:' .. member)) do
+  purge(base, queue, now)
+  if redis.call('ZSCORE', base .. ':q:' .. queue, member) then
+    for _, v in ipairs(place(base, queue, member)) do
+      out[#out + 1] = v
+    end
+  end
+end
+return out
+"
+    )
+});
+
+static JOIN_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&JOIN_LUA));
+static LEAVE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&LEAVE_LUA));
+static RENEW_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&RENEW_LUA));
+static TAKE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&TAKE_LUA));
+static ENTRIES_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&ENTRIES_LUA));
+
+/// The common start of the queue keys: `{prefix}:{queue}`.
+pub fn queue_base(prefix: &str) -> String {
+    format!("{prefix}:{{queue}}")
+}
+
+fn bad(what: &str) -> StoreError {
+    StoreError::Corrupt(format!("redis {what}: unexpected reply"))
+}
+
+fn text(v: Value, what: &str) -> Result<String, StoreError> {
+    match v {
+        Value::SimpleString(s) => Ok(s),
+        v => optional_bytes(v, what)?
+            .and_then(|b| String::from_utf8(b).ok())
+            .ok_or_else(|| bad(what)),
+    }
+}
+
+fn number(v: &Value, what: &str) -> Result<u64, StoreError> {
+    score(v)
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(|s| s as u64)
+        .ok_or_else(|| bad(what))
+}
+
+/// An entry from the five values `entry` answers.
+fn decode_entry(
+    it: &mut impl Iterator<Item = Value>,
+    what: &str,
+) -> Result<QueueEntry, StoreError> {
+    let mut next = || it.next().ok_or_else(|| bad(what));
+    let member = text(next()?, what)?;
+    let joined_ms = number(&next()?, what)?;
+    let fill = optional_bytes(next()?, what)?.unwrap_or_default();
+    let fill_at_ms = if fill.is_empty() {
+        None
+    } else {
+        Some(
+            std::str::from_utf8(&fill)
+                .ok()
+                .and_then(|f| f.parse().ok())
+                .ok_or_else(|| bad(what))?,
+        )
+    };
+    let lease_until_ms = number(&next()?, what)?;
+    let data = optional_bytes(next()?, what)?.unwrap_or_default();
+    Ok(QueueEntry {
+        member,
+        data,
+        joined_ms,
+        fill_at_ms,
+        lease_until_ms,
+    })
+}
+
+/// A place from the eight values `place` answers.
+fn decode_place(
+    it: &mut impl Iterator<Item = Value>,
+    what: &str,
+) -> Result<QueuePlace, StoreError> {
+    let entry = decode_entry(it, what)?;
+    let queue = text(it.next().ok_or_else(|| bad(what))?, what)?;
+    let position = number(&it.next().ok_or_else(|| bad(what))?, what)?;
+    let size = number(&it.next().ok_or_else(|| bad(what))?, what)?;
+    Ok(QueuePlace {
+        queue,
+        entry,
+        position,
+        size,
+    })
+}
+
+fn array(v: Value, what: &str) -> Result<Vec<Value>, StoreError> {
+    match v {
+        Value::Array(items) => Ok(items),
+        _ => Err(bad(what)),
+    }
+}
+
+impl<C: Link> Redis<C> {
+    fn queue_base(&self) -> String {
+        queue_base(&self.core.config.key_prefix)
+    }
+
+    pub(super) async fn queue_join_impl(
+        &self,
+        j: QueueJoin<'_>,
+    ) -> Result<QueueJoined, StoreError> {
+        check_join(&j)?;
+        let base = self.queue_base();
+        let mut cmd = evalsha(&JOIN_SCRIPT, 1);
+        cmd.arg(format!("{base}:all"))
+            .arg(&base)
+            .arg(j.queue)
+            .arg(j.member)
+            .arg(j.data);
+        match j.fill_at_ms {
+            Some(at) => cmd.arg(at),
+            None => cmd.arg(""),
+        };
+        cmd.arg(j.lease_until_ms).arg(j.now_ms).arg(j.max_queues);
+        // Safe to repeat: a second join renews the entry the first made.
+        let reply: Value = self
+            .core
+            .script("queue_join", true, &cmd, &JOIN_LUA)
+            .await?;
+        match reply {
+            Value::Int(0) => Ok(QueueJoined::TooManyQueues),
+            v => {
+                let mut it = array(v, "queue_join")?.into_iter();
+                Ok(QueueJoined::Joined(decode_place(&mut it, "queue_join")?))
+            }
+        }
+    }
+
+    pub(super) async fn queue_leave_impl(
+        &self,
+        queue: &str,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<bool, StoreError> {
+        check_queue(queue)?;
+        check_member(member)?;
+        let base = self.queue_base();
+        let mut cmd = evalsha(&LEAVE_SCRIPT, 1);
+        cmd.arg(format!("{base}:all"))
+            .arg(&base)
+            .arg(queue)
+            .arg(member)
+            .arg(now_ms);
+        let reply: i64 = self
+            .core
+            .script("queue_leave", true, &cmd, &LEAVE_LUA)
+            .await?;
+        Ok(reply == 1)
+    }
+
+    pub(super) async fn queue_renew_impl(
+        &self,
+        member: &str,
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<usize, StoreError> {
+        check_member(member)?;
+        let base = self.queue_base();
+        let mut cmd = evalsha(&RENEW_SCRIPT, 1);
+        cmd.arg(format!("{base}:all"))
+            .arg(&base)
+            .arg(member)
+            .arg(lease_until_ms)
+            .arg(now_ms);
+        let reply: i64 = self
+            .core
+            .script("queue_renew", true, &cmd, &RENEW_LUA)
+            .await?;
+        usize::try_from(reply).map_err(|_| bad("queue_renew"))
+    }
+
+    pub(super) async fn queue_take_impl(
+        &self,
+        queue: &str,
+        n: usize,
+        now_ms: u64,
+    ) -> Result<Vec<QueueEntry>, StoreError> {
+        check_take(queue, n)?;
+        let base = self.queue_base();
+        let mut cmd = evalsha(&TAKE_SCRIPT, 1);
+        cmd.arg(format!("{base}:all"))
+            .arg(&base)
+            .arg(queue)
+            .arg(n)
+            .arg(now_ms);
+        // Never repeated: a take whose answer was lost popped entries nobody will seat (they
+        // are lost, as a bot's entry whose lease ran out is; the bot queues again).
+        let reply: Value = self
+            .core
+            .script("queue_take", false, &cmd, &TAKE_LUA)
+            .await?;
+        let items = array(reply, "queue_take")?;
+        if items.len() % 5 != 0 {
+            return Err(bad("queue_take"));
+        }
+        let mut it = items.into_iter().peekable();
+        let mut out = Vec::new();
+        while it.peek().is_some() {
+            out.push(decode_entry(&mut it, "queue_take")?);
+        }
+        Ok(out)
+    }
+
+    pub(super) async fn queues_impl(&self) -> Result<Vec<String>, StoreError> {
+        let mut cmd = redis::cmd("SMEMBERS");
+        cmd.arg(format!("{}:all", self.queue_base()));
+        let mut queues: Vec<String> = self.core.query("queues", true, &cmd).await?;
+        queues.sort();
+        Ok(queues)
+    }
+
+    pub(super) async fn queue_entries_impl(
+        &self,
+        member: &str,
+        now_ms: u64,
+    ) -> Result<Vec<QueuePlace>, StoreError> {
+        check_member(member)?;
+        let base = self.queue_base();
+        let mut cmd = evalsha(&ENTRIES_SCRIPT, 1);
+        cmd.arg(format!("{base}:all"))
+            .arg(&base)
+            .arg(member)
+            .arg(now_ms);
+        let reply: Value = self
+            .core
+            .script("queue_entries", true, &cmd, &ENTRIES_LUA)
+            .await?;
+        let items = array(reply, "queue_entries")?;
+        if items.len() % 8 != 0 {
+            return Err(bad("queue_entries"));
+        }
+        let mut it = items.into_iter().peekable();
+        let mut out = Vec::new();
+        while it.peek().is_some() {
+            out.push(decode_place(&mut it, "queue_entries")?);
+        }
+        out.sort_by(|a, b| a.queue.cmp(&b.queue));
+        Ok(out)
+    }
+}
