@@ -15,8 +15,8 @@ use super::{
     AccountGames, BoardEntry, BoardPage, GameStore, INBOX_TTL, InboxEntry, InboxPage, ListPage,
     ListQuery, ListStatus, ListedGame, Listing, MAX_ACCOUNT_NAME_LEN, MAX_INBOX_ENTRIES,
     MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES, MAX_TOKEN_LEN, QueueEntry, QueueJoin, QueueJoined,
-    QueuePlace, RateOutcome, RatingWrite, StoreConfig,
-    StoreError, StoredGame, StoredRating, Write, check_idem_key,
+    QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write,
+    check_idem_key,
 };
 
 /// Games (and their logs) kept in this process's memory, with the same semantics as the Redis
