@@ -27,10 +27,10 @@ pub struct CreateMatchRequest {
     /// partnerships, twice per seat with every player alone; at most 200 games in all).
     #[schema(minimum = 1, maximum = 100)]
     pub deals: u32,
-    /// A time limit per decision in the match's games (1,000 to 86,400,000 ms; default none:
-    /// a bot's games wait for it).
+    /// A time limit per decision in the match's games (100 to 86,400,000 ms, as for
+    /// `POST /v1/games`; default none: a bot's games wait for it).
     #[serde(default)]
-    #[schema(minimum = 1000, maximum = 86_400_000)]
+    #[schema(minimum = 100, maximum = 86_400_000)]
     pub turn_time_limit_ms: Option<u64>,
 }
 

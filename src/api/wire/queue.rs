@@ -18,12 +18,11 @@ pub struct QueueRequest {
     /// rather than wait for more bots. Left out: wait for bots only. A table is filled when the
     /// bot that waited longest asked for it and its wait is over.
     #[serde(default)]
-    #[schema(nullable = false, minimum = 0, maximum = 3600000)]
+    #[schema(minimum = 0, maximum = 3600000)]
     pub fill_with_house_after_ms: Option<u64>,
     /// The house players filling the table (default `heuristic`): the longest-waiting bot's
     /// choice.
     #[serde(default)]
-    #[schema(nullable = false)]
     pub house_strategy: Option<Strategy>,
 }
 
