@@ -27,6 +27,9 @@ cargo clippy --all-targets --locked -- -D warnings
 stage "the engine alone: cargo clippy --no-default-features (no actix, Redis or utoipa)"
 cargo clippy --no-default-features --all-targets --locked -- -D warnings
 
+stage "the fuzz targets still compile (cargo check; clippy does not see the fuzz crate)"
+cargo check --manifest-path fuzz/Cargo.toml --all-targets
+
 stage "cargo test (unit, integration over HTTP on memory and Redis, doc tests)"
 cargo test --locked --all-targets
 cargo test --locked --doc

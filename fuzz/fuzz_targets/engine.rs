@@ -100,6 +100,8 @@ fn ruleset(input: &mut Input) -> RulesetSpec {
         sides: input.pick(&[SideForm::TeamsOf3, SideForm::TeamsOf2]),
         defender_points: input.pick(&[DefenderPoints::SideTotal, DefenderPoints::OwnTricks]),
         auction_pass: input.pick(&[AuctionPass::NotFinal, AuctionPass::Final]),
+        // Every preset takes it; 0 and 1001 are refused.
+        max_hands: input.pick(&[1, 2, 3, 1000, 0, 1001]),
     };
     // Seven times in eight, only the options the preset takes (Bacon: deck, players, bowers,
     // alone, target_score; Five Hundred: players, bowers, target_score, joker, sides,
@@ -143,6 +145,7 @@ fn keep_own_options(spec: &mut RulesetSpec) {
         sides,
         defender_points,
         auction_pass,
+        max_hands,
     );
 }
 
