@@ -10,21 +10,8 @@ use reqwest::StatusCode;
 use reqwest::header::LOCATION;
 use serde_json::{Value, json};
 
+use crate::bots::register_ok;
 use crate::helpers::{Store, TestApp, assert_problem, both_stores, header, spawn_app};
-
-/// Registers bot `name` and answers its key.
-async fn register(app: &TestApp, name: &str) -> String {
-    let res = app
-        .client
-        .post(app.url("/v1/bots"))
-        .json(&json!({ "name": name }))
-        .send()
-        .await
-        .expect("register sent");
-    assert_eq!(res.status(), StatusCode::CREATED);
-    let body: Value = res.json().await.expect("JSON");
-    body["api_key"].as_str().expect("key").to_owned()
-}
 
 /// `POST /v1/matches` as the bot whose key is `key` (none: no Authorization).
 async fn start(app: &TestApp, key: Option<&str>, body: &Value) -> reqwest::Response {
@@ -120,7 +107,7 @@ async fn check_against_logs(app: &TestApp, m: &Value, players: usize, teams: boo
 
 async fn house_match_plays_every_deal_twice_swapped(store: Store) {
     let app = spawn_app(store).await;
-    let key = register(&app, "match-maker").await;
+    let key = register_ok(&app, "match-maker").await;
     let res = start(
         &app,
         Some(&key),
@@ -171,7 +158,7 @@ async fn house_match_plays_every_deal_twice_swapped(store: Store) {
 
 async fn every_player_alone_rotates_seats(store: Store) {
     let app = spawn_app(store).await;
-    let key = register(&app, "rotator").await;
+    let key = register_ok(&app, "rotator").await;
     let res = start(
         &app,
         Some(&key),
@@ -201,8 +188,8 @@ async fn every_player_alone_rotates_seats(store: Store) {
 
 async fn refusals(store: Store) {
     let app = spawn_app(store).await;
-    let key = register(&app, "refused").await;
-    register(&app, "bystander").await;
+    let key = register_ok(&app, "refused").await;
+    register_ok(&app, "bystander").await;
     let ok = json!({"a": "house-heuristic", "b": "house-random", "deals": 2});
     assert_problem(start(&app, None, &ok).await, 401, "missing_bot_key").await;
     assert_problem(
@@ -306,7 +293,7 @@ async fn inbox(app: &TestApp, key: &str, after: u64, wait: u64) -> Vec<Value> {
 
 async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
     let app = spawn_app(store).await;
-    let key = register(&app, "duplicator").await;
+    let key = register_ok(&app, "duplicator").await;
     let res = start(
         &app,
         Some(&key),
@@ -383,7 +370,7 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
     assert_eq!(finished.len(), 1, "{rest:?}");
     assert_eq!(finished[0]["match_id"], id.as_str());
     // Another bot's key sees none of it.
-    let other = register(&app, "onlooker").await;
+    let other = register_ok(&app, "onlooker").await;
     assert_eq!(inbox(&app, &other, 0, 0).await, Vec::<Value>::new());
 }
 

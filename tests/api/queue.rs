@@ -10,22 +10,9 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use crate::bots::register_ok;
 use crate::harness::spawn_replicas;
 use crate::helpers::{Store, TestApp, assert_problem, both_stores, spawn_app, spawn_app_with};
-
-/// Registers bot `name` on `app` and answers its key.
-async fn register(app: &TestApp, name: &str) -> String {
-    let res = app
-        .client
-        .post(app.url("/v1/bots"))
-        .json(&json!({ "name": name }))
-        .send()
-        .await
-        .expect("register sent");
-    assert_eq!(res.status(), StatusCode::CREATED, "register {name}");
-    let body: Value = res.json().await.expect("JSON");
-    body["api_key"].as_str().expect("api_key").to_owned()
-}
 
 /// A fresh bot name with `prefix`.
 fn fresh(prefix: &str) -> String {
@@ -120,7 +107,7 @@ async fn four_bots_get_one_table(store: Store) {
     let names: Vec<String> = (0..5).map(|_| fresh("qbot")).collect();
     let mut keys = Vec::new();
     for n in &names {
-        keys.push(register(&app, n).await);
+        keys.push(register_ok(&app, n).await);
     }
     let mut last = Value::Null;
     let mut ticket = String::new();
@@ -190,7 +177,7 @@ async fn seats_are_drawn_at_random(store: Store) {
     for round in 0..8 {
         let names: Vec<String> = (0..4).map(|_| fresh("rnd")).collect();
         for n in &names {
-            let key = register(&app, n).await;
+            let key = register_ok(&app, n).await;
             join(&app, &key, &euchre()).await;
         }
         let game = games_of(&app, &names[0], 1, Duration::from_secs(10)).await;
@@ -213,7 +200,7 @@ async fn seats_are_drawn_at_random(store: Store) {
 async fn leaving_the_queue(store: Store) {
     let app = spawn_app(store).await;
     let leaver = fresh("leaver");
-    let key = register(&app, &leaver).await;
+    let key = register_ok(&app, &leaver).await;
     let ticket = join(&app, &key, &euchre()).await["ticket"]
         .as_str()
         .expect("ticket")
@@ -248,7 +235,7 @@ async fn leaving_the_queue(store: Store) {
     // Three others queue for euchre: no table without the bot that left.
     let others: Vec<String> = (0..3).map(|_| fresh("stay")).collect();
     for n in &others {
-        let k = register(&app, n).await;
+        let k = register_ok(&app, n).await;
         assert_eq!(join(&app, &k, &euchre()).await["status"], "waiting");
     }
     tokio::time::sleep(Duration::from_millis(800)).await;
@@ -262,9 +249,9 @@ async fn leaving_the_queue(store: Store) {
 async fn a_lease_that_lapses(store: Store) {
     let app = spawn_app_with(store, |c| c.queue_lease = Duration::from_millis(700)).await;
     let gone = fresh("gone");
-    let gone_key = register(&app, &gone).await;
+    let gone_key = register_ok(&app, &gone).await;
     let kept = fresh("kept");
-    let kept_key = register(&app, &kept).await;
+    let kept_key = register_ok(&app, &kept).await;
     let first = join(&app, &gone_key, &euchre()).await;
     let lease = first["lease_expires_unix_ms"].as_u64().expect("lease");
     let joined = first["joined_unix_ms"].as_u64().expect("joined");
@@ -286,7 +273,7 @@ async fn a_lease_that_lapses(store: Store) {
     // Three more bots: a table of kept and them, without gone.
     let more: Vec<String> = (0..3).map(|_| fresh("more")).collect();
     for n in &more {
-        let k = register(&app, n).await;
+        let k = register_ok(&app, n).await;
         join(&app, &k, &euchre()).await;
     }
     let games = games_of(&app, &kept, 1, Duration::from_secs(10)).await;
@@ -301,7 +288,7 @@ async fn a_lease_that_lapses(store: Store) {
 async fn a_fill_with_house_players_after_the_wait(store: Store) {
     let app = spawn_app(store).await;
     let name = fresh("filler");
-    let key = register(&app, &name).await;
+    let key = register_ok(&app, &name).await;
     let t = join(
         &app,
         &key,
@@ -338,7 +325,7 @@ async fn a_fill_with_house_players_after_the_wait(store: Store) {
 async fn bad_requests_change_nothing(store: Store) {
     let app = spawn_app(store).await;
     let name = fresh("bad");
-    let key = register(&app, &name).await;
+    let key = register_ok(&app, &name).await;
     let post = |key: Option<&str>, body: Value| {
         let (app, key) = (&app, key.map(str::to_owned));
         async move {
@@ -444,7 +431,7 @@ async fn two_replicas_form_each_table_once() {
     let names: Vec<String> = (0..24).map(|_| fresh("rep")).collect();
     let mut keys = Vec::new();
     for (i, n) in names.iter().enumerate() {
-        keys.push(register(&apps[i % 2], n).await);
+        keys.push(register_ok(&apps[i % 2], n).await);
     }
     let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(names.len()));
     let mut posts = tokio::task::JoinSet::new();

@@ -8,12 +8,12 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::query;
-use crate::api::auth::bot_key;
 use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events::{self, MAX_INBOX_WAIT};
 use crate::api::extract::version_digits;
 use crate::api::routes::problems::StoreUnavailable;
+use crate::api::routes::the_bot;
 use crate::api::service::{GameService, InboxItem};
 
 /// Query parameters of `GET /v1/bots/me/events`.
@@ -87,7 +87,7 @@ fn wants_json(req: &HttpRequest) -> bool {
             ("invalid_query" = (value = json!({"detail": "invalid query string: `wait` is at most 30 (seconds)", "code": "invalid_query"}))),
             ("invalid_last_event_id" = (value = json!({"detail": "Last-Event-ID must be an entry id", "code": "invalid_last_event_id"}))),
         )),
-        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint needs a bot key: send `Authorization: Bot <api_key>` (register with POST /v1/bots)", "code": "missing_bot_key"})),
+        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         StoreUnavailable,
     )
@@ -98,13 +98,7 @@ pub async fn bot_events(
     svc: web::Data<GameService>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let Some(key) = bot_key(&req)? else {
-        return Err(ApiError::refused(
-            Code::MissingBotKey,
-            "this endpoint needs a bot key: send `Authorization: Bot <api_key>` (register with POST /v1/bots)",
-        ));
-    };
-    let bot = svc.bot_of_key(&key).await?;
+    let bot = the_bot(&svc, &req).await?;
     let q: InboxQuery = query(&req)?;
     if q.after.is_some_and(|v| v > MAX_INT64) {
         return Err(ApiError::bad_request(

@@ -4,10 +4,10 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use utoipa::IntoParams;
 
-use crate::api::auth::bot_key;
 use crate::api::body::read_json;
-use crate::api::error::{ApiError, Code, Problem};
+use crate::api::error::{ApiError, Problem};
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
+use crate::api::routes::the_bot;
 use crate::api::service::GameService;
 use crate::api::wire::{CreateMatchRequest, Match};
 
@@ -36,7 +36,7 @@ use crate::api::wire::{CreateMatchRequest, Match};
                 ("get_match" = (operation_id = "get_match", parameters(("path.id" = "$response.body#/match_id")), description = "The match as it goes.")),
             )),
         (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: missing field `deals` at line 1 column 30", "code": "malformed_json"})),
-        (status = 401, description = "No `Authorization: Bot <api_key>` (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "send `Authorization: Bot <api_key>` (a key from POST /v1/bots)", "code": "missing_bot_key"})),
+        (status = 401, description = "No `Authorization: Bot <api_key>` (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         (status = 404, description = "A player is no bot (`bot_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no bot named \"nobody\"", "code": "bot_not_found"})),
         PayloadTooLarge,
@@ -52,13 +52,7 @@ pub async fn create_match(
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let key = bot_key(&req)?.ok_or_else(|| {
-        ApiError::refused(
-            Code::MissingBotKey,
-            "send `Authorization: Bot <api_key>` (a key from POST /v1/bots)",
-        )
-    })?;
-    let caller = svc.bot_of_key(&key).await?;
+    let caller = the_bot(&svc, &req).await?;
     let body: CreateMatchRequest = read_json(&req, payload, false).await?;
     let started = svc.create_match(&caller, body).await?;
     Ok(HttpResponse::Created()

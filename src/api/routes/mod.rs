@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::de::DeserializeOwned;
 
 use super::error::{ApiError, Code};
-use super::service::ViewJson;
+use super::service::{GameService, ViewJson};
 
 pub mod actions;
 pub mod bots;
@@ -46,6 +46,20 @@ pub(crate) fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiErro
         .map_err(|e| {
             ApiError::bad_request(Code::InvalidQuery, format!("invalid query string: {e}"))
         })
+}
+
+/// The bot a request comes from, by its `Authorization: Bot <api_key>`: required
+/// (`missing_bot_key` without one, `invalid_bot_key` for a key that is no bot's). The inbox,
+/// matchmaking and matches take it; a seat claim takes the key optionally.
+pub(crate) async fn the_bot(svc: &GameService, req: &HttpRequest) -> Result<String, ApiError> {
+    match crate::api::auth::bot_key(req)? {
+        Some(key) => svc.bot_of_key(&key).await,
+        None => Err(ApiError::refused(
+            Code::MissingBotKey,
+            "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots \
+             registers one)",
+        )),
+    }
 }
 
 /// Any path that is not an endpoint.

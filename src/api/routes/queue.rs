@@ -6,24 +6,12 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use utoipa::IntoParams;
 
-use crate::api::auth::bot_key;
 use crate::api::body::read_json;
-use crate::api::error::{ApiError, Code, Problem};
+use crate::api::error::{ApiError, Problem};
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
+use crate::api::routes::the_bot;
 use crate::api::service::GameService;
 use crate::api::wire::{LeftQueues, QueueRequest, QueueTicket, QueueTickets};
-
-/// The bot a request comes from: its `Authorization: Bot <api_key>`, required here.
-async fn the_bot(svc: &GameService, req: &HttpRequest) -> Result<String, ApiError> {
-    match bot_key(req)? {
-        Some(key) => svc.bot_of_key(&key).await,
-        None => Err(ApiError::refused(
-            Code::MissingBotKey,
-            "matchmaking is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots \
-             registers one)",
-        )),
-    }
-}
 
 /// Join a matchmaking queue.
 ///
@@ -45,7 +33,7 @@ async fn the_bot(svc: &GameService, req: &HttpRequest) -> Result<String, ApiErro
                 ("leave_queue" = (operation_id = "leave_queue", parameters(("path.ticket" = "$response.body#/ticket")), description = "Leave this queue.")),
             )),
         (status = 400, description = "Malformed JSON, an unknown field or a wrong type.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: missing field `ruleset`", "code": "invalid_body"})),
-        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "matchmaking is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
+        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "A key that is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         (status = 409, description = "The bot waits in 3 queues already (`too_many_queues`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a bot waits in at most 3 queues at once; leave one (DELETE /v1/queue/{ticket}) first", "code": "too_many_queues"})),
         PayloadTooLarge,
@@ -83,7 +71,7 @@ pub async fn join_queue(
     operation_id = "list_queue",
     responses(
         (status = 200, description = "The bot's tickets.", body = QueueTickets),
-        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "matchmaking is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
+        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "A key that is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         StoreUnavailable,
     ),
@@ -110,7 +98,7 @@ pub async fn list_queue(
     operation_id = "leave_queues",
     responses(
         (status = 200, description = "How many queues the bot left.", body = LeftQueues),
-        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "matchmaking is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
+        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "A key that is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         StoreUnavailable,
     ),
@@ -148,7 +136,7 @@ pub struct TicketPath {
     params(TicketPath),
     responses(
         (status = 200, description = "The bot left the queue.", body = LeftQueues),
-        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "matchmaking is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
+        (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "A key that is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         (status = 404, description = "The bot does not wait in this queue (`ticket_not_found`): it left, was seated, or its place lapsed.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot does not wait in this queue (it left, was seated, or its place lapsed)", "code": "ticket_not_found"})),
         StoreUnavailable,

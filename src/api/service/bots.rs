@@ -52,7 +52,7 @@ impl AccountRecord {
         rmp_serde::to_vec(self).map_err(|_| ApiError::Internal)
     }
 
-    pub(super) fn decode(data: &[u8]) -> Result<Self, ApiError> {
+    fn decode(data: &[u8]) -> Result<Self, ApiError> {
         rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "unreadable bot account");
             ApiError::Internal

@@ -7,7 +7,7 @@ use rand::RngExt;
 use super::bots::fold;
 use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
-use super::deadlines::{TURN_LIMIT_MS, now_ms};
+use super::deadlines::{check_turn_limit, now_ms};
 use super::game_service::GameService;
 use super::inbox::{InboxEvent, Via};
 use super::lobby::LobbyEntry;
@@ -120,18 +120,7 @@ impl GameService {
                 ),
             ));
         }
-        if let Some(limit) = req.turn_time_limit_ms
-            && !TURN_LIMIT_MS.contains(&limit)
-        {
-            return Err(ApiError::refused(
-                Code::InvalidTurnTimeLimit,
-                format!(
-                    "turn_time_limit_ms must be between {} and {} (24 hours)",
-                    TURN_LIMIT_MS.start(),
-                    TURN_LIMIT_MS.end()
-                ),
-            ));
-        }
+        check_turn_limit(req.turn_time_limit_ms)?;
         let record = GameRecord {
             format: RECORD_FORMAT,
             game,

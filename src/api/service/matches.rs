@@ -17,7 +17,7 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::bots::{fold, house_strategy};
-use super::deadlines::now_ms;
+use super::deadlines::{check_turn_limit, now_ms};
 use super::game_service::GameService;
 use super::games::new_game_id;
 use super::inbox::{InboxEvent, Via};
@@ -235,19 +235,8 @@ impl GameService {
                 ),
             ));
         }
-        if let Some(limit) = req.turn_time_limit_ms
-            && !super::TURN_LIMIT_MS.contains(&limit)
-        {
-            return Err(ApiError::refused(
-                Code::InvalidTurnTimeLimit,
-                format!(
-                    "turn_time_limit_ms must be between {} and {} (24 hours)",
-                    super::TURN_LIMIT_MS.start(),
-                    super::TURN_LIMIT_MS.end()
-                ),
-            ));
-        }
-        let mut record = MatchRecord {
+        check_turn_limit(req.turn_time_limit_ms)?;
+        let record = MatchRecord {
             a: a.clone(),
             b: b.clone(),
             created_by: caller.to_owned(),
@@ -313,13 +302,12 @@ impl GameService {
             .into_iter()
             .collect::<Result<Vec<String>, ApiError>>()?;
         // The games' ids, kept with whatever points their ends recorded meanwhile.
-        let stored = self
+        let record = self
             .update_match(&id, |r| {
                 r.games.clone_from(&ids);
                 true
             })
             .await?;
-        record = stored.unwrap_or(record);
         tracing::info!(match_id = %id, a = %a, b = %b, games, "match started");
         Ok(record.view(&id))
     }
@@ -379,12 +367,12 @@ impl GameService {
     }
 
     /// Changes match `id` with `change` (false: no change to write) in a compare-and-set loop;
-    /// answers the record as written (None if `change` changed nothing).
+    /// answers the record as it is now (written, or as read when `change` changed nothing).
     async fn update_match(
         &self,
         id: &str,
         mut change: impl FnMut(&mut MatchRecord) -> bool,
-    ) -> Result<Option<MatchRecord>, ApiError> {
+    ) -> Result<MatchRecord, ApiError> {
         let key = store_id(id);
         loop {
             let stored = self
@@ -394,7 +382,7 @@ impl GameService {
                 .ok_or_else(|| match_not_found(id))?;
             let mut record = MatchRecord::decode(&stored.data)?;
             if !change(&mut record) {
-                return Ok(None);
+                return Ok(record);
             }
             let data = record.encode()?;
             match self
@@ -405,7 +393,7 @@ impl GameService {
                 )
                 .await
             {
-                Ok(()) => return Ok(Some(record)),
+                Ok(()) => return Ok(record),
                 Err(StoreError::Conflict { .. }) => continue,
                 Err(e) => return Err(e.into()),
             }
@@ -437,23 +425,15 @@ impl GameService {
                 true
             })
             .await;
-        let finished = match outcome {
-            Ok(Some(m)) => m.finished_unix_ms.is_some().then_some(m),
-            Ok(None) => {
-                // Recorded before (a retry): tell the bots again if the match is over, in
-                // case the first teller failed after recording (each is told once anyway).
-                match self.load_match(&link.match_id).await {
-                    Ok(m) => m.finished_unix_ms.is_some().then_some(m),
-                    Err(_) => None,
-                }
-            }
+        // A retry finds its deal recorded: the bots are told again if the match is over, in case
+        // the first teller failed after recording (each is told once whatever the retries).
+        let m = match outcome {
+            Ok(m) if m.finished_unix_ms.is_some() => m,
+            Ok(_) => return true,
             Err(e) => {
                 tracing::warn!(match_id = %link.match_id, error = %e, "a match's deal was not recorded yet");
                 return false;
             }
-        };
-        let Some(m) = finished else {
-            return true;
         };
         let once = format!("match_finished:{}", link.match_id);
         let event = InboxEvent::MatchFinished {
@@ -468,9 +448,6 @@ impl GameService {
                 tracing::warn!(match_id = %link.match_id, error = %e, "a bot was not told its match is over");
                 told = false;
             }
-        }
-        if m.finished_unix_ms.is_some() && told {
-            tracing::debug!(match_id = %link.match_id, "match finished");
         }
         told
     }

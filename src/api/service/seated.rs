@@ -2,7 +2,7 @@
 //! each bot's seat already claimed for its account, the seat's token told to the bot through
 //! its inbox only.
 
-use super::bots::{AccountRecord, fold, house_strategy};
+use super::bots::{fold, house_strategy};
 use super::game_service::GameService;
 use super::games::SeatClaim;
 use super::inbox::{InboxEvent, Via};
@@ -57,11 +57,8 @@ impl GameService {
             let SeatFor::Bot(name) = s else { continue };
             let not_found =
                 || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));
-            if name.is_empty()
-                || name.chars().count() > crate::api::names::MAX_CHARS
-                || house_strategy(name).is_some()
-            {
-                // No account can have it (a house player sits as `SeatFor::House`).
+            if house_strategy(name).is_some() {
+                // A house player sits as `SeatFor::House`.
                 return Err(not_found());
             }
             // A duplicate match seats its player in every seat of its side (the arena's
@@ -77,12 +74,8 @@ impl GameService {
                     format!("{name:?} is given two seats; a bot takes one seat a game"),
                 ));
             }
-            let record = self
-                .store
-                .load_account(&fold(name))
-                .await?
-                .ok_or_else(not_found)?;
-            bots.push((seat, AccountRecord::decode(&record)?.name));
+            let registered = self.registered_name(name).await?.ok_or_else(not_found)?;
+            bots.push((seat, registered));
         }
         let specs = req
             .seats
