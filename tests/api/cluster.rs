@@ -1,5 +1,6 @@
 //! The service on a real Redis Cluster (three masters on local ports): whole games through the
-//! HTTP API, at least one whose keys live on each master, and the event stream.
+//! HTTP API, at least one whose keys live on each master, and the event stream; and bots
+//! meeting on it through two replicas (matchmaking, inboxes, ratings, a duplicate match).
 
 use std::time::Duration;
 
@@ -161,4 +162,143 @@ async fn whole_games_on_every_master() {
     )
     .await;
     assert_eq!(played.last["phase"], "game_over");
+}
+
+/// Bots meet on the cluster, through two replicas: eight bots queue for euchre on both at the
+/// same instant and get two tables, each bot seated once; each learns its seat (and its token)
+/// from its inbox read on the other replica and plays it to the end; `game_over` reaches every
+/// inbox, every game is rated once (each bot one game on the leaderboard); and a house match
+/// asked on one replica is played and finished, its result readable on the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn bots_meet_queue_play_and_match_on_the_cluster() {
+    use std::collections::HashMap;
+
+    use crate::bots::register_ok;
+    use crate::inbox::poll;
+    use crate::queue::{fresh, join};
+
+    let cluster = tokio::task::spawn_blocking(|| TestRedisCluster::start(3))
+        .await
+        .expect("start a 3-master redis cluster");
+    let bases =
+        crate::harness::spawn_replicas(2, &cluster.url(), |c| c.bot_registrations_per_hour = 0)
+            .await;
+    let apps: Vec<TestApp> = bases.into_iter().map(|b| TestApp::at(b, None)).collect();
+
+    let names: Vec<String> = (0..8).map(|_| fresh("cl")).collect();
+    let mut keys = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        keys.push(register_ok(&apps[i % 2], n).await);
+    }
+    let ruleset = json!({"ruleset": {"preset": "euchre"}});
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(names.len()));
+    let mut posts = tokio::task::JoinSet::new();
+    for (i, key) in keys.iter().enumerate() {
+        let (app, barrier, key, body) = (
+            TestApp::at(apps[i % 2].base.clone(), None),
+            barrier.clone(),
+            key.clone(),
+            ruleset.clone(),
+        );
+        posts.spawn(async move {
+            barrier.wait().await;
+            join(&app, &key, &body).await
+        });
+    }
+    assert_eq!(posts.join_all().await.len(), 8);
+
+    // Each bot's seat, from its inbox on the other replica.
+    let mut tables: HashMap<String, Vec<Option<String>>> = HashMap::new();
+    let mut last_ids = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        let app = &apps[(i + 1) % 2];
+        let mut seated = Vec::new();
+        let mut after = 0;
+        let started = std::time::Instant::now();
+        while seated.is_empty() {
+            assert!(started.elapsed() < SOON, "{} never seated", names[i]);
+            for e in poll(app, key, after, 5).await {
+                after = e["id"].as_u64().expect("id");
+                if e["type"] == "seated" {
+                    seated.push(e);
+                }
+            }
+        }
+        assert_eq!(seated.len(), 1, "{}: {seated:?}", names[i]);
+        let e = &seated[0];
+        assert_eq!(e["via"]["type"], "queue");
+        let game = e["game_id"].as_str().expect("game").to_owned();
+        let seat = e["seat"].as_u64().expect("seat") as usize;
+        let tokens = tables.entry(game).or_insert_with(|| vec![None; 4]);
+        assert!(tokens[seat].is_none(), "seat {seat} given twice");
+        tokens[seat] = Some(e["token"].as_str().expect("token").to_owned());
+        last_ids.push(after);
+    }
+    assert_eq!(tables.len(), 2, "two tables: {:?}", tables.keys());
+
+    // Every seat played with its own token, moves alternating between the replicas.
+    let mut rng = SmallRng::seed_from_u64(22);
+    for (game, tokens) in &tables {
+        let tokens: Vec<String> = tokens.iter().map(|t| t.clone().expect("a seat")).collect();
+        let mut moves = 0;
+        while step(&apps[moves % 2], game, &tokens, &mut rng)
+            .await
+            .is_some()
+        {
+            moves += 1;
+            assert!(moves < 20_000, "the game does not end");
+        }
+        let last = apps[0].view(game, None).await;
+        assert_eq!(last["phase"], "game_over");
+        check_log(&apps[1].log(game).await, &last);
+    }
+
+    // game_over in every inbox, once; every bot rated once.
+    for (i, key) in keys.iter().enumerate() {
+        let mut over = Vec::new();
+        let started = std::time::Instant::now();
+        while over.is_empty() && started.elapsed() < SOON {
+            over.extend(
+                poll(&apps[i % 2], key, last_ids[i], 2)
+                    .await
+                    .into_iter()
+                    .filter(|e| e["type"] == "game_over"),
+            );
+        }
+        assert_eq!(over.len(), 1, "{}: one game_over: {over:?}", names[i]);
+    }
+    let started = std::time::Instant::now();
+    loop {
+        let board: serde_json::Value = apps[1]
+            .get("/v1/leaderboards/euchre?limit=100")
+            .await
+            .json()
+            .await
+            .expect("a leaderboard");
+        let ours: Vec<&serde_json::Value> = board["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .filter(|e| names.iter().any(|n| e["name"] == n.as_str()))
+            .collect();
+        if ours.len() == 8 {
+            assert!(ours.iter().all(|e| e["games"] == 1), "{ours:?}");
+            break;
+        }
+        assert!(started.elapsed() < SOON, "not every bot rated: {board}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // A house match, asked on one replica, followed on the other.
+    let res = crate::matches::start(
+        &apps[0],
+        Some(&keys[0]),
+        &json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 3}),
+    )
+    .await;
+    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+    let m: serde_json::Value = res.json().await.expect("a match");
+    let id = m["match_id"].as_str().expect("id");
+    let m = crate::matches::wait_match(&apps[1], id, Duration::from_secs(60)).await;
+    crate::matches::check_against_logs(&apps[1], &m, 4, true).await;
 }

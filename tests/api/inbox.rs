@@ -37,7 +37,7 @@ async fn inbox_request(
 }
 
 /// The long poll: the entries after `after`, waiting up to `wait` seconds.
-async fn poll(app: &TestApp, key: &str, after: u64, wait: u64) -> Vec<Value> {
+pub(crate) async fn poll(app: &TestApp, key: &str, after: u64, wait: u64) -> Vec<Value> {
     let res = inbox_request(
         app,
         Some(key),

@@ -14,7 +14,7 @@ use crate::bots::register_ok;
 use crate::helpers::{Store, TestApp, assert_problem, both_stores, header, spawn_app};
 
 /// `POST /v1/matches` as the bot whose key is `key` (none: no Authorization).
-async fn start(app: &TestApp, key: Option<&str>, body: &Value) -> reqwest::Response {
+pub(crate) async fn start(app: &TestApp, key: Option<&str>, body: &Value) -> reqwest::Response {
     let mut req = app.client.post(app.url("/v1/matches")).json(body);
     if let Some(key) = key {
         req = req.header("authorization", format!("Bot {key}"));
@@ -23,7 +23,7 @@ async fn start(app: &TestApp, key: Option<&str>, body: &Value) -> reqwest::Respo
 }
 
 /// Reads the match until it is finished (or `limit` passes).
-async fn wait_match(app: &TestApp, id: &str, limit: Duration) -> Value {
+pub(crate) async fn wait_match(app: &TestApp, id: &str, limit: Duration) -> Value {
     let started = Instant::now();
     loop {
         let res = app.get(&format!("/v1/matches/{id}")).await;
@@ -51,7 +51,7 @@ fn mean_ci(v: &[f64]) -> (f64, f64) {
 /// Checks a finished match against its games' logs: each play's points are its game's one
 /// hand's `score_delta`, A's seats alternate as the match says, and the result is the mean of
 /// the deals' A-minus-B with its interval.
-async fn check_against_logs(app: &TestApp, m: &Value, players: usize, teams: bool) {
+pub(crate) async fn check_against_logs(app: &TestApp, m: &Value, players: usize, teams: bool) {
     let deals = m["deal_results"].as_array().expect("deals");
     let mut diffs = Vec::new();
     for deal in deals {

@@ -15,7 +15,7 @@ use crate::harness::spawn_replicas;
 use crate::helpers::{Store, TestApp, assert_problem, both_stores, spawn_app, spawn_app_with};
 
 /// A fresh bot name with `prefix`.
-fn fresh(prefix: &str) -> String {
+pub(crate) fn fresh(prefix: &str) -> String {
     use rand::RngExt;
     format!("{prefix}-{:08x}", rand::rng().random::<u32>())
 }
@@ -39,7 +39,7 @@ async fn as_bot(
 }
 
 /// `POST /v1/queue` with `body`, checking the 202; answers the ticket.
-async fn join(app: &TestApp, key: &str, body: &Value) -> Value {
+pub(crate) async fn join(app: &TestApp, key: &str, body: &Value) -> Value {
     let res = as_bot(
         app,
         reqwest::Method::POST,
