@@ -284,7 +284,8 @@ async fn a_lease_that_lapses(store: Store) {
 }
 
 /// A bot asking for house players after a wait gets a table of them once the wait is over
-/// (formed by the sweeper: nobody posts), with the strategy it asked for.
+/// (formed by the sweeper: nobody posts), with the strategy it asked for; `mixed` draws each
+/// house seat's strategy.
 async fn a_fill_with_house_players_after_the_wait(store: Store) {
     let app = spawn_app(store).await;
     let name = fresh("filler");
@@ -319,6 +320,29 @@ async fn a_fill_with_house_players_after_the_wait(store: Store) {
     }
     assert_eq!((bots, house), (1, 3));
     assert!(tickets(&app, &key).await.is_empty());
+
+    // `mixed`: each house seat drawn from the three strategies, each with its house account.
+    // Four tables, twelve house seats: all of one strategy once in 177,147.
+    let mut strategies = std::collections::HashSet::new();
+    for n in 1..=4 {
+        let t = join(
+            &app,
+            &key,
+            &json!({"ruleset": {"preset": "euchre"}, "fill_with_house_after_ms": 0, "house_strategy": "mixed"}),
+        )
+        .await;
+        assert_eq!(t["house_strategy"], "mixed");
+        let games = games_of(&app, &name, n + 1, Duration::from_secs(10)).await;
+        assert_eq!(games.len(), n + 1, "table {n} filled");
+        for s in seat_accounts(&app, &games[0]).await {
+            if s["account"] != name.as_str() {
+                let strategy = s["strategy"].as_str().expect("a house seat").to_owned();
+                assert_eq!(s["account"], format!("house-{strategy}"), "{s}");
+                strategies.insert(strategy);
+            }
+        }
+    }
+    assert!(strategies.len() > 1, "a mixed fill: {strategies:?}");
 }
 
 /// Bad requests: a problem with a stable code, and nothing joined.

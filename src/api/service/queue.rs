@@ -20,8 +20,7 @@ use super::game_service::GameService;
 use super::inbox::Via;
 use super::seated::{SeatFor, SeatedGame};
 use crate::api::error::{ApiError, Code};
-use crate::api::wire::{QueueRequest, QueueTicket, QueueTickets, TicketStatus};
-use crate::bots::Strategy;
+use crate::api::wire::{HouseFill, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
 use crate::engine::{Preset, RulesetSpec};
 use crate::store::{QueueEntry, QueueJoin, QueueJoined, QueuePlace, StoreError};
 
@@ -36,7 +35,7 @@ pub const MAX_QUEUES_PER_BOT: usize = 3;
 pub const MAX_FILL_WAIT_MS: u64 = 3_600_000;
 
 /// The house players' strategy when the request names none.
-pub const DEFAULT_HOUSE: Strategy = Strategy::Heuristic;
+pub const DEFAULT_HOUSE: HouseFill = HouseFill::Heuristic;
 
 /// What a queue entry holds (MessagePack, positional: new fields go at the end, with a
 /// default).
@@ -47,8 +46,9 @@ pub struct QueueRecord {
     /// The ruleset as the bot sent it, as JSON (the spec skips unset options when it is
     /// serialized, which positional MessagePack cannot carry).
     pub ruleset_json: String,
-    /// The house players' strategy if the table is filled.
-    pub house_strategy: Strategy,
+    /// The house players' strategy if the table is filled (its first three values are the
+    /// `Strategy` this field held before `mixed`, in the same order).
+    pub house_strategy: HouseFill,
 }
 
 impl QueueRecord {
@@ -95,7 +95,7 @@ fn preset_of(queue: &str) -> Option<Preset> {
     Preset::ALL.into_iter().find(|p| p.name() == preset)
 }
 
-fn ticket_of(place: &QueuePlace, house: Strategy, status: TicketStatus) -> QueueTicket {
+fn ticket_of(place: &QueuePlace, house: HouseFill, status: TicketStatus) -> QueueTicket {
     let record = QueueRecord::decode(&place.entry.data).ok();
     QueueTicket {
         ticket: place.queue.clone(),
@@ -292,10 +292,13 @@ impl GameService {
             .iter()
             .map(|r| SeatFor::Bot(r.bot.clone()))
             .collect();
-        while seat_list.len() < seats {
-            seat_list.push(SeatFor::House(first.house_strategy));
+        {
+            let mut rng = rand::rng();
+            while seat_list.len() < seats {
+                seat_list.push(SeatFor::House(first.house_strategy.draw(&mut rng)));
+            }
+            seat_list.shuffle(&mut rng);
         }
-        seat_list.shuffle(&mut rand::rng());
         let created = self
             .create_seated(SeatedGame {
                 ruleset,
@@ -371,6 +374,27 @@ pub async fn run(svc: GameService) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An entry stored before `mixed` (its field a `Strategy`) reads as the same fill; a
+    /// `mixed` fill draws every strategy and only those.
+    #[test]
+    fn house_fills_read_old_entries_and_mix() {
+        for (old, new) in crate::bots::Strategy::ALL.into_iter().zip([
+            HouseFill::Random,
+            HouseFill::Heuristic,
+            HouseFill::Expert,
+        ]) {
+            let bytes = rmp_serde::to_vec(&("b".to_owned(), "{}".to_owned(), old)).unwrap();
+            assert_eq!(QueueRecord::decode(&bytes).unwrap().house_strategy, new);
+            assert_eq!(new.draw(&mut rand::rng()), old);
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut rng = rand::rng();
+        for _ in 0..200 {
+            seen.insert(HouseFill::Mixed.draw(&mut rng));
+        }
+        assert_eq!(seen.len(), 3, "{seen:?}");
+    }
 
     #[test]
     fn one_ruleset_one_queue_however_spelled() {

@@ -22,7 +22,7 @@ pub use bots::{
 pub use game_view::{GameView, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
 pub use matches::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
-pub use queue::{LeftQueues, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
+pub use queue::{HouseFill, LeftQueues, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
 
 pub use crate::engine::schema::{
     ActionDoc, AllowAction, AloneAction, BidAction, CallAction, ExchangeAction, LeaveUpcardAction,

@@ -20,10 +20,10 @@ pub struct QueueRequest {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 3600000)]
     pub fill_with_house_after_ms: Option<u64>,
-    /// The house players filling the table (default `heuristic`): the longest-waiting bot's
-    /// choice.
+    /// The house players filling the table (default `heuristic`; `mixed`: each drawn at
+    /// random from the three strategies): the longest-waiting bot's choice.
     #[serde(default)]
-    pub house_strategy: Option<Strategy>,
+    pub house_strategy: Option<HouseFill>,
 }
 
 /// Where a bot waits: one queue (a ticket), with its place.
@@ -68,9 +68,39 @@ pub struct QueueTicket {
     #[schema(required = true)]
     pub fill_with_house_at_unix_ms: Option<u64>,
     /// The house players' strategy, if the table is filled.
-    pub house_strategy: Strategy,
+    pub house_strategy: HouseFill,
     /// Leave this queue (`DELETE`).
     pub leave: String,
+}
+
+/// The house players who fill a table: one strategy for every seat, or `mixed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HouseFill {
+    /// `house-random` in every house seat.
+    Random,
+    /// `house-heuristic` in every house seat.
+    Heuristic,
+    /// `house-expert` in every house seat.
+    Expert,
+    /// Each house seat drawn at random from the three (a table of mixed strengths, and a
+    /// ladder on which the house players meet one another).
+    Mixed,
+}
+
+impl HouseFill {
+    /// The strategy of one house seat (for `mixed`, drawn with `rng`).
+    pub fn draw(self, rng: &mut impl rand::Rng) -> Strategy {
+        match self {
+            HouseFill::Random => Strategy::Random,
+            HouseFill::Heuristic => Strategy::Heuristic,
+            HouseFill::Expert => Strategy::Expert,
+            HouseFill::Mixed => {
+                use rand::seq::IndexedRandom;
+                *Strategy::ALL.choose(rng).unwrap_or(&Strategy::Heuristic)
+            }
+        }
+    }
 }
 
 /// A ticket's status.
