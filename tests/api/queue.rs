@@ -127,6 +127,7 @@ async fn four_bots_get_one_table(store: Store) {
             assert_eq!(last["seats"], 4);
             assert_eq!(last["preset"], "euchre");
             assert_eq!(last["leave"], format!("/v1/queue/{ticket}"));
+            assert_eq!(last["turn_time_limit_ms"], 60_000);
         }
         assert_eq!(last["ticket"], ticket.as_str(), "one queue");
     }
@@ -149,6 +150,9 @@ async fn four_bots_get_one_table(store: Store) {
     let mut want: Vec<&str> = names[..4].iter().map(String::as_str).collect();
     want.sort();
     assert_eq!(sorted, want, "every bot once, no house player");
+    // Strangers' table: a turn clock (the first bot's default), so one that leaves does not
+    // stall the others.
+    assert_eq!(app.view(&game, None).await["turn_time_limit_ms"], 60_000);
     // Nobody waits any more; the fifth bot waits alone.
     for key in &keys[..4] {
         assert!(tickets(&app, key).await.is_empty());
@@ -293,10 +297,11 @@ async fn a_fill_with_house_players_after_the_wait(store: Store) {
     let t = join(
         &app,
         &key,
-        &json!({"ruleset": {"preset": "euchre"}, "fill_with_house_after_ms": 400, "house_strategy": "random"}),
+        &json!({"ruleset": {"preset": "euchre"}, "fill_with_house_after_ms": 400, "house_strategy": "random", "turn_time_limit_ms": 300}),
     )
     .await;
     assert_eq!(t["status"], "waiting");
+    assert_eq!(t["turn_time_limit_ms"], 300);
     assert_eq!(t["house_strategy"], "random");
     let joined = t["joined_unix_ms"].as_u64().expect("joined");
     assert_eq!(t["fill_with_house_at_unix_ms"], joined + 400);
@@ -320,6 +325,25 @@ async fn a_fill_with_house_players_after_the_wait(store: Store) {
     }
     assert_eq!((bots, house), (1, 3));
     assert!(tickets(&app, &key).await.is_empty());
+    // The bot never moves: its clock runs out and the game goes on without it.
+    let seat = seats
+        .iter()
+        .position(|s| s["account"] == name.as_str())
+        .expect("the bot's seat");
+    let started = Instant::now();
+    loop {
+        let log = app.log(&games[0]).await;
+        let timeouts = log["timeouts"].as_array().expect("timeouts");
+        if let Some(t) = timeouts.first() {
+            assert_eq!(t["seat"], seat, "{t}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no timeout: {log}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 
     // `mixed`: each house seat drawn from the three strategies, each with its house account.
     // Four tables, twelve house seats: all of one strategy once in 177,147.
@@ -401,6 +425,18 @@ async fn bad_requests_change_nothing(store: Store) {
         "invalid_fill_wait",
     )
     .await;
+    for limit in [99, 86_400_001] {
+        assert_problem(
+            post(
+                Some(&key),
+                json!({"ruleset": {"preset": "euchre"}, "turn_time_limit_ms": limit}),
+            )
+            .await,
+            422,
+            "invalid_turn_time_limit",
+        )
+        .await;
+    }
     assert_problem(
         post(
             Some(&key),

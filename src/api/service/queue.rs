@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::bots::fold;
-use super::deadlines::now_ms;
+use super::deadlines::{check_turn_limit, now_ms};
 use super::game_service::GameService;
 use super::inbox::Via;
 use super::seated::{SeatFor, SeatedGame};
@@ -37,6 +37,9 @@ pub const MAX_FILL_WAIT_MS: u64 = 3_600_000;
 /// The house players' strategy when the request names none.
 pub const DEFAULT_HOUSE: HouseFill = HouseFill::Heuristic;
 
+/// The time limit per decision of a matchmade game when the request names none (ms).
+pub const DEFAULT_TURN_LIMIT_MS: u64 = 60_000;
+
 /// What a queue entry holds (MessagePack, positional: new fields go at the end, with a
 /// default).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -49,6 +52,10 @@ pub struct QueueRecord {
     /// The house players' strategy if the table is filled (its first three values are the
     /// `Strategy` this field held before `mixed`, in the same order).
     pub house_strategy: HouseFill,
+    /// The time limit per decision the bot asked for (`None`: the default, as entries stored
+    /// before it have).
+    #[serde(default)]
+    pub turn_time_limit_ms: Option<u64>,
 }
 
 impl QueueRecord {
@@ -95,8 +102,13 @@ fn preset_of(queue: &str) -> Option<Preset> {
     Preset::ALL.into_iter().find(|p| p.name() == preset)
 }
 
-fn ticket_of(place: &QueuePlace, house: HouseFill, status: TicketStatus) -> QueueTicket {
+fn ticket_of(place: &QueuePlace, status: TicketStatus) -> QueueTicket {
     let record = QueueRecord::decode(&place.entry.data).ok();
+    let house = record.as_ref().map_or(DEFAULT_HOUSE, |r| r.house_strategy);
+    let turn_limit = record
+        .as_ref()
+        .and_then(|r| r.turn_time_limit_ms)
+        .unwrap_or(DEFAULT_TURN_LIMIT_MS);
     QueueTicket {
         ticket: place.queue.clone(),
         status,
@@ -113,6 +125,7 @@ fn ticket_of(place: &QueuePlace, house: HouseFill, status: TicketStatus) -> Queu
         lease_expires_unix_ms: place.entry.lease_until_ms,
         fill_with_house_at_unix_ms: place.entry.fill_at_ms,
         house_strategy: house,
+        turn_time_limit_ms: turn_limit,
         leave: format!("/v1/queue/{}", place.queue),
     }
 }
@@ -132,11 +145,12 @@ impl GameService {
                 ),
             ));
         }
-        let house = req.house_strategy.unwrap_or(DEFAULT_HOUSE);
+        check_turn_limit(req.turn_time_limit_ms)?;
         let record = QueueRecord {
             bot: bot.to_owned(),
             ruleset_json: serde_json::to_string(&req.ruleset).map_err(|_| ApiError::Internal)?,
-            house_strategy: house,
+            house_strategy: req.house_strategy.unwrap_or(DEFAULT_HOUSE),
+            turn_time_limit_ms: req.turn_time_limit_ms,
         };
         let now = now_ms();
         let member = fold(bot);
@@ -172,7 +186,7 @@ impl GameService {
         } else {
             TicketStatus::Waiting
         };
-        Ok(ticket_of(&place, house, status))
+        Ok(ticket_of(&place, status))
     }
 
     /// The queues bot `bot` waits in.
@@ -180,11 +194,7 @@ impl GameService {
         let places = self.store.queue_entries(&fold(bot), now_ms()).await?;
         let tickets = places
             .iter()
-            .map(|p| {
-                let house =
-                    QueueRecord::decode(&p.entry.data).map_or(DEFAULT_HOUSE, |r| r.house_strategy);
-                ticket_of(p, house, TicketStatus::Waiting)
-            })
+            .map(|p| ticket_of(p, TicketStatus::Waiting))
             .collect();
         Ok(QueueTickets { tickets })
     }
@@ -304,7 +314,7 @@ impl GameService {
                 ruleset,
                 seats: seat_list,
                 seed: None,
-                turn_time_limit_ms: None,
+                turn_time_limit_ms: Some(first.turn_time_limit_ms.unwrap_or(DEFAULT_TURN_LIMIT_MS)),
                 via: Via::Queue {
                     ticket: queue.to_owned(),
                 },

@@ -24,6 +24,12 @@ pub struct QueueRequest {
     /// random from the three strategies): the longest-waiting bot's choice.
     #[serde(default)]
     pub house_strategy: Option<HouseFill>,
+    /// The time limit per decision in the table's game (100 to 86,400,000 ms; default
+    /// 60,000): when a seat's clock runs out, a heuristic house player moves for it, so a bot
+    /// that goes away does not stall the others. The longest-waiting bot's choice.
+    #[serde(default)]
+    #[schema(minimum = 100, maximum = 86_400_000)]
+    pub turn_time_limit_ms: Option<u64>,
 }
 
 /// Where a bot waits: one queue (a ticket), with its place.
@@ -40,6 +46,7 @@ pub struct QueueRequest {
     "lease_expires_unix_ms": 1764115260000_u64,
     "fill_with_house_at_unix_ms": 1764115230000_u64,
     "house_strategy": "heuristic",
+    "turn_time_limit_ms": 60000,
     "leave": "/v1/queue/q4-euchre-3f9a0c1e2b7d4a5f6e8c9b0a"
 }))]
 pub struct QueueTicket {
@@ -69,6 +76,8 @@ pub struct QueueTicket {
     pub fill_with_house_at_unix_ms: Option<u64>,
     /// The house players' strategy, if the table is filled.
     pub house_strategy: HouseFill,
+    /// The time limit per decision in the table's game (ms), if this bot's entry forms it.
+    pub turn_time_limit_ms: u64,
     /// Leave this queue (`DELETE`).
     pub leave: String,
 }
