@@ -48,7 +48,8 @@ impl Application {
         let (push, stopping) = Push::new(config.sse_keep_alive);
         let service = GameService::new(store, Metrics::new(), config.cached_games)
             .with_push(push)
-            .with_queue_lease(config.queue_lease);
+            .with_queue_lease(config.queue_lease)
+            .with_matches_per_hour(config.matches_per_hour);
         let replica = format!(
             "{}-{}",
             std::process::id(),

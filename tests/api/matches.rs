@@ -380,3 +380,33 @@ both_stores!(
     every_player_alone_rotates_seats,
     refusals
 );
+
+/// Matches over a bot's hourly allowance: 429 naming `matches`, with its reset, for that bot
+/// only; a refused request does not count.
+#[tokio::test]
+async fn matches_are_limited_per_bot() {
+    let app = crate::helpers::spawn_app_with(Store::Memory, |c| c.matches_per_hour = 2).await;
+    let key = register_ok(&app, "eager").await;
+    let other = register_ok(&app, "patient").await;
+    let body = json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 1});
+    let bad = json!({"a": "house-random", "b": "house-random", "deals": 1});
+    assert_problem(start(&app, Some(&key), &bad).await, 422, "invalid_match").await;
+    for _ in 0..2 {
+        assert_eq!(
+            start(&app, Some(&key), &body).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    let res = start(&app, Some(&key), &body).await;
+    let retry = header(&res, reqwest::header::RETRY_AFTER);
+    let doc = assert_problem(res, 429, "rate_limited").await;
+    assert_eq!(doc["rate_limit"]["limit"], "matches");
+    assert_eq!(doc["rate_limit"]["allowance"], 2);
+    let secs = doc["rate_limit"]["reset_secs"].as_u64().expect("reset");
+    assert!((1_700..=1_800).contains(&secs), "{secs}");
+    assert_eq!(retry, secs.to_string());
+    assert_eq!(
+        start(&app, Some(&other), &body).await.status(),
+        StatusCode::CREATED
+    );
+}

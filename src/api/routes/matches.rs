@@ -24,6 +24,8 @@ use crate::api::wire::{CreateMatchRequest, Match};
 /// B's, with its 95% confidence interval, and every play links to its game's log. Send
 /// `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
 /// accounts. The games are not rated (their deals are seeded): the match is their result.
+/// A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
+/// does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
 #[utoipa::path(
     tag = "bots",
     operation_id = "create_match",

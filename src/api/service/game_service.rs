@@ -9,8 +9,12 @@ use super::cache::{GameCache, WithViews};
 use super::push::Push;
 use super::record::GameRecord;
 use crate::api::error::ApiError;
+use crate::api::ratelimit::BotLimit;
 use crate::metrics::Metrics;
 use crate::store::GameStore;
+
+/// The duplicate matches a bot may ask for per hour unless configured otherwise.
+pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;
 
 /// The service handlers call.
 #[derive(Clone)]
@@ -24,6 +28,8 @@ pub struct GameService {
     pub(super) busy: Busy,
     /// How long a bot's place in a matchmaking queue holds without a renewal (ms).
     pub(super) queue_lease_ms: u64,
+    /// How many duplicate matches a bot may ask for (`MATCHES_PER_HOUR`); None: no limit.
+    pub(super) match_limit: Option<BotLimit>,
 }
 
 impl GameService {
@@ -39,7 +45,15 @@ impl GameService {
             push: Push::default(),
             busy: Busy::default(),
             queue_lease_ms: super::queue::LEASE_MS,
+            match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
         }
+    }
+
+    /// The same service allowing each bot `per_hour` duplicate matches an hour (0: no limit).
+    #[must_use]
+    pub fn with_matches_per_hour(mut self, per_hour: u32) -> Self {
+        self.match_limit = BotLimit::hourly("matches", per_hour);
+        self
     }
 
     /// The same service with this matchmaking lease (at least 1 ms).
@@ -76,6 +90,7 @@ impl GameService {
             push: self.push.clone(),
             busy: self.busy.clone(),
             queue_lease_ms: self.queue_lease_ms,
+            match_limit: self.match_limit.clone(),
         }
     }
 

@@ -236,6 +236,10 @@ impl GameService {
             ));
         }
         check_turn_limit(req.turn_time_limit_ms)?;
+        // Counted once the request is valid, before anything is written.
+        if let Some(limit) = &self.match_limit {
+            limit.check(&fold(caller))?;
+        }
         let record = MatchRecord {
             a: a.clone(),
             b: b.clone(),

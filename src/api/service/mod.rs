@@ -55,7 +55,7 @@ pub use self::actions::{ActRequest, Answer};
 pub use self::bots::{HOUSE_PREFIX, house_name, profile_path};
 pub use self::busy::BusyGuard;
 pub use self::deadlines::{TURN_LIMIT_MS, now_ms};
-pub use self::game_service::GameService;
+pub use self::game_service::{DEFAULT_MATCHES_PER_HOUR, GameService};
 pub use self::games::ViewJson;
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
