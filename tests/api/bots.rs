@@ -679,8 +679,9 @@ async fn registrations_are_limited_per_client() {
 }
 
 /// The server binary at `RUST_LOG=trace`: registrations, claims as bots, a refused key, a
-/// whole rated game, the reads of profiles and boards and of the bots' inboxes; no key (nor its digits, nor its
-/// stored hash) appears in anything it writes.
+/// whole rated game, the reads of profiles and boards and of the bots' inboxes, a table
+/// through the queue and two matches; no key (nor its digits, nor its stored hash) and no seat
+/// token (nor its hash) appears in anything it writes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keys_never_reach_the_logs() {
     let server = tokio::task::spawn_blocking(|| {
@@ -704,7 +705,7 @@ async fn keys_never_reach_the_logs() {
     let _ = claim_as(&app, &id, &a, &json!({})).await;
     let _ = claim_as(&app, &id, &format!("{a}x"), &json!({})).await;
     let _ = register(&app, "logged-bot").await;
-    play_out(&app, &id, &[(0, ta), (1, tb)], false).await;
+    play_out(&app, &id, &[(0, ta.clone()), (1, tb.clone())], false).await;
     assert!(rating(&app, "logged-bot", "hasenpfeffer").await.is_some());
     let _ = app.get("/v1/leaderboards/hasenpfeffer").await;
     // The inboxes, read with the keys (a long poll; a stream's first entries), and refused.
@@ -722,10 +723,69 @@ async fn keys_never_reach_the_logs() {
             sse.event(Duration::from_secs(10)).await;
         }
     }
+    // A table through the queue (filled at once) and two matches: seats given through the
+    // inbox, each with a token, read back with the key.
+    let queued = app
+        .client
+        .post(app.url("/v1/queue"))
+        .header("authorization", format!("Bot {a}"))
+        .json(&json!({"ruleset": {"preset": "euchre"}, "fill_with_house_after_ms": 0, "house_strategy": "random"}))
+        .send()
+        .await
+        .expect("queue");
+    assert_eq!(queued.status(), StatusCode::ACCEPTED);
+    for body in [
+        json!({"a": "logged-bot", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 1}),
+        json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 1}),
+    ] {
+        let res = app
+            .client
+            .post(app.url("/v1/matches"))
+            .header("authorization", format!("Bot {a}"))
+            .json(&body)
+            .send()
+            .await
+            .expect("match");
+        assert_eq!(res.status(), StatusCode::CREATED);
+    }
+    let mut seat_tokens = vec![ta.clone(), tb.clone()];
+    let started = std::time::Instant::now();
+    while seat_tokens.len() < 5 && started.elapsed() < Duration::from_secs(10) {
+        seat_tokens = vec![ta.clone(), tb.clone()];
+        let entries: Vec<Value> = app
+            .client
+            .get(app.url("/v1/bots/me/events?after=0&wait=1"))
+            .header("authorization", format!("Bot {a}"))
+            .header("accept", "application/json")
+            .send()
+            .await
+            .expect("inbox")
+            .json()
+            .await
+            .expect("entries");
+        seat_tokens.extend(
+            entries
+                .iter()
+                .filter_map(|e| e["token"].as_str())
+                .filter(|t| *t != ta && *t != tb)
+                .map(str::to_owned),
+        );
+    }
+    // Claim, queue table, and the match's two plays (its seats share one token per game).
+    assert!(seat_tokens.len() >= 5, "{seat_tokens:?}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let out = server.output();
     assert!(out.lines().count() > 100, "trace logging is on");
     assert!(out.contains("bot registered"), "registrations are logged");
+    assert!(
+        out.contains("queue table formed"),
+        "the queue's table is logged"
+    );
+    for token in &seat_tokens {
+        assert!(!out.contains(token.as_str()), "a seat token is in the logs");
+        let hash = hasenpfeffer::api::auth::hash_token(token);
+        assert!(!out.contains(&hash), "a seat token's hash is in the logs");
+    }
     for key in [&a, &b] {
         assert!(!out.contains(key.as_str()), "a key is in the logs");
         assert!(!out.contains(&key[4..]), "a key's digits are in the logs");
