@@ -7,7 +7,9 @@
 # game: Five Hundred's strain bids, misères, calls and joker leads need nothing new). Fails if one
 # does not reach the end of its game in time, if its game is not of the preset asked for, or if
 # running them wrote anything under examples/ (generated clients and dependencies belong in
-# ~/.cache/hasenpfeffer).
+# ~/.cache/hasenpfeffer). Then each bot plays once in account mode (BOT_NAME: it registers, saves
+# its key, queues and plays the table its inbox announces), and the Rust bot again under the same
+# name, on the key it saved (no second registration); the test keys are deleted at the end.
 #
 #   bash scripts/starter-bots.sh
 #   PRESETS="bacon euchre buck-euchre" bash scripts/starter-bots.sh
@@ -15,14 +17,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --release --locked --bin hasenpfeffer --example bot
+target="${CARGO_TARGET_DIR:-target}"
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 log=$(mktemp)
+# The account-mode bots' names (one run's own) and where they keep their keys.
+bots="starter-$$"
+keys="${XDG_CACHE_HOME:-$HOME/.cache}/hasenpfeffer/bots"
+# Registrations: four bots, whatever other runs from this address did within the hour.
 env -u REDIS_URL PORT="$port" BIND_ADDR=127.0.0.1 LOG_FORMAT=pretty RUST_LOG=warn \
-  target/release/hasenpfeffer >"$log" 2>&1 &
+  BOT_REGISTRATIONS_PER_HOUR=100 "$target/release/hasenpfeffer" >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log" \
+  "$keys/$bots-rust.key" "$keys/$bots-python.key" "$keys/$bots-typescript.key"' EXIT
 trap 'exit 1' INT TERM # so that the server is stopped then too
 for _ in $(seq 100); do
   curl -fsS "$base/healthz" >/dev/null 2>&1 && break
@@ -35,8 +43,9 @@ curl -fsS "$base/healthz" >/dev/null
 examples_state() { git status --porcelain --ignored -- examples 2>/dev/null || true; }
 before=$(examples_state)
 
+out=""      # the last bot's output
 play() { # play <name> <preset|""> <seconds> <command...>: runs a bot, checks it saw the game's end
-  local name=$1 preset=$2 limit=$3 out status=0 game
+  local name=$1 preset=$2 limit=$3 status=0 game
   shift 3
   echo "--- $name${preset:+ ($preset)}"
   out=$(BASE_URL="$base" PRESET="$preset" timeout "$limit" "$@" 2>&1) || status=$?
@@ -61,14 +70,60 @@ print(f"(game {game}: a finished {want} game, {hands} hands)")
 # The example built above (what `cargo run --release --example bot` runs), run directly so that
 # a source edit meanwhile cannot start a rebuild inside the time limit.
 for preset in "" ${PRESETS-bacon five-hundred}; do
-  play rust "$preset" 300 target/release/examples/bot
+  play rust "$preset" 300 "$target/release/examples/bot"
   play python "$preset" 600 bash examples/python/run.sh
   play typescript "$preset" 600 bash examples/typescript/run.sh
 done
+
+# Account mode: register (the key saved in $keys), queue with house players after 200 ms, play
+# the seat the inbox announces, stop after one game.
+unset BOT_KEY
+account() { # account <language> <command...>: plays one game as the bot "$bots-<language>"
+  local language=$1 name="$bots-$1"
+  shift
+  BOT_NAME="$name" GAMES=1 FILL_AFTER_MS=200 HOUSE=heuristic play "$language account" "" 300 "$@"
+  if grep -q 'hpb_' <<<"$out"; then
+    echo "the $language bot printed its key" >&2
+    exit 1
+  fi
+}
+registered() { # registered <language>: the bot registered, and its key file is its own only
+  if ! grep -q "^bot $bots-$1: registered" <<<"$out"; then
+    echo "the $1 bot did not say it registered" >&2
+    exit 1
+  fi
+  if [ "$(stat -c %a "$keys/$bots-$1.key")" != 600 ]; then
+    echo "$keys/$bots-$1.key: mode $(stat -c %a "$keys/$bots-$1.key"), not 600" >&2
+    exit 1
+  fi
+}
+account rust "$target/release/examples/bot"
+registered rust
+account python bash examples/python/run.sh
+registered python
+account typescript bash examples/typescript/run.sh
+registered typescript
+# The Rust bot again: the key it saved, the same account (two games on its profile).
+echo "(the Rust bot again, as $bots-rust: its saved key)"
+account rust "$target/release/examples/bot"
+if grep -q 'registered' <<<"$out" || ! grep -q "^bot $bots-rust: its key from" <<<"$out"; then
+  echo "the Rust bot did not reuse its saved key" >&2
+  exit 1
+fi
+curl -fsS "$base/v1/bots/$bots-rust" | python3 -c '
+import json, sys
+profile = json.load(sys.stdin)
+name, games = profile["name"], profile["games_played"]
+if games != 2:
+    sys.exit(f"{name}: {games} games, not 2")
+print(f"({name}: 2 games, one account)")
+'
+
 after=$(examples_state)
 if [ "$before" != "$after" ]; then
   echo "running the starter bots wrote under examples/:" >&2
   diff <(echo "$before") <(echo "$after") >&2 || true
   exit 1
 fi
-echo "the three starter bots played a whole game each of: default ${PRESETS-bacon five-hundred}"
+echo "the three starter bots played a whole game each of: default ${PRESETS-bacon five-hundred};" \
+  "and one each in account mode, the Rust bot a second on its saved key"

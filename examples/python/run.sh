@@ -3,6 +3,7 @@
 # environment, and plays one game against house players on the server at BASE_URL.
 #   bash examples/python/run.sh                                  # BASE_URL=http://localhost:8080
 #   BASE_URL=http://localhost:9000 GAME_ID=<id> bash examples/python/run.sh
+#   BOT_NAME=my-bot bash examples/python/run.sh   # account mode (see bot.py): game after game
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."

@@ -5,6 +5,7 @@
 # Everything is done in a cache directory: nothing is written under examples/.
 #   bash examples/typescript/run.sh                                  # BASE_URL=http://localhost:8080
 #   BASE_URL=http://localhost:9000 GAME_ID=<id> bash examples/typescript/run.sh
+#   BOT_NAME=my-bot bash examples/typescript/run.sh   # account mode (see bot.ts): game after game
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
