@@ -320,7 +320,8 @@ async fn experts_think_off_the_web_workers() {
         .await;
     let token = app.claim_all(&id, 1).await.remove(0);
     let mut rng = SmallRng::seed_from_u64(5);
-    let (mut longest_move, mut slowest_health) = (Duration::ZERO, Duration::ZERO);
+    let mut longest_move = Duration::ZERO;
+    let mut busy_health = Vec::new();
     let mut thinking = Duration::ZERO;
     while thinking < Duration::from_secs(2) {
         let view = app.view(&id, Some(&token)).await;
@@ -338,7 +339,7 @@ async fn experts_think_off_the_web_workers() {
             })
         };
         while !mover.is_finished() {
-            slowest_health = slowest_health.max(time_healthz(&app).await);
+            busy_health.push(time_healthz(&app).await);
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
         let took = mover.await.expect("move");
@@ -350,9 +351,15 @@ async fn experts_think_off_the_web_workers() {
         "the experts thought too briefly for this test to mean anything: {longest_move:?} \
          (an idle /healthz takes {idle_health:?})"
     );
+    // Blocked, every call made during a move would wait for its end (one call a move); not
+    // blocked, calls answer at once, many a move. The 90th percentile, so that one hiccup of
+    // an overloaded machine (CI on two cores) is not taken for a blocked worker.
+    busy_health.sort();
+    let p90 = busy_health[busy_health.len() * 9 / 10];
     assert!(
-        slowest_health * 2 < longest_move,
-        "/healthz waited {slowest_health:?} while a move took {longest_move:?}: the experts \
-         blocked the web worker"
+        p90 * 2 < longest_move,
+        "/healthz waited {p90:?} (90th percentile of {} calls) while a move took \
+         {longest_move:?}: the experts blocked the web worker",
+        busy_health.len()
     );
 }
