@@ -3,6 +3,7 @@
 #   bash scripts/test.sh            # everything
 #   SKIP_BROWSER=1 SKIP_DEPLOY=1 SKIP_BOTS=1 SKIP_README=1 SKIP_BENCH=1 bash scripts/test.sh   # skip the slow outside tools
 #   SKIP_SCHEMATHESIS=1 SKIP_FUZZ=1 SKIP_SOAK=1 ...     # skip the reliability stages
+#   SKIP_TOURNAMENT=1 ...                              # skip the rated tournament (scripts/tournament.sh)
 #   FUZZ_SECS=600 SOAK_SECS=300 bash scripts/test.sh     # longer fuzzing and soak
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,6 +63,11 @@ bash scripts/client-types.sh
 if [ -z "${SKIP_BOTS:-}" ]; then
   stage "starter bots (Rust, Python and TypeScript) play whole games"
   bash scripts/starter-bots.sh
+fi
+
+if [ -z "${SKIP_BOTS:-}" ] && [ -z "${SKIP_TOURNAMENT:-}" ]; then
+  stage "the tournament: house players and two starter bots in account mode, rated through matchmaking on two replicas over Redis, until house-expert > house-heuristic > house-random"
+  bash scripts/tournament.sh
 fi
 
 if [ -z "${SKIP_README:-}" ]; then

@@ -18,7 +18,7 @@ Account mode, when `BOT_NAME` is set: the bot's key is `BOT_KEY`, or the one sav
 (`POST /v1/bots`) and saves its key there (mode 0600; the key is never printed). It first plays
 the seats its inbox holds of games not over yet (a restarted bot resumes), then joins the queue
 (`POST /v1/queue`: `PRESET`; `FILL_AFTER_MS`, default 5000, before house players fill the table;
-`HOUSE`, default `heuristic`, or a list such as `random,heuristic,expert` taken in turn, one per
+`HOUSE`, default `heuristic` (or `mixed`), or a list such as `random,heuristic,expert` taken in turn, one per
 join), long-polls its inbox until a seat comes, plays that game to the end and queues again;
 `GAMES` (default 0: forever) games, then it stops. It waits out a rate limit (429) and retries
 after a second when the server is unreachable or failing (5xx).
@@ -49,7 +49,7 @@ from hasenpfeffer_client.models import (
     RegisterBotRequest,
     RegisteredBot,
     RulesetSpec,
-    Strategy,
+    HouseFill,
 )
 
 BASE_URL = os.environ.get("BASE_URL", "http://localhost:8080")
@@ -125,7 +125,7 @@ def account(name):
         base_url=BASE_URL, token=key, prefix="Bot", headers={"Accept": "application/json"}, timeout=60.0
     )
     fill, games = int(env("FILL_AFTER_MS", "5000")), int(env("GAMES", "0"))
-    houses = [Strategy(h.strip()) for h in env("HOUSE", "heuristic").split(",") if h.strip()] or [Strategy.HEURISTIC]
+    houses = [HouseFill(h.strip()) for h in env("HOUSE", "heuristic").split(",") if h.strip()] or [HouseFill.HEURISTIC]
     ruleset = RulesetSpec.from_dict({"preset": env("PRESET")} if env("PRESET") else {})
 
     played, joins = 0, 0

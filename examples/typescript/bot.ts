@@ -38,7 +38,7 @@ import type { components, paths } from "./schema.js";
 type GameView = components["schemas"]["GameView"];
 type Action = components["schemas"]["Action"];
 type Preset = components["schemas"]["Preset"];
-type Strategy = components["schemas"]["Strategy"];
+type HouseFill = components["schemas"]["HouseFill"];
 type Seated = Extract<components["schemas"]["InboxItem"], { type: "seated" }>;
 /** A client with the bot's key that asks for JSON (the inbox's long poll). */
 type BotClient = Client<paths, "application/json">;
@@ -148,7 +148,7 @@ async function account(name: string): Promise<void> {
   const houses = (env("HOUSE") ?? "heuristic")
     .split(",")
     .map((house) => house.trim())
-    .filter((house) => house) as Strategy[];
+    .filter((house) => house) as HouseFill[];
   const preset = env("PRESET") as Preset | undefined;
 
   let played = 0;
