@@ -77,7 +77,7 @@ if [ -z "${SKIP_README:-}" ]; then
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
-  stage "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance) and scripts/instructions.sh"
+  stage "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance), scripts/instructions.sh and scripts/queuebench.sh --quick"
   need_apt wrk wrk
   need_apt valgrind valgrind
   bash scripts/loadbench.sh --quick
@@ -85,6 +85,8 @@ if [ -z "${SKIP_BENCH:-}" ]; then
   LB_NO_BUILD=1 LB_REDIS_DELAY_US=1000 bash scripts/loadbench.sh --quick
   cargo build --release --locked --bin hasenpfeffer
   IB_N=100 bash scripts/instructions.sh
+  # 1,000 bots queueing at once form 250 tables, each exactly once (memory, Redis, two replicas)
+  QB_BOTS=1000 bash scripts/queuebench.sh --quick
 fi
 
 if [ -z "${SKIP_BROWSER:-}" ]; then
