@@ -47,7 +47,7 @@
 //!
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them), or for
 //! tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`) and
-//! `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1`.
+//! `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS`.
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
 //! reproducible whatever the number of threads.
@@ -95,6 +95,7 @@ impl Player {
                         "oversample" => config.oversample = v as usize,
                         "candidates" => config.max_candidates = v as usize,
                         "play_inference" => config.play_inference = v != 0,
+                        "switch" => config.switch_tenths = v as u32,
                         "ms" => config.time_limit = (v > 0).then(|| Duration::from_millis(v)),
                         _ => return Err(format!("unknown expert parameter `{k}`")),
                     }

@@ -53,6 +53,7 @@ fn small_expert() -> Expert {
         max_candidates: 3,
         oversample: 3,
         play_inference: true,
+        switch_tenths: 0,
     })
 }
 
