@@ -70,6 +70,11 @@ impl QueueRecord {
         })
     }
 
+    /// The time limit per decision the table gets if this entry forms it.
+    fn turn_limit_ms(&self) -> u64 {
+        self.turn_time_limit_ms.unwrap_or(DEFAULT_TURN_LIMIT_MS)
+    }
+
     fn ruleset(&self) -> Result<RulesetSpec, ApiError> {
         serde_json::from_str(&self.ruleset_json).map_err(|e| {
             tracing::error!(error = %e, "unreadable ruleset in a queue entry");
@@ -107,8 +112,7 @@ fn ticket_of(place: &QueuePlace, status: TicketStatus) -> QueueTicket {
     let house = record.as_ref().map_or(DEFAULT_HOUSE, |r| r.house_strategy);
     let turn_limit = record
         .as_ref()
-        .and_then(|r| r.turn_time_limit_ms)
-        .unwrap_or(DEFAULT_TURN_LIMIT_MS);
+        .map_or(DEFAULT_TURN_LIMIT_MS, QueueRecord::turn_limit_ms);
     QueueTicket {
         ticket: place.queue.clone(),
         status,
@@ -314,7 +318,7 @@ impl GameService {
                 ruleset,
                 seats: seat_list,
                 seed: None,
-                turn_time_limit_ms: Some(first.turn_time_limit_ms.unwrap_or(DEFAULT_TURN_LIMIT_MS)),
+                turn_time_limit_ms: Some(first.turn_limit_ms()),
                 via: Via::Queue {
                     ticket: queue.to_owned(),
                 },
