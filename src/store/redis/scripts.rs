@@ -123,6 +123,9 @@ end
 local function relist(base, id, version, is_create, status, group, now, expire_at, item)
   trim(base, now, 16)
   local listed = now
+  -- a game that stays in its listing and group keeps its place in their sets (most writes:
+  -- a move), so only the meta and the item change
+  local stays = false
   local meta = redis.call('HGET', base .. ':meta', id)
   if meta then
     local v, t, st, gr = string.match(meta, '^(%d+) (%d+) (%a+) (.*)$')
@@ -131,14 +134,17 @@ local function relist(base, id, version, is_create, status, group, now, expire_a
         return
       end
       listed = t
+      stays = st == status and gr == group
     end
-    if st then
+    if st and not stays then
       redis.call('ZREM', base .. ':s:' .. st, id)
       redis.call('ZREM', base .. ':s:' .. st .. ':' .. gr, id)
     end
   end
-  redis.call('ZADD', base .. ':s:' .. status, listed, id)
-  redis.call('ZADD', base .. ':s:' .. status .. ':' .. group, listed, id)
+  if not stays then
+    redis.call('ZADD', base .. ':s:' .. status, listed, id)
+    redis.call('ZADD', base .. ':s:' .. status .. ':' .. group, listed, id)
+  end
   redis.call('HSET', base .. ':meta', id, version .. ' ' .. listed .. ' ' .. status .. ' ' .. group)
   redis.call('HSET', base .. ':items', id, item)
   if expire_at == '0' then
