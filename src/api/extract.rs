@@ -130,6 +130,26 @@ pub fn version_digits(text: &str) -> Option<u64> {
     }
 }
 
+/// The `Last-Event-ID` header of a stream's reconnection: the `id` of the last event the
+/// client received (a game's version, an inbox entry's id), 1 to 18 digits;
+/// `invalid_last_event_id` otherwise. Read in the handler's body, after its other checks (a
+/// caller without a valid key hears that first).
+pub fn last_event_id(req: &HttpRequest) -> Result<Option<u64>, ApiError> {
+    let Some(v) = req.headers().get("last-event-id") else {
+        return Ok(None);
+    };
+    v.to_str()
+        .ok()
+        .and_then(|s| version_digits(s.trim()))
+        .map(Some)
+        .ok_or_else(|| {
+            ApiError::bad_request(
+                Code::InvalidLastEventId,
+                "Last-Event-ID must be the id of an event you received (1 to 18 digits)",
+            )
+        })
+}
+
 /// The version an `If-Match` header names: `"12"` or `W/"12"` (one entity tag, read by actix's
 /// [`header::IfMatch`]), or `12`; `*` or no header is any version (None). Exactly what the
 /// documented pattern `^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$` allows; `invalid_if_match`

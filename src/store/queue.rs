@@ -272,19 +272,25 @@ impl MemoryQueues {
             .is_some_and(|e| e.lease_until_ms > now))
     }
 
+    /// The queues `member` still waits in at `now` (its entries whose lease ran out dropped
+    /// first).
+    fn queues_of(&mut self, member: &str, now: u64) -> Result<Vec<String>, StoreError> {
+        check_member(member)?;
+        self.purge_member(member, now);
+        Ok(self
+            .members
+            .get(member)
+            .map(|qs| qs.iter().cloned().collect())
+            .unwrap_or_default())
+    }
+
     pub(super) fn renew(
         &mut self,
         member: &str,
         until: u64,
         now: u64,
     ) -> Result<usize, StoreError> {
-        check_member(member)?;
-        self.purge_member(member, now);
-        let qs: Vec<String> = self
-            .members
-            .get(member)
-            .map(|qs| qs.iter().cloned().collect())
-            .unwrap_or_default();
+        let qs = self.queues_of(member, now)?;
         for queue in &qs {
             if let Some(e) = self
                 .queues
@@ -334,13 +340,7 @@ impl MemoryQueues {
         member: &str,
         now: u64,
     ) -> Result<Vec<QueuePlace>, StoreError> {
-        check_member(member)?;
-        self.purge_member(member, now);
-        let qs: Vec<String> = self
-            .members
-            .get(member)
-            .map(|qs| qs.iter().cloned().collect())
-            .unwrap_or_default();
+        let qs = self.queues_of(member, now)?;
         for queue in &qs {
             self.purge(queue, now);
         }

@@ -12,7 +12,7 @@ use super::query;
 use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
-use crate::api::extract::{GameId, GamePath, MaybeSeatToken, version_digits};
+use crate::api::extract::{GameId, GamePath, MaybeSeatToken, last_event_id};
 use crate::api::service::GameService;
 
 /// Query parameters of `GET /v1/games/{id}/events`.
@@ -67,20 +67,7 @@ pub async fn follow_game(
             format!("invalid query string: `last_event_id` is at most {MAX_INT64}"),
         ));
     }
-    let last = match req.headers().get("last-event-id") {
-        Some(v) => Some(
-            v.to_str()
-                .ok()
-                .and_then(|s| version_digits(s.trim()))
-                .ok_or_else(|| {
-                    ApiError::bad_request(
-                        Code::InvalidLastEventId,
-                        "Last-Event-ID must be a version number",
-                    )
-                })?,
-        ),
-        None => q.last_event_id,
-    };
+    let last = last_event_id(&req)?.or(q.last_event_id);
     let stream = events::stream(svc.get_ref().clone(), id, token.0, last).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")

@@ -11,7 +11,7 @@ use super::query;
 use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events::{self, MAX_INBOX_WAIT};
-use crate::api::extract::version_digits;
+use crate::api::extract::last_event_id;
 use crate::api::routes::problems::StoreUnavailable;
 use crate::api::routes::the_bot;
 use crate::api::service::{GameService, InboxItem};
@@ -85,7 +85,7 @@ fn wants_json(req: &HttpRequest) -> bool {
             )),
         (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", examples(
             ("invalid_query" = (value = json!({"detail": "invalid query string: `wait` is at most 30 (seconds)", "code": "invalid_query"}))),
-            ("invalid_last_event_id" = (value = json!({"detail": "Last-Event-ID must be an entry id", "code": "invalid_last_event_id"}))),
+            ("invalid_last_event_id" = (value = json!({"detail": "Last-Event-ID must be the id of an event you received (1 to 18 digits)", "code": "invalid_last_event_id"}))),
         )),
         (status = 401, description = "No bot key (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
@@ -116,20 +116,7 @@ pub async fn bot_events(
             ),
         ));
     }
-    let last = match req.headers().get("last-event-id") {
-        Some(v) => Some(
-            v.to_str()
-                .ok()
-                .and_then(|s| version_digits(s.trim()))
-                .ok_or_else(|| {
-                    ApiError::bad_request(
-                        Code::InvalidLastEventId,
-                        "Last-Event-ID must be an entry id",
-                    )
-                })?,
-        ),
-        None => None,
-    };
+    let last = last_event_id(&req)?;
     let after = last.or(q.after).unwrap_or(0);
     if wants_json(&req) {
         let body = events::inbox_wait(&svc, &bot, after, Duration::from_secs(wait)).await?;
