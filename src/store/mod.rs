@@ -144,9 +144,11 @@ use std::time::Duration;
 use async_trait::async_trait;
 
 mod accounts;
+mod config;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod conformance;
+mod error;
 mod hub;
 pub mod inbox;
 mod listing;
@@ -158,11 +160,15 @@ mod redis;
 pub mod testing;
 #[cfg(test)]
 mod tests;
+mod url;
+mod write;
 
 pub use self::accounts::{
     AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL,
     MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoredRating,
 };
+pub use self::config::StoreConfig;
+pub use self::error::StoreError;
 pub use self::inbox::{
     INBOX_TTL, InboxEntry, InboxPage, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
     MAX_INBOX_READ,
@@ -177,194 +183,10 @@ pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
     game_key, idem_key_part, inbox_channel, inbox_key, key_tag,
 };
-
-/// One stored game: the opaque serialized game and its version.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredGame {
-    /// The version the record was written with; every successful write stores a new one.
-    pub version: u64,
-    /// The serialized game, exactly as it was passed to the store.
-    pub data: Vec<u8>,
-}
-
-/// An idempotent answer to record together with a write ([`GameStore::save_if_idem`]).
-///
-/// The answer is stored under the game id and `key` only if the compare-and-set succeeds, in the
-/// same atomic step, so a retried request either finds the answer of the write that happened or
-/// finds neither the write nor the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IdemWrite<'a> {
-    /// The idempotency key (the game service's: a client's `Idempotency-Key` scoped to its
-    /// seat): 1 to [`MAX_IDEM_KEY_LEN`] bytes, any characters.
-    pub key: &'a str,
-    /// The answer to replay (opaque bytes, produced and read by the caller).
-    pub answer: &'a [u8],
-    /// How long the answer is kept. Zero means forever (as for [`StoreConfig`] TTLs).
-    pub ttl: Duration,
-}
-
-/// The longest accepted idempotency key, in bytes: room for a client's key of up to 128 bytes
-/// and the game service's scope (the seat) before it.
-pub const MAX_IDEM_KEY_LEN: usize = 160;
-
-/// The most log entries one [`Write`] may append; more is [`StoreError::InvalidWrite`].
-pub const MAX_LOG_ENTRIES_PER_WRITE: usize = 64;
-
-/// One write of a game ([`GameStore::write`]): a create (`expected: None`) or a compare-and-set
-/// (`expected: Some(v)`), together with the log entries to append and, for a compare-and-set, an
-/// idempotent answer to record, all in one atomic step.
-///
-/// ```
-/// # use hasenpfeffer::store::{Write, IdemWrite};
-/// let entries: [&[u8]; 2] = [b"hand 1", b"hand 2"];
-/// let create = Write { log: &entries, ..Write::create(1, b"game") };
-/// let update = Write { finished: true, ..Write::update(1, 2, b"game v2") };
-/// # let _ = (create, update);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Write<'a> {
-    /// `None`: create the game ([`StoreError::AlreadyExists`] if the id is taken). `Some(v)`:
-    /// compare-and-set, only if the stored version is `v` ([`StoreError::Conflict`] with the
-    /// stored version otherwise, [`StoreError::NotFound`] if there is no game).
-    pub expected: Option<u64>,
-    /// The version written.
-    pub new_version: u64,
-    /// The serialized game (opaque bytes).
-    pub data: &'a [u8],
-    /// Picks the expiry of the game and its log (see [`StoreConfig::ttl`]).
-    pub finished: bool,
-    /// Leave the expiry of the game and of its log as an earlier write set it, instead of
-    /// setting it again (`finished` is then ignored). Only where [`Write::may_keep_expiry`]
-    /// ([`Write::check`] refuses it otherwise): such a write cannot create the log, so both
-    /// keys keep the one expiry they share. Setting an expiry costs Redis more than the
-    /// rest of a move's write, so callers skip it while the last one set is recent enough for
-    /// them (the game service: 1/64 of the TTL).
-    pub keep_expiry: bool,
-    /// An idempotent answer to record with the write, as [`GameStore::save_if_idem`]. Only with
-    /// `expected: Some(_)` (answers live under the game id, which a create's caller does not
-    /// know in advance); with a create it is [`StoreError::InvalidWrite`].
-    pub idem: Option<IdemWrite<'a>>,
-    /// Entries appended to the game's log, in order, only if the write succeeds (after the
-    /// entries of every earlier write; a create starts the log afresh). At most
-    /// [`MAX_LOG_ENTRIES_PER_WRITE`]; each entry is opaque bytes, empty ones included.
-    pub log: &'a [&'a [u8]],
-    /// The game's place in the listing index after this write, if the write changes it
-    /// (`None`: the index is left as it is). See [`GameStore::list`].
-    pub listing: Option<Listing<'a>>,
-}
-
-impl<'a> Write<'a> {
-    /// A create of `data` at `version`, as an active game, without log entries.
-    pub fn create(version: u64, data: &'a [u8]) -> Self {
-        Self {
-            expected: None,
-            new_version: version,
-            data,
-            finished: false,
-            keep_expiry: false,
-            idem: None,
-            log: &[],
-            listing: None,
-        }
-    }
-
-    /// A compare-and-set from `expected` to `new_version`, as an active game, without log entries
-    /// or idempotent answer.
-    pub fn update(expected: u64, new_version: u64, data: &'a [u8]) -> Self {
-        Self {
-            expected: Some(expected),
-            ..Self::create(new_version, data)
-        }
-    }
-
-    /// Whether this write may keep the expiry ([`Write::keep_expiry`]): a compare-and-set that
-    /// appends no log entries, so it cannot create the log.
-    pub fn may_keep_expiry(&self) -> bool {
-        self.expected.is_some() && self.log.is_empty()
-    }
-
-    /// Whether the store can take this write at all, before touching any data: the idempotency
-    /// key is valid, the answer comes with a compare-and-set, there are at most
-    /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries, and `keep_expiry` comes with a compare-and-set
-    /// that appends none.
-    pub fn check(&self) -> Result<(), StoreError> {
-        if self.log.len() > MAX_LOG_ENTRIES_PER_WRITE {
-            return Err(StoreError::InvalidWrite(format!(
-                "a write appends at most {MAX_LOG_ENTRIES_PER_WRITE} log entries, not {}",
-                self.log.len()
-            )));
-        }
-        if self.keep_expiry && !self.may_keep_expiry() {
-            return Err(StoreError::InvalidWrite(
-                "only a compare-and-set without log entries can keep the expiry".into(),
-            ));
-        }
-        if let Some(idem) = &self.idem {
-            if self.expected.is_none() {
-                return Err(StoreError::InvalidWrite(
-                    "an idempotent answer can only be recorded with a compare-and-set".into(),
-                ));
-            }
-            check_idem_key(idem.key)?;
-        }
-        if let Some(listing) = &self.listing {
-            listing.check()?;
-        }
-        Ok(())
-    }
-}
-
-/// Whether `key` is usable as an idempotency key: 1 to [`MAX_IDEM_KEY_LEN`] bytes.
-/// [`StoreError::InvalidKey`] otherwise. Every character is allowed (the Redis stores encode the
-/// unsafe ones).
-pub fn check_idem_key(key: &str) -> Result<(), StoreError> {
-    if key.is_empty() || key.len() > MAX_IDEM_KEY_LEN {
-        return Err(StoreError::InvalidKey(format!(
-            "an idempotency key has 1 to {MAX_IDEM_KEY_LEN} bytes, not {}",
-            key.len()
-        )));
-    }
-    Ok(())
-}
-
-/// Why a store operation failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StoreError {
-    /// A compare-and-set lost: the stored version is `current`, not the expected one.
-    #[error("version conflict: the game is now at version {current}")]
-    Conflict {
-        /// The version that is stored now.
-        current: u64,
-    },
-    /// `create` was called with an id that is already taken.
-    #[error("a game with this id already exists")]
-    AlreadyExists,
-    /// The game does not exist (never created, or expired).
-    #[error("game not found")]
-    NotFound,
-    /// The store holds as many games as it may ([`StoreConfig::max_games`]); nothing was
-    /// written.
-    #[error("the store is full")]
-    Full,
-    /// The backend could not be reached or did not answer in time.
-    #[error("game store unavailable: {0}")]
-    Unavailable(String),
-    /// The backend answered with something the store cannot make sense of (a damaged record, a
-    /// wrong type at the key, an unexpected script reply).
-    #[error("game store returned corrupt data: {0}")]
-    Corrupt(String),
-    /// A caller-chosen key (an idempotency key) is empty or too long; see [`check_idem_key`].
-    /// Nothing was read or written. The key comes from the client (`Idempotency-Key`), so the
-    /// HTTP layer answers 400.
-    #[error("invalid key: {0}")]
-    InvalidKey(String),
-    /// A [`Write`] the store refuses whatever is stored: more than
-    /// [`MAX_LOG_ENTRIES_PER_WRITE`] log entries, or an idempotent answer with a create (see
-    /// [`Write::check`]). Nothing was written. The service builds writes itself, so this is a bug
-    /// of the service (500), not of its client.
-    #[error("invalid write: {0}")]
-    InvalidWrite(String),
-}
+pub use self::url::connect_from_url;
+pub use self::write::{
+    IdemWrite, MAX_IDEM_KEY_LEN, MAX_LOG_ENTRIES_PER_WRITE, StoredGame, Write, check_idem_key,
+};
 
 /// Where games are kept: a versioned blob and a log per game id, with compare-and-set writes.
 ///
@@ -780,177 +602,4 @@ pub trait GameStore: Send + Sync + 'static {
 /// What a backend without accounts and ratings answers.
 fn no_accounts(backend: &str) -> StoreError {
     StoreError::Unavailable(format!("the {backend} store keeps no accounts"))
-}
-
-/// Settings shared by every backend.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreConfig {
-    /// How long an active (or abandoned) game lives after its last write. Zero means forever.
-    pub game_ttl: Duration,
-    /// How long a finished game lives after its last write. Zero means forever.
-    pub finished_ttl: Duration,
-    /// First part of every Redis key (`{key_prefix}:{<id>}:game`). Must not contain `{` or `}`.
-    pub key_prefix: String,
-    /// Upper bound for every backend call, retries included.
-    pub op_timeout: Duration,
-    /// The most games the in-memory store holds (a create past it fails with
-    /// [`StoreError::Full`]); 0: no cap. The Redis stores leave the cap to Redis (`maxmemory`).
-    pub max_games: usize,
-}
-
-impl StoreConfig {
-    /// Default [`StoreConfig::game_ttl`]: one day without a move.
-    pub const DEFAULT_GAME_TTL: Duration = Duration::from_secs(24 * 60 * 60);
-    /// Default [`StoreConfig::finished_ttl`]: one hour after the last write.
-    pub const DEFAULT_FINISHED_TTL: Duration = Duration::from_secs(60 * 60);
-    /// Default [`StoreConfig::key_prefix`].
-    pub const DEFAULT_KEY_PREFIX: &'static str = "hp";
-    /// Default [`StoreConfig::op_timeout`].
-    pub const DEFAULT_OP_TIMEOUT: Duration = Duration::from_secs(2);
-    /// Default [`StoreConfig::max_games`].
-    pub const DEFAULT_MAX_GAMES: usize = 100_000;
-
-    /// The expiry a write gets: [`Self::finished_ttl`] if `finished`, else [`Self::game_ttl`].
-    pub fn ttl(&self, finished: bool) -> Duration {
-        if finished {
-            self.finished_ttl
-        } else {
-            self.game_ttl
-        }
-    }
-
-    fn validate(&self) -> Result<(), StoreError> {
-        if self.key_prefix.contains(['{', '}']) {
-            return Err(StoreError::Unavailable(format!(
-                "invalid store key prefix {:?}: it must not contain braces",
-                self.key_prefix
-            )));
-        }
-        if self.op_timeout.is_zero() {
-            return Err(StoreError::Unavailable(
-                "invalid store op_timeout: it must be positive".into(),
-            ));
-        }
-        Ok(())
-    }
-}
-
-impl Default for StoreConfig {
-    fn default() -> Self {
-        Self {
-            game_ttl: Self::DEFAULT_GAME_TTL,
-            finished_ttl: Self::DEFAULT_FINISHED_TTL,
-            key_prefix: Self::DEFAULT_KEY_PREFIX.to_owned(),
-            op_timeout: Self::DEFAULT_OP_TIMEOUT,
-            max_games: Self::DEFAULT_MAX_GAMES,
-        }
-    }
-}
-
-/// Build the store a URL names (see the [module docs](self) for the accepted forms).
-///
-/// Redis backends connect at once and fail with [`StoreError::Unavailable`] if the server cannot
-/// be reached within [`StoreConfig::op_timeout`]; after that they reconnect by themselves. A
-/// malformed URL or configuration is also reported as [`StoreError::Unavailable`], with a message
-/// that says what is wrong.
-pub async fn connect_from_url(
-    url: Option<&str>,
-    cfg: StoreConfig,
-) -> Result<Arc<dyn GameStore>, StoreError> {
-    cfg.validate()?;
-    let url = url.map(str::trim).unwrap_or("");
-    match parse_store_url(url)? {
-        StoreUrl::Memory => Ok(Arc::new(MemoryStore::new(cfg))),
-        StoreUrl::Single(url) => Ok(Arc::new(RedisStore::connect(&url, cfg).await?)),
-        StoreUrl::Cluster(nodes) => Ok(Arc::new(RedisClusterStore::connect(&nodes, cfg).await?)),
-    }
-}
-
-/// What a store URL asks for.
-#[derive(Debug, PartialEq, Eq)]
-enum StoreUrl {
-    Memory,
-    Single(String),
-    Cluster(Vec<String>),
-}
-
-fn parse_store_url(url: &str) -> Result<StoreUrl, StoreError> {
-    if url.is_empty() || url == "memory" || url == "memory://" {
-        return Ok(StoreUrl::Memory);
-    }
-    if let Some(rest) = url.strip_prefix("redis+cluster://") {
-        let entries: Vec<&str> = rest
-            .split(',')
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .collect();
-        // Credentials written once, on the first node, apply to every node.
-        let auth = entries
-            .first()
-            .and_then(|first| first.rsplit_once('@'))
-            .map(|(auth, _)| auth);
-        let nodes: Vec<String> = entries
-            .iter()
-            .map(|n| match auth {
-                Some(auth) if !n.contains('@') => format!("redis://{auth}@{n}"),
-                _ => format!("redis://{n}"),
-            })
-            .collect();
-        if nodes.is_empty() {
-            return Err(StoreError::Unavailable(format!(
-                "store URL {url:?} names no cluster node"
-            )));
-        }
-        return Ok(StoreUrl::Cluster(nodes));
-    }
-    if url.contains(',') {
-        let nodes: Vec<String> = url
-            .split(',')
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .map(str::to_owned)
-            .collect();
-        return Ok(StoreUrl::Cluster(nodes));
-    }
-    Ok(StoreUrl::Single(url.to_owned()))
-}
-
-#[cfg(test)]
-mod url_tests {
-    use super::*;
-
-    #[test]
-    fn parses_store_urls() {
-        assert_eq!(parse_store_url("").unwrap(), StoreUrl::Memory);
-        assert_eq!(parse_store_url("memory").unwrap(), StoreUrl::Memory);
-        assert_eq!(
-            parse_store_url("redis://h:1/0").unwrap(),
-            StoreUrl::Single("redis://h:1/0".into())
-        );
-        assert_eq!(
-            parse_store_url("redis+cluster://a:1, b:2").unwrap(),
-            StoreUrl::Cluster(vec!["redis://a:1".into(), "redis://b:2".into()])
-        );
-        assert_eq!(
-            parse_store_url("redis://a:1,redis://b:2").unwrap(),
-            StoreUrl::Cluster(vec!["redis://a:1".into(), "redis://b:2".into()])
-        );
-        assert_eq!(
-            parse_store_url("redis+cluster://u:p@a:1,b:2").unwrap(),
-            StoreUrl::Cluster(vec!["redis://u:p@a:1".into(), "redis://u:p@b:2".into()])
-        );
-        assert!(parse_store_url("redis+cluster://").is_err());
-    }
-
-    #[tokio::test]
-    async fn rejects_bad_prefix() {
-        let cfg = StoreConfig {
-            key_prefix: "h{p}".into(),
-            ..StoreConfig::default()
-        };
-        assert!(matches!(
-            connect_from_url(None, cfg).await,
-            Err(StoreError::Unavailable(_))
-        ));
-    }
 }
