@@ -127,6 +127,20 @@ pub(super) fn check_board(board: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Checks the (board, member) pairs of a ratings load: at most [`MAX_RATINGS_PER_CALL`].
+pub(super) fn check_rating_pairs(pairs: &[(&str, &str)]) -> Result<(), StoreError> {
+    if pairs.len() > MAX_RATINGS_PER_CALL {
+        return Err(StoreError::InvalidKey(format!(
+            "at most {MAX_RATINGS_PER_CALL} ratings a call"
+        )));
+    }
+    for (board, member) in pairs {
+        check_board(board)?;
+        check_name("a member", member, MAX_ACCOUNT_NAME_LEN)?;
+    }
+    Ok(())
+}
+
 /// Checks a rating write's arguments.
 pub(super) fn check_rate(
     event: &str,

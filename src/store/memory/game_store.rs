@@ -7,13 +7,15 @@ use async_trait::async_trait;
 use tokio::sync::watch;
 
 use super::{Entry, Inbox, MemoryStore, SWEEP_PERIOD, Timed, expiry, score_order};
-use crate::store::accounts::{check_attach, check_board, check_name, check_rate};
+use crate::store::accounts::{
+    check_attach, check_board, check_name, check_rate, check_rating_pairs,
+};
 use crate::store::inbox::{check_append, check_read, first_id};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
-    ListedGame, MAX_ACCOUNT_NAME_LEN, MAX_INBOX_ENTRIES, MAX_RATINGS_PER_CALL, MAX_RECENT_GAMES,
-    MAX_TOKEN_LEN, QueueEntry, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite,
-    StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
+    ListedGame, MAX_ACCOUNT_NAME_LEN, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
+    QueueEntry, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
+    StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 #[async_trait]
@@ -296,15 +298,7 @@ impl GameStore for MemoryStore {
         &self,
         pairs: &[(&str, &str)],
     ) -> Result<Vec<Option<StoredRating>>, StoreError> {
-        if pairs.len() > MAX_RATINGS_PER_CALL {
-            return Err(StoreError::InvalidKey(format!(
-                "at most {MAX_RATINGS_PER_CALL} ratings a call"
-            )));
-        }
-        for (board, member) in pairs {
-            check_board(board)?;
-            check_name("a member", member, MAX_ACCOUNT_NAME_LEN)?;
-        }
+        check_rating_pairs(pairs)?;
         let a = self.accounts();
         Ok(pairs
             .iter()

@@ -19,10 +19,12 @@ use redis::{Script, Value};
 use super::connection::{optional_bytes, parse_version, score};
 use super::scripts::evalsha;
 use super::{Link, Redis};
-use crate::store::accounts::{check_attach, check_board, check_name, check_rate};
+use crate::store::accounts::{
+    check_attach, check_board, check_name, check_rate, check_rating_pairs,
+};
 use crate::store::{
-    AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL,
-    MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoreError, StoredRating,
+    AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
+    RateOutcome, RatingWrite, StoreError, StoredRating,
 };
 
 /// `KEYS[1]` the records, `KEYS[2]` the key hashes; ARGV name, key hash, record. 1: created,
@@ -265,15 +267,7 @@ impl<C: Link> Redis<C> {
         &self,
         pairs: &[(&str, &str)],
     ) -> Result<Vec<Option<StoredRating>>, StoreError> {
-        if pairs.len() > MAX_RATINGS_PER_CALL {
-            return Err(StoreError::InvalidKey(format!(
-                "at most {MAX_RATINGS_PER_CALL} ratings a call"
-            )));
-        }
-        for (board, member) in pairs {
-            check_board(board)?;
-            check_name("a member", member, MAX_ACCOUNT_NAME_LEN)?;
-        }
+        check_rating_pairs(pairs)?;
         if pairs.is_empty() {
             return Ok(Vec::new());
         }
