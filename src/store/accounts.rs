@@ -103,6 +103,16 @@ pub(super) fn check_name(what: &str, name: &str, max: usize) -> Result<(), Store
     Ok(())
 }
 
+/// Checks an account name (1 to [`MAX_ACCOUNT_NAME_LEN`] bytes).
+pub(super) fn check_account_name(name: &str) -> Result<(), StoreError> {
+    check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)
+}
+
+/// Checks a key hash (1 to [`MAX_TOKEN_LEN`] bytes).
+pub(super) fn check_key_hash(key_hash: &str) -> Result<(), StoreError> {
+    check_name("a key hash", key_hash, MAX_TOKEN_LEN)
+}
+
 /// Checks an attach's arguments.
 pub(super) fn check_attach(names: &[&str], game_id: &str) -> Result<(), StoreError> {
     check_name("a game id", game_id, MAX_TOKEN_LEN)?;
@@ -112,7 +122,7 @@ pub(super) fn check_attach(names: &[&str], game_id: &str) -> Result<(), StoreErr
         )));
     }
     for name in names {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        check_account_name(name)?;
     }
     Ok(())
 }

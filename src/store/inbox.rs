@@ -28,7 +28,7 @@
 use std::time::Duration;
 
 use super::StoreError;
-use super::accounts::{MAX_ACCOUNT_NAME_LEN, MAX_TOKEN_LEN, check_name};
+use super::accounts::{MAX_TOKEN_LEN, check_account_name, check_name};
 
 /// The most entries an inbox keeps (the oldest are dropped).
 pub const MAX_INBOX_ENTRIES: u64 = 1_000;
@@ -70,7 +70,7 @@ pub(super) fn check_append(
     data: &[u8],
     once: Option<&str>,
 ) -> Result<(), StoreError> {
-    check_name("an account name", account, MAX_ACCOUNT_NAME_LEN)?;
+    check_account_name(account)?;
     if let Some(once) = once {
         check_name("a once key", once, MAX_TOKEN_LEN)?;
     }
@@ -85,7 +85,7 @@ pub(super) fn check_append(
 
 /// Checks a read's arguments.
 pub(super) fn check_read(account: &str, limit: usize) -> Result<(), StoreError> {
-    check_name("an account name", account, MAX_ACCOUNT_NAME_LEN)?;
+    check_account_name(account)?;
     if limit == 0 || limit > MAX_INBOX_READ {
         return Err(StoreError::InvalidKey(format!(
             "an inbox read takes 1 to {MAX_INBOX_READ} entries, not {limit}"

@@ -8,14 +8,14 @@ use tokio::sync::watch;
 
 use super::{Entry, Inbox, MemoryStore, SWEEP_PERIOD, Timed, expiry, score_order};
 use crate::store::accounts::{
-    check_attach, check_board, check_name, check_rate, check_rating_pairs,
+    check_account_name, check_attach, check_board, check_key_hash, check_rate, check_rating_pairs,
 };
 use crate::store::inbox::{check_append, check_read, first_id};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
-    ListedGame, MAX_ACCOUNT_NAME_LEN, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
-    QueueEntry, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
-    StoreError, StoredGame, StoredRating, Write, check_idem_key,
+    ListedGame, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueJoin, QueueJoined,
+    QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write,
+    check_idem_key,
 };
 
 #[async_trait]
@@ -234,8 +234,8 @@ impl GameStore for MemoryStore {
         key_hash: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
-        check_name("a key hash", key_hash, MAX_TOKEN_LEN)?;
+        check_account_name(name)?;
+        check_key_hash(key_hash)?;
         let mut a = self.accounts();
         if a.records.contains_key(name) || a.keys.contains_key(key_hash) {
             return Err(StoreError::AlreadyExists);
@@ -246,12 +246,12 @@ impl GameStore for MemoryStore {
     }
 
     async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        check_account_name(name)?;
         Ok(self.accounts().records.get(name).cloned())
     }
 
     async fn account_by_key(&self, key_hash: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        check_name("a key hash", key_hash, MAX_TOKEN_LEN)?;
+        check_key_hash(key_hash)?;
         let a = self.accounts();
         Ok(a.keys.get(key_hash).and_then(|n| a.records.get(n)).cloned())
     }
@@ -279,7 +279,7 @@ impl GameStore for MemoryStore {
     }
 
     async fn account_games(&self, name: &str) -> Result<AccountGames, StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        check_account_name(name)?;
         let a = self.accounts();
         Ok(a.games
             .get(name)

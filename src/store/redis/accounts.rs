@@ -20,11 +20,11 @@ use super::connection::{optional_bytes, parse_version, score};
 use super::scripts::evalsha;
 use super::{Link, Redis};
 use crate::store::accounts::{
-    check_attach, check_board, check_name, check_rate, check_rating_pairs,
+    check_account_name, check_attach, check_board, check_key_hash, check_rate, check_rating_pairs,
 };
 use crate::store::{
-    AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RECENT_GAMES, MAX_TOKEN_LEN,
-    RateOutcome, RatingWrite, StoreError, StoredRating,
+    AccountGames, BoardEntry, BoardPage, MAX_RECENT_GAMES, RateOutcome, RatingWrite, StoreError,
+    StoredRating,
 };
 
 /// `KEYS[1]` the records, `KEYS[2]` the key hashes; ARGV name, key hash, record. 1: created,
@@ -157,8 +157,8 @@ impl<C: Link> Redis<C> {
         key_hash: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
-        check_name("a key hash", key_hash, MAX_TOKEN_LEN)?;
+        check_account_name(name)?;
+        check_key_hash(key_hash)?;
         let base = self.base();
         let mut cmd = evalsha(&CREATE_ACCOUNT_SCRIPT, 2);
         cmd.arg(format!("{base}:acct"))
@@ -181,7 +181,7 @@ impl<C: Link> Redis<C> {
         &self,
         name: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        check_account_name(name)?;
         let mut cmd = redis::cmd("HGET");
         cmd.arg(format!("{}:acct", self.base())).arg(name);
         self.core.query("load_account", true, &cmd).await
@@ -191,7 +191,7 @@ impl<C: Link> Redis<C> {
         &self,
         key_hash: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        check_name("a key hash", key_hash, MAX_TOKEN_LEN)?;
+        check_key_hash(key_hash)?;
         let base = self.base();
         let mut cmd = evalsha(&ACCOUNT_BY_KEY_SCRIPT, 2);
         cmd.arg(format!("{base}:acct"))
@@ -233,7 +233,7 @@ impl<C: Link> Redis<C> {
     }
 
     pub(super) async fn account_games_impl(&self, name: &str) -> Result<AccountGames, StoreError> {
-        check_name("an account name", name, MAX_ACCOUNT_NAME_LEN)?;
+        check_account_name(name)?;
         let base = self.base();
         let mut cmd = evalsha(&ACCOUNT_GAMES_SCRIPT, 2);
         cmd.arg(format!("{base}:games:{name}"))
