@@ -95,7 +95,8 @@
 //! A game keeps the time it was first listed (its creation) as it moves between listings, and
 //! is in one listing at a time: a retried or repeated write replaces its entry. Entries expire
 //! with their game: each write that sets the game's expiry sets the entry's, and every write
-//! and page trims up to a few expired entries (a page also leaves out any it did not trim). A
+//! that moves a game into a listing (a create, a game filling up or finishing) and every page
+//! trims up to a few expired entries (a page also leaves out any it did not trim). A
 //! finished game is thus listed for [`StoreConfig::finished_ttl`] after its last write. The
 //! index's cost is the one slot every listed write goes through on a cluster: each move of
 //! every game touches it (it holds each game's version), so a cluster's write rate is bounded

@@ -97,9 +97,12 @@ return 1
 /// `relist(base, id, version, is_create, status, group, now, expire_at, item)` moves game `id`
 /// to listing `status` and group `group` with `item`, unless the index already holds a later
 /// version of the game (a late second round trip, on a cluster) and this is not a create;
-/// `expire_at` is the entry's expiry (ms), `''` to keep it, `'0'` for none. It first trims up to
-/// 16 expired entries. `trim(base, now, max)` drops up to `max` entries whose expiry is at or
-/// before `now`.
+/// `expire_at` is the entry's expiry (ms), `''` to keep it, `'0'` for none. When the game enters
+/// a listing or group (a create, a game filling up or finishing) it also trims up to 16 expired
+/// entries; a write that leaves the game where it was (most writes: a move) trims nothing, so
+/// a move costs one command less. Every entry is added by such a write, so expired entries are
+/// still trimmed at least as fast as entries are added. `trim(base, now, max)` drops up to `max`
+/// entries whose expiry is at or before `now`.
 const LISTING_FNS: &str = r"
 local function unlist(base, id)
   local meta = redis.call('HGET', base .. ':meta', id)
@@ -121,7 +124,6 @@ local function trim(base, now, max)
   end
 end
 local function relist(base, id, version, is_create, status, group, now, expire_at, item)
-  trim(base, now, 16)
   local listed = now
   -- a game that stays in its listing and group keeps its place in their sets (most writes:
   -- a move), so only the meta and the item change
@@ -142,6 +144,7 @@ local function relist(base, id, version, is_create, status, group, now, expire_a
     end
   end
   if not stays then
+    trim(base, now, 16)
     redis.call('ZADD', base .. ':s:' .. status, listed, id)
     redis.call('ZADD', base .. ':s:' .. status .. ':' .. group, listed, id)
   end
