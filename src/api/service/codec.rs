@@ -159,6 +159,7 @@ mod tests {
             deal: DealOrigin::Seed,
             match_link: None,
             pending_log: Vec::new(),
+            last_hand_json: Default::default(),
         }
     }
 
@@ -301,6 +302,7 @@ mod tests {
                         [seed as usize % 3],
                     match_link: None,
                     pending_log: Vec::new(),
+                    last_hand_json: Default::default(),
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                 for _ in 0..400 {

@@ -142,6 +142,7 @@ impl GameService {
             },
             match_link,
             pending_log: Vec::new(),
+            last_hand_json: Default::default(),
         };
         let mut record = record;
         for (seat, claim) in claimed {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::auth::TokenHash;
 use crate::api::error::ApiError;
 use crate::api::wire::{
-    DealOrigin, GameStatus, GameView, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
+    DealOrigin, GameStatus, GameView, LastHandMemo, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
@@ -100,6 +100,10 @@ pub struct GameRecord {
     /// Log entries produced by the change in progress, written with it.
     #[serde(skip)]
     pub(super) pending_log: Vec<LogEntry>,
+    /// The JSON of the last hand as views write it, kept with the record in memory (never
+    /// stored) while the last hand stays the same.
+    #[serde(skip)]
+    pub(super) last_hand_json: LastHandMemo,
 }
 
 impl GameRecord {
@@ -131,9 +135,13 @@ impl GameRecord {
         found.ok_or(ApiError::InvalidToken)
     }
 
-    /// Applies one seat's action and logs any hand it finished.
+    /// Applies one seat's action and logs any hand it finished (whose end also starts a new
+    /// memo of the last hand's JSON).
     pub(super) fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ApiError> {
         let applied = self.game.apply(seat, action)?;
+        if !applied.finished_hands.is_empty() {
+            self.last_hand_json = LastHandMemo::default();
+        }
         self.pending_log.extend(
             applied
                 .finished_hands
@@ -175,6 +183,7 @@ impl GameRecord {
             turn_time_limit_ms: self.turn_time_limit_ms,
             deadline_unix_ms: self.deadline_ms,
             view,
+            last_hand_json: self.last_hand_json.clone(),
         }
     }
 }

@@ -1,12 +1,15 @@
 //! The game as a caller sees it ([`GameView`]): the one response every client reads most, so
 //! its serializer is written by hand (see below), with the memo of rulesets' JSON it uses.
 
+use std::sync::{Arc, OnceLock};
+
 use serde::Serialize;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use super::{DealOrigin, GameStatus, SeatInfo, SeatKind};
 use crate::bots::Strategy;
-use crate::engine::{Preset, Ruleset, View};
+use crate::engine::{LastHand, Preset, Ruleset, View};
 
 /// The game as the caller may see it: a seat's view with its token, else the spectator view.
 #[derive(Debug, Clone, ToSchema)]
@@ -35,11 +38,16 @@ pub struct GameView {
     /// The view itself.
     #[serde(flatten)] // for the schema: the serializer below writes the view's fields inline
     pub view: View,
+    /// Where the JSON of `view.last_hand` is remembered between views of the game (not a
+    /// field of the JSON: the serializer writes `last_hand` from it).
+    #[schema(ignore)]
+    pub last_hand_json: LastHandMemo,
 }
 
 /// Written by hand rather than derived with `#[serde(flatten)]` for the view, so that the
 /// ruleset, a quarter of a view's JSON and the same in every view of a game, is copied from a
-/// memo instead of written field by field ([`RulesetJson`]). The view's fields are taken apart
+/// memo instead of written field by field ([`RulesetJson`]), and so is the last hand (a third
+/// of a view in play, the same until the next hand ends: [`LastHandMemo`]). The view's fields are taken apart
 /// without `..`, so a field added to the engine's view does not compile until it is written
 /// here too.
 impl Serialize for GameView {
@@ -119,7 +127,7 @@ impl Serialize for GameView {
         m.serialize_field("winners", winners)?;
         m.serialize_field("joker_revealed_by", joker_revealed_by)?;
         m.serialize_field("voids", voids)?;
-        m.serialize_field("last_hand", last_hand)?;
+        m.serialize_field("last_hand", &LastHandJson(last_hand, &self.last_hand_json))?;
         m.serialize_field("upcard", upcard)?;
         m.serialize_field("upcard_calls", upcard_calls)?;
         m.serialize_field("passed_upcards", passed_upcards)?;
@@ -182,6 +190,7 @@ pub fn example_view() -> GameView {
         turn_time_limit_ms: None,
         deadline_unix_ms: None,
         view: game.view(Viewer::Seat(0)),
+        last_hand_json: LastHandMemo::default(),
     }
 }
 
@@ -218,6 +227,48 @@ impl Serialize for RulesetJson<'_> {
             };
             memo[at].1.serialize(s)
         })
+    }
+}
+
+/// The JSON of a game's last finished hand as views write it, made by the first view of the
+/// game that shows that hand and kept in memory with the game's record (never stored), so that
+/// the views that follow copy it rather than write two dozen plays field by field. A view uses
+/// it only if it was made from an equal hand (a comparison costs far less than writing the
+/// JSON), so a memo carried past the end of a hand is never wrong, only unused.
+#[derive(Clone, Default)]
+pub struct LastHandMemo(Arc<OnceLock<(LastHand, Box<RawValue>)>>);
+
+impl std::fmt::Debug for LastHandMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0.get() {
+            Some(_) => "LastHandMemo(set)",
+            None => "LastHandMemo(empty)",
+        })
+    }
+}
+
+/// A view's `last_hand`, written as JSON from the game's [`LastHandMemo`] (to any other format,
+/// as itself).
+struct LastHandJson<'a>(&'a Option<LastHand>, &'a LastHandMemo);
+
+impl Serialize for LastHandJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let LastHandJson(Some(hand), memo) = self else {
+            return s.serialize_none();
+        };
+        if !s.is_human_readable() {
+            return s.serialize_some(hand);
+        }
+        if memo.0.get().is_none() {
+            let json = serde_json::value::to_raw_value(hand).map_err(serde::ser::Error::custom)?;
+            // another view of the same record may have set it meanwhile: to the same hand
+            let _ = memo.0.set((hand.clone(), json));
+        }
+        match memo.0.get() {
+            Some((h, json)) if h == hand => s.serialize_some(json),
+            // the memo holds another hand (it is stale): write this one as it is
+            _ => s.serialize_some(hand),
+        }
     }
 }
 
@@ -270,12 +321,23 @@ mod tests {
             })
             .collect();
         let mut written = 0;
+        let mut from_memo = 0;
         for round in 0..2 {
             for (i, rules) in rulesets.iter().enumerate() {
                 let mut game = Game::new(*rules, i as u64, None).unwrap();
-                for step in 0..(3 + i % 20) {
+                // The last hand's memo as a record keeps it (a new one when a hand ends), and
+                // one kept for the whole game, stale from the second hand's end on.
+                let mut memo = LastHandMemo::default();
+                let kept = LastHandMemo::default();
+                // every fifth game is played through several hands
+                let steps = 3 + i % 20 + if i % 5 == 0 { 300 } else { 0 };
+                for step in 0..steps {
                     let Some(seat) = game.turn() else { break };
-                    for viewer in [Viewer::Seat(seat), Viewer::Spectator] {
+                    for (viewer, memo) in [
+                        (Viewer::Seat(seat), &memo),
+                        (Viewer::Spectator, &memo),
+                        (Viewer::Seat(seat), &kept),
+                    ] {
                         let view = GameView {
                             game_id: format!("g{i}"),
                             version: step as u64,
@@ -286,7 +348,16 @@ mod tests {
                             turn_time_limit_ms: (i % 2 == 0).then_some(30_000),
                             deadline_unix_ms: (i % 2 == 0).then_some(1_800_000_000_000),
                             view: game.view(viewer),
+                            last_hand_json: memo.clone(),
                         };
+                        // a view written from the memo (made by an earlier view)
+                        if memo
+                            .0
+                            .get()
+                            .is_some_and(|(h, _)| view.view.last_hand.as_ref() == Some(h))
+                        {
+                            from_memo += 1;
+                        }
                         let expected = Flattened {
                             game_id: &view.game_id,
                             version: view.version,
@@ -310,10 +381,14 @@ mod tests {
                         written += 1;
                     }
                     let legal = game.legal_actions(seat);
-                    game.apply(seat, &legal[step % legal.len()]).unwrap();
+                    let applied = game.apply(seat, &legal[step % legal.len()]).unwrap();
+                    if !applied.finished_hands.is_empty() {
+                        memo = LastHandMemo::default();
+                    }
                 }
             }
         }
         assert!(written > 1000, "{written}");
+        assert!(from_memo > 1000, "{from_memo}");
     }
 }

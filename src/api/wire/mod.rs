@@ -19,7 +19,7 @@ pub use bots::{
     BotProfile, Leaderboard, LeaderboardEntry, PresetRating, RecentGame, RegisterBotRequest,
     RegisteredBot,
 };
-pub use game_view::{GameView, example_view};
+pub use game_view::{GameView, LastHandMemo, example_view};
 pub use lobby::{LobbyGame, LobbyPage, LobbyStatus};
 pub use matches::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
 pub use queue::{HouseFill, LeftQueues, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
