@@ -1,5 +1,6 @@
 //! The game as a caller sees it ([`GameView`]): the one response every client reads most, so
-//! its serializer is written by hand (see below), with the memo of rulesets' JSON it uses.
+//! its serializer is written by hand (see below), with the memos of rulesets' and last hands'
+//! JSON it uses.
 
 use std::sync::{Arc, OnceLock};
 
@@ -47,9 +48,9 @@ pub struct GameView {
 /// Written by hand rather than derived with `#[serde(flatten)]` for the view, so that the
 /// ruleset, a quarter of a view's JSON and the same in every view of a game, is copied from a
 /// memo instead of written field by field ([`RulesetJson`]), and so is the last hand (a third
-/// of a view in play, the same until the next hand ends: [`LastHandMemo`]). The view's fields are taken apart
-/// without `..`, so a field added to the engine's view does not compile until it is written
-/// here too.
+/// of a view in play, the same until the next hand ends: [`LastHandMemo`]). The view's fields
+/// are taken apart without `..`, so a field added to the engine's view does not compile until
+/// it is written here too.
 impl Serialize for GameView {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
@@ -235,17 +236,8 @@ impl Serialize for RulesetJson<'_> {
 /// the views that follow copy it rather than write two dozen plays field by field. A view uses
 /// it only if it was made from an equal hand (a comparison costs far less than writing the
 /// JSON), so a memo carried past the end of a hand is never wrong, only unused.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LastHandMemo(Arc<OnceLock<(LastHand, Box<RawValue>)>>);
-
-impl std::fmt::Debug for LastHandMemo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self.0.get() {
-            Some(_) => "LastHandMemo(set)",
-            None => "LastHandMemo(empty)",
-        })
-    }
-}
 
 /// A view's `last_hand`, written as JSON from the game's [`LastHandMemo`] (to any other format,
 /// as itself).
