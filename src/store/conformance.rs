@@ -26,6 +26,8 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use super::MAX_EVENTS_PER_WRITE;
+use super::outbox::{MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch, unix_ms};
 use super::{
     AccountGames, GameStore, IdemWrite, InboxPage, ListCursor, ListPage, ListQuery, ListStatus,
     Listing, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
@@ -2184,6 +2186,182 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         inbox_appends_reads_and_watches(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
+    outbox_delivers_each_event(store, other).await;
+}
+
+/// `id`'s batch among the records due at `now_ms`, leased for `lease_ms` (others taken on the
+/// way stay leased: no other check reads the outbox).
+async fn outbox_batch(
+    store: &Arc<dyn GameStore>,
+    id: &str,
+    now_ms: u64,
+    lease_ms: u64,
+) -> Option<OutboxBatch> {
+    store
+        .outbox_take(now_ms, lease_ms, MAX_OUTBOX_TAKE)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|b| b.owner == id)
+}
+
+/// The outbox: a write's events are recorded with it (only if it succeeds), leased to one
+/// worker at a time and again when the lease runs out, in order; acknowledged events leave,
+/// twice-acknowledged ones leave once, and events recorded during a lease are not lost.
+pub async fn outbox_delivers_each_event(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let id = fresh_id();
+    let (e1, e2, e3, e4, e5): (&[u8], &[u8], &[u8], &[u8], &[u8]) =
+        (b"created", b"moved", b"finished", b"late", b"later");
+    store
+        .write(
+            &id,
+            Write {
+                events: &[e1],
+                ..Write::create(1, b"v1")
+            },
+        )
+        .await
+        .unwrap();
+    store
+        .write(
+            &id,
+            Write {
+                events: &[e2],
+                ..Write::update(1, 2, b"v2")
+            },
+        )
+        .await
+        .unwrap();
+    store.write(&id, Write::update(2, 3, b"v3")).await.unwrap();
+    let now = unix_ms();
+    let batch = outbox_batch(other, &id, now, 1_000)
+        .await
+        .expect("due after its write");
+    assert_eq!(batch.events, owned(&[e1, e2]));
+    assert_eq!(batch.lease_until_ms, now + 1_000);
+    // Leased: nobody else takes it, until the lease runs out.
+    assert!(outbox_batch(store, &id, now + 500, 1_000).await.is_none());
+    let again = outbox_batch(store, &id, now + 1_001, 1_000)
+        .await
+        .expect("lease ran out");
+    assert_eq!(again.events, batch.events);
+    // The first event applied: the rest is due at once.
+    store
+        .outbox_ack(&id, &again.events[..1], again.lease_until_ms, now + 1_001)
+        .await
+        .unwrap();
+    let rest = outbox_batch(other, &id, now + 1_001, 1_000)
+        .await
+        .expect("events left");
+    assert_eq!(rest.events, owned(&[e2]));
+    // A late acknowledgement of the first event by the worker whose lease ran out removes
+    // nothing more.
+    other
+        .outbox_ack(&id, &batch.events[..1], batch.lease_until_ms, now + 1_001)
+        .await
+        .unwrap();
+    // A write during the lease: acknowledging what was taken keeps what came since.
+    store
+        .write(
+            &id,
+            Write {
+                events: &[e3],
+                ..Write::update(3, 4, b"v4")
+            },
+        )
+        .await
+        .unwrap();
+    store
+        .outbox_ack(&id, &rest.events, rest.lease_until_ms, now + 1_001)
+        .await
+        .unwrap();
+    let later = unix_ms().max(now + 1_001);
+    let next = outbox_batch(other, &id, later + OUTBOX_GRACE_MS, 1_000)
+        .await
+        .expect("the event written during the lease");
+    assert_eq!(next.events, owned(&[e3]));
+    store
+        .write(
+            &id,
+            Write {
+                events: &[e4, e5],
+                finished: true,
+                ..Write::update(4, 5, b"v5")
+            },
+        )
+        .await
+        .unwrap();
+    other
+        .outbox_ack(&id, &next.events, next.lease_until_ms, later)
+        .await
+        .unwrap();
+    let last = outbox_batch(store, &id, later + 2 * OUTBOX_GRACE_MS, 1_000)
+        .await
+        .expect("two more");
+    assert_eq!(last.events, owned(&[e4, e5]));
+    store
+        .outbox_ack(&id, &last.events, last.lease_until_ms, later)
+        .await
+        .unwrap();
+    // All applied: the record leaves the index, even after every lease.
+    assert!(
+        outbox_batch(other, &id, later + 100 * OUTBOX_GRACE_MS, 1_000)
+            .await
+            .is_none()
+    );
+    // The game is as written.
+    assert_eq!(store.load(&id).await.unwrap().unwrap().version, 5);
+
+    // A lost compare-and-set records no events. It may leave an entry without events (on a
+    // cluster the entry goes first), which its acknowledgement removes.
+    let quiet = fresh_id();
+    store.write(&quiet, Write::create(1, b"v1")).await.unwrap();
+    let lost = store
+        .write(
+            &quiet,
+            Write {
+                events: &[b"lost"],
+                ..Write::update(7, 8, b"x")
+            },
+        )
+        .await;
+    assert_eq!(lost, Err(StoreError::Conflict { current: 1 }));
+    let far = unix_ms() + 2 * OUTBOX_GRACE_MS;
+    if let Some(empty) = outbox_batch(other, &quiet, far, 1_000).await {
+        assert!(empty.events.is_empty(), "{empty:?}");
+        other
+            .outbox_ack(&quiet, &[], empty.lease_until_ms, far)
+            .await
+            .unwrap();
+        assert!(
+            outbox_batch(store, &quiet, far + 2_000, 1_000)
+                .await
+                .is_none()
+        );
+    }
+
+    // Bounds.
+    let many: Vec<&[u8]> = vec![b"e"; MAX_EVENTS_PER_WRITE + 1];
+    assert!(matches!(
+        store
+            .write(
+                &fresh_id(),
+                Write {
+                    events: &many,
+                    ..Write::create(1, b"v")
+                }
+            )
+            .await,
+        Err(StoreError::InvalidWrite(_))
+    ));
+    assert!(matches!(
+        store.outbox_take(now, 1_000, 0).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.outbox_take(now, 1_000, MAX_OUTBOX_TAKE + 1).await,
+        Err(StoreError::InvalidKey(_))
+    ));
 }
 
 /// Every check above, concurrently (with `store` as both replicas).
@@ -2217,6 +2395,7 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         inbox_appends_reads_and_watches(store, store),
         inbox_keeps_the_last_entries(store),
     );
+    outbox_delivers_each_event(store, store).await;
 }
 
 /// With [`ttl_config`]: an active game disappears after [`SHORT_TTL`] without writes (then

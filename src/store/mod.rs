@@ -154,6 +154,7 @@ mod hub;
 pub mod inbox;
 mod listing;
 mod memory;
+pub mod outbox;
 mod queue;
 mod redis;
 #[cfg(any(test, feature = "testing"))]
@@ -179,6 +180,7 @@ pub use self::listing::{
     MAX_LIST_LIMIT, valid_group,
 };
 pub use self::memory::MemoryStore;
+pub use self::outbox::{MAX_OUTBOX_BATCH, MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch};
 pub use self::queue::{MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueJoin, QueueJoined, QueuePlace};
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
@@ -186,7 +188,8 @@ pub use self::redis::{
 };
 pub use self::url::connect_from_url;
 pub use self::write::{
-    IdemWrite, MAX_IDEM_KEY_LEN, MAX_LOG_ENTRIES_PER_WRITE, StoredGame, Write, check_idem_key,
+    IdemWrite, MAX_EVENTS_PER_WRITE, MAX_IDEM_KEY_LEN, MAX_LOG_ENTRIES_PER_WRITE, StoredGame,
+    Write, check_idem_key,
 };
 
 /// Where games are kept: a versioned blob and a log per game id, with compare-and-set writes.
@@ -581,6 +584,33 @@ pub trait GameStore: Send + Sync + 'static {
             std::sync::LazyLock::new(|| tokio::sync::watch::channel(0).0);
         NEVER.subscribe()
     }
+
+    // The outbox (see [`outbox`]): the events writes recorded, for the workers that apply them.
+
+    /// Lease up to `limit` (1 to [`MAX_OUTBOX_TAKE`]) records that are due in the outbox index
+    /// at `now_ms` (earliest first), each for `lease_ms`, and answer each with its oldest
+    /// events. A record is leased to one caller at a time, whatever the replica; one whose lease
+    /// ran out is due again. Two round trips on Redis (the index, then the records' outboxes).
+    async fn outbox_take(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<OutboxBatch>, StoreError>;
+
+    /// Acknowledge `done`, the first events of `owner`'s batch taken with lease
+    /// `lease_until_ms`, applied: they leave its outbox (each only while it is still the
+    /// outbox's first, so a second acknowledgement of the same events, by a worker that took
+    /// them too, removes nothing more). Then, if the outbox is empty, the record leaves the
+    /// index, unless its entry changed since the take (a write recorded events meanwhile); if
+    /// events remain, the record is due again at `now_ms`.
+    async fn outbox_ack(
+        &self,
+        owner: &str,
+        done: &[Vec<u8>],
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<(), StoreError>;
 
     /// Cheap reachability check (a Redis `PING`), for `/readyz`.
     async fn ping(&self) -> Result<(), StoreError>;

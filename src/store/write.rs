@@ -39,6 +39,9 @@ pub const MAX_IDEM_KEY_LEN: usize = 160;
 /// The most log entries one [`Write`] may append; more is [`StoreError::InvalidWrite`].
 pub const MAX_LOG_ENTRIES_PER_WRITE: usize = 64;
 
+/// The most outbox events one [`Write`] may record; more is [`StoreError::InvalidWrite`].
+pub const MAX_EVENTS_PER_WRITE: usize = 8;
+
 /// One write of a game ([`GameStore::write`]): a create (`expected: None`) or a compare-and-set
 /// (`expected: Some(v)`), together with the log entries to append and, for a compare-and-set, an
 /// idempotent answer to record, all in one atomic step.
@@ -80,6 +83,10 @@ pub struct Write<'a> {
     /// The game's place in the listing index after this write, if the write changes it
     /// (`None`: the index is left as it is). See [`GameStore::list`].
     pub listing: Option<Listing<'a>>,
+    /// Events recorded in the game's outbox with the write, in the same atomic step, only if
+    /// the write succeeds: what must follow from it (see [`outbox`](super::outbox)). At most
+    /// [`MAX_EVENTS_PER_WRITE`]; each opaque bytes. The game is then due in the outbox index.
+    pub events: &'a [&'a [u8]],
 }
 
 impl<'a> Write<'a> {
@@ -94,6 +101,7 @@ impl<'a> Write<'a> {
             idem: None,
             log: &[],
             listing: None,
+            events: &[],
         }
     }
 
@@ -107,9 +115,10 @@ impl<'a> Write<'a> {
     }
 
     /// Whether this write may keep the expiry ([`Write::keep_expiry`]): a compare-and-set that
-    /// appends no log entries, so it cannot create the log.
+    /// appends no log entries and records no events, so it creates neither the log nor the
+    /// outbox.
     pub fn may_keep_expiry(&self) -> bool {
-        self.expected.is_some() && self.log.is_empty()
+        self.expected.is_some() && self.log.is_empty() && self.events.is_empty()
     }
 
     /// Whether the store can take this write at all, before touching any data: the idempotency
@@ -121,6 +130,12 @@ impl<'a> Write<'a> {
             return Err(StoreError::InvalidWrite(format!(
                 "a write appends at most {MAX_LOG_ENTRIES_PER_WRITE} log entries, not {}",
                 self.log.len()
+            )));
+        }
+        if self.events.len() > MAX_EVENTS_PER_WRITE {
+            return Err(StoreError::InvalidWrite(format!(
+                "a write records at most {MAX_EVENTS_PER_WRITE} events, not {}",
+                self.events.len()
             )));
         }
         if self.keep_expiry && !self.may_keep_expiry() {

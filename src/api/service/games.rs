@@ -175,6 +175,7 @@ impl GameService {
                 idem: None,
                 log: &log_refs,
                 listing: Some(lobby.listing()),
+                events: &[],
             };
             match self.store.write(&id, write).await {
                 Ok(()) => {

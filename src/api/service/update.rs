@@ -214,6 +214,7 @@ impl GameService {
                 },
                 log: &log_refs,
                 listing: Some(lobby.listing()),
+                events: &[],
             };
             let sent = Instant::now();
             let ttl = self.store.config().ttl(finished);

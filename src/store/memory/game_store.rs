@@ -11,6 +11,7 @@ use crate::store::accounts::{
     check_account_name, check_attach, check_board, check_key_hash, check_rate, check_rating_pairs,
 };
 use crate::store::inbox::{check_append, check_read, first_id};
+use crate::store::outbox::{MAX_OUTBOX_BATCH, OutboxBatch, check_take};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
     ListedGame, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueJoin, QueueJoined,
@@ -50,6 +51,7 @@ impl GameStore for MemoryStore {
                         log: w.log.iter().map(|e| e.to_vec()).collect(),
                         expires_at,
                         listing: None,
+                        events: w.events.iter().map(|e| e.to_vec()).collect(),
                     },
                 );
             }
@@ -64,6 +66,7 @@ impl GameStore for MemoryStore {
                 entry.data.clear();
                 entry.data.extend_from_slice(w.data);
                 entry.log.extend(w.log.iter().map(|e| e.to_vec()));
+                entry.events.extend(w.events.iter().map(|e| e.to_vec()));
                 if !w.keep_expiry {
                     entry.expires_at = expires_at;
                     inner.expires(expires_at);
@@ -81,6 +84,9 @@ impl GameStore for MemoryStore {
         }
         if let Some(listing) = &w.listing {
             inner.relist(id, listing);
+        }
+        if !w.events.is_empty() {
+            inner.outbox_due_at(id, crate::store::outbox::unix_ms());
         }
         inner.after_write(now);
         // Under the lock, so that watchers see the writes of a game in their order.
@@ -496,6 +502,68 @@ impl GameStore for MemoryStore {
 
     fn watch_inbox(&self, account: &str) -> watch::Receiver<u64> {
         self.inbox_hub.subscribe(account).0
+    }
+
+    async fn outbox_take(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<OutboxBatch>, StoreError> {
+        check_take(limit)?;
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let due: Vec<String> = inner
+            .outbox_order
+            .iter()
+            .take_while(|(at, _)| *at <= now_ms)
+            .take(limit)
+            .map(|(_, id)| id.clone())
+            .collect();
+        let lease_until_ms = now_ms.saturating_add(lease_ms);
+        let mut out = Vec::with_capacity(due.len());
+        for owner in due {
+            inner.outbox_due_at(&owner, lease_until_ms);
+            let events = inner
+                .live(&owner, now)
+                .map(|e| e.events.iter().take(MAX_OUTBOX_BATCH).cloned().collect())
+                .unwrap_or_default();
+            out.push(OutboxBatch {
+                owner,
+                lease_until_ms,
+                events,
+            });
+        }
+        Ok(out)
+    }
+
+    async fn outbox_ack(
+        &self,
+        owner: &str,
+        done: &[Vec<u8>],
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        let left = match inner.live(owner, now) {
+            Some(entry) => {
+                for event in done {
+                    if entry.events.front() != Some(event) {
+                        break;
+                    }
+                    entry.events.pop_front();
+                }
+                entry.events.len()
+            }
+            None => 0,
+        };
+        if left > 0 {
+            inner.outbox_due_at(owner, now_ms);
+        } else if inner.outbox_due.get(owner) == Some(&lease_until_ms) {
+            inner.outbox_remove(owner);
+        }
+        Ok(())
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -92,6 +92,10 @@ struct Inner {
     /// they were first listed and their id (read backwards: newest first). Each game's own
     /// place is in its entry ([`Entry::listing`]); a game leaves when its entry is dropped.
     lists: Lists,
+    /// The outbox index: when each record with events is due (ms since the epoch), and the
+    /// same ordered by that time. The events are in the record's entry ([`Entry::events`]).
+    outbox_due: HashMap<String, u64>,
+    outbox_order: BTreeSet<(u64, String)>,
     /// Writes since the last sweep of expired entries.
     writes_since_sweep: usize,
     /// When the last sweep ran (None: never).
@@ -112,6 +116,8 @@ struct Entry {
     expires_at: Option<Instant>,
     /// The game's place in the listing index, if it has one.
     listing: Option<Listed>,
+    /// The game's outbox: events recorded by its writes and not yet acknowledged.
+    events: VecDeque<Vec<u8>>,
 }
 
 /// A game's place in the listing index.
@@ -336,6 +342,21 @@ impl Inner {
         };
         self.lists.insert(id, &listed);
         entry.listing = Some(listed);
+    }
+
+    /// Put `id` in the outbox index, due at `at_ms` (replacing its entry).
+    fn outbox_due_at(&mut self, id: &str, at_ms: u64) {
+        if let Some(old) = self.outbox_due.insert(id.to_owned(), at_ms) {
+            self.outbox_order.remove(&(old, id.to_owned()));
+        }
+        self.outbox_order.insert((at_ms, id.to_owned()));
+    }
+
+    /// Take `id` out of the outbox index.
+    fn outbox_remove(&mut self, id: &str) {
+        if let Some(old) = self.outbox_due.remove(id) {
+            self.outbox_order.remove(&(old, id.to_owned()));
+        }
     }
 
     fn remove_deadline(&mut self, id: &str) {

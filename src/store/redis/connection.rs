@@ -165,6 +165,10 @@ where
         game_key(&self.config.key_prefix, id, &kind)
     }
 
+    pub(super) fn outbox_key(&self, id: &str) -> String {
+        game_key(&self.config.key_prefix, id, "outbox")
+    }
+
     pub(super) fn claim_key(&self, id: &str) -> String {
         game_key(&self.config.key_prefix, id, "claim")
     }

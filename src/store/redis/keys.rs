@@ -90,6 +90,12 @@ pub fn listing_base(prefix: &str) -> String {
     format!("{prefix}:{{lobby}}")
 }
 
+/// The outbox index of a store with key prefix `prefix` (see [`outbox`](crate::store::outbox)):
+/// a sorted set of the records with events, scored by when each is due (ms).
+pub fn outbox_index(prefix: &str) -> String {
+    format!("{prefix}:{{outbox}}:due")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

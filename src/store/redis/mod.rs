@@ -29,9 +29,12 @@ use self::connection::{
 use self::events::Events;
 use self::scripts::{
     KEEP_EXPIRY, LIST_LUA, LIST_SCRIPT, LOAD_LOG_LUA, LOAD_LOG_SCRIPT, LOAD_WITH_IDEM_LUA,
-    LOAD_WITH_IDEM_SCRIPT, RELEASE_CLAIM_LUA, RELEASE_CLAIM_SCRIPT, RELIST_LUA, RELIST_SCRIPT,
-    WRITE_LUA, WRITE_SCRIPT, evalsha, evalsha_sized,
+    LOAD_WITH_IDEM_SCRIPT, OUTBOX_ACK_LUA, OUTBOX_ACK_SCRIPT, OUTBOX_SETTLE_LUA,
+    OUTBOX_SETTLE_SCRIPT, OUTBOX_TAKE_LUA, OUTBOX_TAKE_SCRIPT, RELEASE_CLAIM_LUA,
+    RELEASE_CLAIM_SCRIPT, RELIST_LUA, RELIST_SCRIPT, WRITE_LUA, WRITE_SCRIPT, evalsha,
+    evalsha_sized,
 };
+use super::outbox::{MAX_OUTBOX_BATCH, OUTBOX_GRACE_MS, OutboxBatch, check_take, unix_ms};
 use super::{
     AccountGames, BoardPage, GameStore, InboxPage, ListPage, ListQuery, ListedGame, QueueEntry,
     QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
@@ -52,6 +55,7 @@ pub use self::events::EventsStatus;
 pub use self::inbox::{inbox_channel, inbox_key};
 pub use self::keys::{
     DEADLINE_SHARDS, deadline_key, deadline_shard, game_key, idem_key_part, key_tag, listing_base,
+    outbox_index,
 };
 
 /// Games in one Redis server, shared by every replica of the service.
@@ -169,22 +173,38 @@ impl<C: Link> GameStore for Redis<C> {
         w.check()?;
         let key = self.core.key(id);
         // `w.idem` comes only with a compare-and-set (`check` refuses it with a create).
-        let numkeys = if w.idem.is_some() { 3 } else { 2 };
+        let numkeys = if w.idem.is_some() { 4 } else { 3 };
         let inline_listing = w.listing.filter(|_| C::ONE_SLOT_SPACE);
-        // The keys and small arguments fit in 256 bytes unless the id or idempotency key is
+        let has_events = !w.events.is_empty();
+        // The keys and small arguments fit in 320 bytes unless the id or idempotency key is
         // long; then the command grows as it would have anyway.
-        let bytes = 256
+        let bytes = 320
             + w.data.len()
             + w.log.iter().map(|e| e.len()).sum::<usize>()
+            + w.events.iter().map(|e| e.len()).sum::<usize>()
             + w.idem.as_ref().map_or(0, |i| i.answer.len())
             + inline_listing.map_or(0, |l| 128 + id.len() + l.item.len());
         let args = numkeys
-            + 6
+            + 7
             + w.log.len()
+            + w.events.len()
+            + if has_events { 3 } else { 0 }
             + if w.idem.is_some() { 2 } else { 0 }
             + if inline_listing.is_some() { 7 } else { 0 };
+        let index = outbox_index(&self.core.config.key_prefix);
+        if has_events && !C::ONE_SLOT_SPACE {
+            // On a cluster the index is in another slot: the entry goes first, far enough ahead
+            // that no worker takes it before this write has happened (see `store::outbox`).
+            let mut cmd = redis::cmd("ZADD");
+            cmd.arg(&index)
+                .arg(unix_ms().saturating_add(OUTBOX_GRACE_MS))
+                .arg(id);
+            let _: Value = self.core.query("outbox_index", true, &cmd).await?;
+        }
         let mut cmd = evalsha_sized(&WRITE_SCRIPT, numkeys, args, bytes);
-        cmd.arg(&key).arg(self.core.log_key(id));
+        cmd.arg(&key)
+            .arg(self.core.log_key(id))
+            .arg(self.core.outbox_key(id));
         if let Some(idem) = &w.idem {
             cmd.arg(self.core.idem_key(id, idem.key));
         }
@@ -201,6 +221,17 @@ impl<C: Link> GameStore for Redis<C> {
         cmd.arg(self.core.channel(id)).arg(w.log.len());
         for entry in w.log {
             cmd.arg(*entry);
+        }
+        cmd.arg(w.events.len());
+        for event in w.events {
+            cmd.arg(*event);
+        }
+        if has_events {
+            match C::ONE_SLOT_SPACE {
+                true => cmd.arg(&index),
+                false => cmd.arg(""),
+            };
+            cmd.arg(id).arg(unix_ms());
         }
         if let Some(idem) = &w.idem {
             cmd.arg(idem.answer).arg(ttl_millis(idem.ttl));
@@ -225,6 +256,14 @@ impl<C: Link> GameStore for Redis<C> {
                 if inline_listing.is_none() {
                     self.relist(id, &w).await;
                 }
+                if has_events && !C::ONE_SLOT_SPACE {
+                    // Due now rather than at the end of the grace (never later than it was).
+                    let mut cmd = redis::cmd("ZADD");
+                    cmd.arg(&index).arg("LT").arg(unix_ms()).arg(id);
+                    if let Err(e) = self.core.query::<Value>("outbox_index", true, &cmd).await {
+                        tracing::warn!(game_id = %id, error = %e, "outbox entry due after its grace");
+                    }
+                }
                 Ok(())
             }
             (Value::Int(0), None) => Err(StoreError::AlreadyExists),
@@ -239,6 +278,71 @@ impl<C: Link> GameStore for Redis<C> {
                 "redis {op}: unexpected script reply {other:?}"
             ))),
         }
+    }
+
+    async fn outbox_take(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<OutboxBatch>, StoreError> {
+        check_take(limit)?;
+        let lease_until_ms = now_ms.saturating_add(lease_ms);
+        let mut cmd = evalsha(&OUTBOX_TAKE_SCRIPT, 1);
+        cmd.arg(outbox_index(&self.core.config.key_prefix))
+            .arg(now_ms)
+            .arg(lease_until_ms)
+            .arg(limit);
+        let owners: Vec<String> = self
+            .core
+            .script("outbox_take", false, &cmd, OUTBOX_TAKE_LUA)
+            .await?;
+        // Each record's events from its own slot, all at once.
+        let reads = owners.into_iter().map(|owner| async move {
+            let mut cmd = redis::cmd("LRANGE");
+            cmd.arg(self.core.outbox_key(&owner))
+                .arg(0)
+                .arg(MAX_OUTBOX_BATCH - 1);
+            let events: Vec<Vec<u8>> = self.core.query("outbox_read", true, &cmd).await?;
+            Ok::<_, StoreError>(OutboxBatch {
+                owner,
+                lease_until_ms,
+                events,
+            })
+        });
+        futures_util::future::join_all(reads)
+            .await
+            .into_iter()
+            .collect()
+    }
+
+    async fn outbox_ack(
+        &self,
+        owner: &str,
+        done: &[Vec<u8>],
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        let mut cmd = evalsha(&OUTBOX_ACK_SCRIPT, 1);
+        cmd.arg(self.core.outbox_key(owner));
+        for event in done {
+            cmd.arg(event.as_slice());
+        }
+        let left: u64 = self
+            .core
+            .script("outbox_ack", true, &cmd, OUTBOX_ACK_LUA)
+            .await?;
+        let mut cmd = evalsha(&OUTBOX_SETTLE_SCRIPT, 1);
+        cmd.arg(outbox_index(&self.core.config.key_prefix))
+            .arg(owner)
+            .arg(lease_until_ms)
+            .arg(left)
+            .arg(now_ms);
+        let _: Value = self
+            .core
+            .script("outbox_settle", true, &cmd, OUTBOX_SETTLE_LUA)
+            .await?;
+        Ok(())
     }
 
     async fn list(&self, q: ListQuery<'_>) -> Result<ListPage, StoreError> {

@@ -9,12 +9,15 @@ use redis::{Cmd, FromRedisValue, Script};
 /// entries and, for a compare-and-set, optionally recording an idempotent answer; then the expiry
 /// of the game and of its log, and the announcement of the new version.
 ///
-/// `KEYS[1]`: the game hash, `KEYS[2]`: the game's log (a list), `KEYS[3]` (optional): the
-/// idempotency record. ARGV: the expected version (the empty string for a create), the new
-/// version, the data, the TTL in ms (0: no expiry; [`KEEP_EXPIRY`]: keep the expiry as it
-/// is, which [`Write::check`](crate::store::Write::check) allows only for a compare-and-set without log entries), the
-/// events channel, the number `n` of log entries, the `n` entries, and with `KEYS[3]` the
-/// answer and its TTL in ms (0: no expiry).
+/// `KEYS[1]`: the game hash, `KEYS[2]`: the game's log (a list), `KEYS[3]`: the game's outbox
+/// (a list), `KEYS[4]` (optional): the idempotency record. ARGV: the expected version (the
+/// empty string for a create), the new version, the data, the TTL in ms (0: no expiry;
+/// [`KEEP_EXPIRY`]: keep the expiry as it is, which [`Write::check`](crate::store::Write::check)
+/// allows only for a compare-and-set without log entries or events), the events channel, the
+/// number `n` of log entries, the `n` entries, the number `m` of outbox events, the `m` events
+/// and, if `m > 0`, the outbox index's key (empty on a cluster: the caller indexes the game
+/// itself), the game id and now (ms); then with `KEYS[4]` the answer and its TTL in ms (0: no
+/// expiry).
 ///
 /// Versions are compared as their decimal strings (exact for every u64, unlike Lua numbers).
 /// Returns 1 when written; 0 when a create finds the game key taken or a compare-and-set finds
@@ -33,12 +36,12 @@ use redis::{Cmd, FromRedisValue, Script};
 /// `''` keep, `0` none) and the item, given to `relist` (see [`LISTING_FNS`]) with the version
 /// written.
 const WRITE_BODY: &str = r"
-local game, log = KEYS[1], KEYS[2]
+local game, log, outbox = KEYS[1], KEYS[2], KEYS[3]
 if ARGV[1] == '' then
   if redis.call('EXISTS', game) == 1 then
     return 0
   end
-  redis.call('DEL', log)
+  redis.call('DEL', log, outbox)
 else
   local cur = redis.call('HGET', game, 'v')
   if not cur then
@@ -55,25 +58,42 @@ local n = tonumber(ARGV[6])
 if n > 0 then
   redis.call('RPUSH', log, unpack(ARGV, 7, 6 + n))
 end
+local l = 7 + n
+local m = tonumber(ARGV[l])
+l = l + 1
+if m > 0 then
+  redis.call('RPUSH', outbox, unpack(ARGV, l, l + m - 1))
+  l = l + m
+end
 redis.call('HSET', game, 'v', ARGV[2], 'd', ARGV[3])
 if ARGV[4] == '-1' then
-  -- keep the expiry (a compare-and-set without log entries: the log is not created here)
+  -- keep the expiry (a compare-and-set without log entries or events: the log and the
+  -- outbox are not created here)
 elseif ARGV[4] ~= '0' then
   redis.call('PEXPIRE', game, ARGV[4])
   redis.call('PEXPIRE', log, ARGV[4])
+  if m > 0 then
+    redis.call('PEXPIRE', outbox, ARGV[4])
+  end
 else
   redis.call('PERSIST', game)
   redis.call('PERSIST', log)
-end
-if KEYS[3] then
-  if ARGV[8 + n] ~= '0' then
-    redis.call('SET', KEYS[3], ARGV[7 + n], 'PX', ARGV[8 + n])
-  else
-    redis.call('SET', KEYS[3], ARGV[7 + n])
+  if m > 0 then
+    redis.call('PERSIST', outbox)
   end
 end
-local l = 7 + n
-if KEYS[3] then
+if m > 0 then
+  if ARGV[l] ~= '' then
+    redis.call('ZADD', ARGV[l], ARGV[l + 2], ARGV[l + 1])
+  end
+  l = l + 3
+end
+if KEYS[4] then
+  if ARGV[l + 1] ~= '0' then
+    redis.call('SET', KEYS[4], ARGV[l], 'PX', ARGV[l + 1])
+  else
+    redis.call('SET', KEYS[4], ARGV[l])
+  end
   l = l + 2
 end
 if ARGV[l] then
@@ -273,6 +293,46 @@ local g = redis.call('HMGET', KEYS[1], 'v', 'd')
 return {g[1], g[2], redis.call('GET', KEYS[2])}
 ";
 
+/// Lease the due records of the outbox index. `KEYS[1]`: the index. ARGV: now (ms), the end of
+/// the lease (ms), the most records. Returns the records' ids, earliest due first, each now due
+/// at the end of the lease.
+pub(super) const OUTBOX_TAKE_LUA: &str = r"
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, id in ipairs(ids) do
+  redis.call('ZADD', KEYS[1], ARGV[2], id)
+end
+return ids
+";
+
+/// Acknowledge a record's first events. `KEYS[1]`: the record's outbox. ARGV: the events
+/// applied, oldest first; each is removed only while it is the outbox's first. Returns how
+/// many events the outbox keeps.
+pub(super) const OUTBOX_ACK_LUA: &str = r"
+for i = 1, #ARGV do
+  if redis.call('LINDEX', KEYS[1], 0) ~= ARGV[i] then
+    break
+  end
+  redis.call('LPOP', KEYS[1])
+end
+return redis.call('LLEN', KEYS[1])
+";
+
+/// After an acknowledgement, the record's index entry. `KEYS[1]`: the index. ARGV: the record's
+/// id, the end of the acknowledged lease, the number of events left, now (ms). With events left
+/// the record is due now; without, it leaves the index if its entry is still the lease's (a
+/// write since then has moved it).
+pub(super) const OUTBOX_SETTLE_LUA: &str = r"
+if tonumber(ARGV[3]) > 0 then
+  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
+  return 1
+end
+local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) == tonumber(ARGV[2]) then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+";
+
 /// Delete a claim if `ARGV[1]` holds it. `KEYS[1]`: the claim. Returns 1 if deleted, else 0.
 pub(super) const RELEASE_CLAIM_LUA: &str = r"
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -291,6 +351,12 @@ pub(super) static LOAD_WITH_IDEM_SCRIPT: LazyLock<Script> =
     LazyLock::new(|| Script::new(LOAD_WITH_IDEM_LUA));
 pub(super) static RELEASE_CLAIM_SCRIPT: LazyLock<Script> =
     LazyLock::new(|| Script::new(RELEASE_CLAIM_LUA));
+pub(super) static OUTBOX_TAKE_SCRIPT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(OUTBOX_TAKE_LUA));
+pub(super) static OUTBOX_ACK_SCRIPT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(OUTBOX_ACK_LUA));
+pub(super) static OUTBOX_SETTLE_SCRIPT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(OUTBOX_SETTLE_LUA));
 
 /// `EVALSHA <sha> <numkeys>`: the start of a script call; the caller appends keys and arguments.
 pub(super) fn evalsha(script: &Script, numkeys: usize) -> Cmd {
