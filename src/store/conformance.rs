@@ -2210,8 +2210,7 @@ async fn outbox_batch(
 /// twice-acknowledged ones leave once, and events recorded during a lease are not lost.
 pub async fn outbox_delivers_each_event(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     let id = fresh_id();
-    let (e1, e2, e3, e4, e5): (&[u8], &[u8], &[u8], &[u8], &[u8]) =
-        (b"created", b"moved", b"finished", b"late", b"later");
+    let [e1, e2, e3, e4, e5]: [&[u8]; 5] = [b"created", b"moved", b"finished", b"late", b"later"];
     store
         .write(
             &id,
