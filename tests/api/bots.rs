@@ -1091,6 +1091,25 @@ impl hasenpfeffer::store::GameStore for FailsRates {
     ) -> Result<hasenpfeffer::store::BoardPage, hasenpfeffer::store::StoreError> {
         self.inner.board(board, offset, limit).await
     }
+    async fn outbox_take(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<hasenpfeffer::store::OutboxBatch>, hasenpfeffer::store::StoreError> {
+        self.inner.outbox_take(now_ms, lease_ms, limit).await
+    }
+    async fn outbox_ack(
+        &self,
+        owner: &str,
+        done: &[Vec<u8>],
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner
+            .outbox_ack(owner, done, lease_until_ms, now_ms)
+            .await
+    }
     async fn ping(&self) -> Result<(), hasenpfeffer::store::StoreError> {
         Ok(())
     }

@@ -347,6 +347,25 @@ impl GameStore for LosesNextWrite {
     async fn release_claim(&self, id: &str, owner: &str) -> Result<bool, StoreError> {
         self.inner.release_claim(id, owner).await
     }
+    async fn outbox_take(
+        &self,
+        now_ms: u64,
+        lease_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<hasenpfeffer::store::OutboxBatch>, StoreError> {
+        self.inner.outbox_take(now_ms, lease_ms, limit).await
+    }
+    async fn outbox_ack(
+        &self,
+        owner: &str,
+        done: &[Vec<u8>],
+        lease_until_ms: u64,
+        now_ms: u64,
+    ) -> Result<(), StoreError> {
+        self.inner
+            .outbox_ack(owner, done, lease_until_ms, now_ms)
+            .await
+    }
     async fn ping(&self) -> Result<(), StoreError> {
         self.inner.ping().await
     }
