@@ -14,6 +14,10 @@
 //! it needs no runtime and its methods never block on I/O: it works the same from a synchronous
 //! test and from a `#[tokio::test]` of any flavour. Dropping it stops it and closes everything.
 //!
+//! [`TestRedisCluster::start_behind_proxies`](super::testing::TestRedisCluster::start_behind_proxies)
+//! puts a proxy in front of every node of a test cluster, with the nodes announcing their proxy's
+//! address, so a cluster client reaches the nodes only through the proxies.
+//!
 //! ```no_run
 //! # async fn example() {
 //! use hasenpfeffer::store::{fault_proxy::FaultProxy, testing::TestRedis, RedisStore, StoreConfig};
@@ -351,8 +355,10 @@ mod tests {
 
     use super::FaultProxy;
     use crate::store::conformance::fresh_id;
-    use crate::store::testing::TestRedis;
-    use crate::store::{GameStore, RedisStore, StoreConfig, StoreError, connect_from_url};
+    use crate::store::testing::{TestRedis, TestRedisCluster};
+    use crate::store::{
+        GameStore, RedisClusterStore, RedisStore, StoreConfig, StoreError, connect_from_url,
+    };
 
     fn local(port: u16) -> SocketAddr {
         SocketAddr::from((Ipv4Addr::LOCALHOST, port))
@@ -591,5 +597,137 @@ mod tests {
         }
         assert_eq!(store.load(&id).await.unwrap().unwrap().version, 7);
         assert_eq!(proxy.replies_cut(), 1);
+    }
+
+    /// A cluster reachable only through proxies: the nodes announce the proxies, games on every
+    /// node are written through them; a stall of one node's proxy makes that node's games
+    /// unavailable (in time) while the other nodes' games work, and after `resume` they all do.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn cluster_behind_proxies() {
+        let op_timeout = Duration::from_millis(600);
+        let limit = op_timeout + Duration::from_millis(400);
+        let (cluster, proxies) = TestRedisCluster::start_behind_proxies(3);
+        let proxy_ports: Vec<u16> = proxies.iter().map(FaultProxy::port).collect();
+        for (proxy, port) in proxies.iter().zip(cluster.ports()) {
+            assert_eq!(proxy.upstream(), local(port));
+        }
+        // Every node announces the proxies, not itself.
+        let mut node = ::redis::Client::open(cluster.urls()[0].as_str())
+            .unwrap()
+            .get_multiplexed_async_connection()
+            .await
+            .unwrap();
+        let slots: Vec<::redis::Value> = ::redis::cmd("CLUSTER")
+            .arg("SLOTS")
+            .query_async(&mut node)
+            .await
+            .unwrap();
+        // Each range is [first, last, [ip, port, id, ...]] (no replicas).
+        let owners: Vec<(String, u16)> = slots
+            .iter()
+            .map(|range| match range {
+                ::redis::Value::Array(range) => match &range[2] {
+                    ::redis::Value::Array(owner) => match (&owner[0], &owner[1]) {
+                        (::redis::Value::BulkString(ip), ::redis::Value::Int(port)) => (
+                            String::from_utf8(ip.clone()).unwrap(),
+                            u16::try_from(*port).unwrap(),
+                        ),
+                        other => panic!("unexpected node entry {other:?}"),
+                    },
+                    other => panic!("unexpected owner {other:?}"),
+                },
+                other => panic!("unexpected slot range {other:?}"),
+            })
+            .collect();
+        let mut announced: Vec<u16> = owners.iter().map(|o| o.1).collect();
+        announced.sort_unstable();
+        let mut expected = proxy_ports.clone();
+        expected.sort_unstable();
+        assert_eq!(announced, expected, "{owners:?}");
+        assert!(owners.iter().all(|o| o.0 == "127.0.0.1"), "{owners:?}");
+
+        let store = RedisClusterStore::connect(
+            &proxies.iter().map(FaultProxy::url).collect::<Vec<_>>(),
+            config(op_timeout),
+        )
+        .await
+        .unwrap();
+        let as_url = connect_from_url(
+            Some(&super::super::testing::cluster_url(&proxies)),
+            config(op_timeout),
+        )
+        .await
+        .unwrap();
+        // Games on every node, each found on the node (by its own port) that owns it.
+        let mut games: Vec<Vec<String>> = vec![Vec::new(); 3];
+        let mut direct = Vec::new();
+        for port in cluster.ports() {
+            direct.push(
+                ::redis::Client::open(format!("redis://127.0.0.1:{port}"))
+                    .unwrap()
+                    .get_multiplexed_async_connection()
+                    .await
+                    .unwrap(),
+            );
+        }
+        for _ in 0..30 {
+            let id = fresh_id();
+            store.create(&id, 1, b"x", false).await.unwrap();
+            let mut owners = Vec::new();
+            for (i, con) in direct.iter_mut().enumerate() {
+                // A node that does not own the key answers MOVED (to a proxy's port).
+                let found: ::redis::RedisResult<i64> = ::redis::cmd("EXISTS")
+                    .arg(store.key_of(&id))
+                    .query_async(con)
+                    .await;
+                if found.is_ok_and(|n| n == 1) {
+                    owners.push(i);
+                }
+            }
+            assert_eq!(owners.len(), 1, "{id}: {owners:?}");
+            assert_eq!(as_url.load(&id).await.unwrap().unwrap().version, 1);
+            games[owners[0]].push(id);
+        }
+        assert!(games.iter().all(|g| !g.is_empty()), "{games:?}");
+        assert!(proxies.iter().all(|p| p.connections() >= 1));
+
+        // Stall node 0's proxy.
+        proxies[0].stall();
+        for id in games[0].iter().take(2) {
+            let started = Instant::now();
+            let result = store.save_if(id, 1, 2, b"y", false).await;
+            assert!(
+                matches!(result, Err(StoreError::Unavailable(_))),
+                "{result:?}"
+            );
+            assert!(started.elapsed() < limit, "{:?}", started.elapsed());
+        }
+        for id in games[1].iter().chain(&games[2]) {
+            let started = Instant::now();
+            store.save_if(id, 1, 2, b"y", false).await.unwrap();
+            assert!(started.elapsed() < limit, "{:?}", started.elapsed());
+        }
+        assert!(
+            proxies[0].connections() >= 1,
+            "a stall keeps connections open"
+        );
+
+        proxies[0].resume();
+        let deadline = Instant::now() + Duration::from_secs(3);
+        let id = &games[0][0];
+        let version = loop {
+            match store.load(id).await {
+                Ok(game) => break game.unwrap().version,
+                Err(e) => assert!(Instant::now() < deadline, "no recovery: {e:?}"),
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        store
+            .save_if(id, version, version + 1, b"z", false)
+            .await
+            .unwrap();
+        for id in games[1].iter().chain(&games[2]) {
+            store.save_if(id, 2, 3, b"z", false).await.unwrap();
+        }
     }
 }
