@@ -150,6 +150,9 @@ mod config;
 #[doc(hidden)]
 pub mod conformance;
 mod error;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub mod fault_proxy;
 mod hub;
 pub mod inbox;
 mod listing;

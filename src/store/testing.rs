@@ -3,8 +3,9 @@
 //! [`TestRedis`] starts a throw-away `redis-server` on a free local port (no persistence, its
 //! files in a temporary directory), and kills it when dropped. It can also be killed and started
 //! again on the same port, for fault tests. [`TestRedisCluster`] does the same for a small Redis
-//! Cluster. Both need `redis-server` on the `PATH` (or in `REDIS_SERVER`); they never touch the
-//! shared Redis on 6379.
+//! Cluster, optionally reachable only through a [`FaultProxy`] per node
+//! ([`TestRedisCluster::start_behind_proxies`]). Both need `redis-server` on the `PATH` (or in
+//! `REDIS_SERVER`); they never touch the shared Redis on 6379.
 //!
 //! ```no_run
 //! # async fn example() {
@@ -25,6 +26,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
+
+use super::fault_proxy::FaultProxy;
 
 /// How long a server may take to answer `PING` after it was started.
 const START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -149,16 +152,28 @@ impl Drop for Server {
 
 /// Start a server on a free port, trying a few ports in case another test took one meanwhile.
 fn start_server(tag: &str, extra_args: &[String], with_bus: bool) -> Server {
+    start_server_with(tag, with_bus, |_| (extra_args.to_vec(), ())).0
+}
+
+/// [`start_server`] with arguments that depend on the port: `prepare(port)` gives them, and
+/// something to keep (dropped if the server fails to start on that port).
+fn start_server_with<T>(
+    tag: &str,
+    with_bus: bool,
+    mut prepare: impl FnMut(u16) -> (Vec<String>, T),
+) -> (Server, T) {
     let mut last_error = String::new();
     for _ in 0..5 {
+        let port = free_port(with_bus);
+        let (extra_args, kept) = prepare(port);
         let mut server = Server {
-            port: free_port(with_bus),
+            port,
             dir: temp_dir(tag),
-            extra_args: extra_args.to_vec(),
+            extra_args,
             child: None,
         };
         match server.spawn() {
-            Ok(()) => return server,
+            Ok(()) => return (server, kept),
             Err(e) => last_error = e,
         }
     }
@@ -273,22 +288,44 @@ impl TestRedisCluster {
     /// node. Panics if it cannot.
     pub fn start(n: usize) -> Self {
         assert!(n >= 1, "a cluster needs a node");
-        let args = |i: usize| {
-            vec![
-                "--cluster-enabled".to_owned(),
-                "yes".to_owned(),
-                "--cluster-config-file".to_owned(),
-                format!("nodes-{i}.conf"),
-                "--cluster-node-timeout".to_owned(),
-                "5000".to_owned(),
-            ]
-        };
         let nodes: Vec<Server> = (0..n)
-            .map(|i| start_server("cluster", &args(i), true))
+            .map(|i| start_server("cluster", &cluster_node_args(i), true))
             .collect();
         let cluster = Self { nodes };
         cluster.form();
         cluster
+    }
+
+    /// Like [`TestRedisCluster::start`], but with a [`FaultProxy`] in front of every node
+    /// (`proxies[i]` relays to node `i`, whose port is `ports()[i]`), and every node announcing
+    /// its proxy's address (`cluster-announce-ip 127.0.0.1`, `cluster-announce-port` the proxy's
+    /// port) in `CLUSTER SLOTS` and `MOVED` replies. A cluster client seeded with the proxies'
+    /// URLs ([`cluster_url`]) thus reaches every node only through its proxy, so that faults can
+    /// be injected per node. The nodes still talk to each other directly, on their own bus ports,
+    /// and [`TestRedisCluster::url`] and [`TestRedisCluster::urls`] still name the nodes
+    /// themselves. Panics if it cannot start.
+    pub fn start_behind_proxies(n: usize) -> (Self, Vec<FaultProxy>) {
+        assert!(n >= 1, "a cluster needs a node");
+        let (nodes, proxies): (Vec<Server>, Vec<FaultProxy>) = (0..n)
+            .map(|i| {
+                start_server_with("cluster", true, |port| {
+                    let proxy = FaultProxy::start(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+                    let mut args = cluster_node_args(i);
+                    args.extend([
+                        "--cluster-announce-ip".to_owned(),
+                        "127.0.0.1".to_owned(),
+                        "--cluster-announce-port".to_owned(),
+                        proxy.port().to_string(),
+                        "--cluster-announce-bus-port".to_owned(),
+                        (port + 10000).to_string(),
+                    ]);
+                    (args, proxy)
+                })
+            })
+            .unzip();
+        let cluster = Self { nodes };
+        cluster.form();
+        (cluster, proxies)
     }
 
     fn form(&self) {
@@ -387,6 +424,28 @@ impl TestRedisCluster {
             .collect();
         format!("redis+cluster://{}", nodes.join(","))
     }
+}
+
+/// The arguments of cluster node `i`.
+fn cluster_node_args(i: usize) -> Vec<String> {
+    vec![
+        "--cluster-enabled".to_owned(),
+        "yes".to_owned(),
+        "--cluster-config-file".to_owned(),
+        format!("nodes-{i}.conf"),
+        "--cluster-node-timeout".to_owned(),
+        "5000".to_owned(),
+    ]
+}
+
+/// `redis+cluster://127.0.0.1:<port>,...` of the proxies of a cluster started with
+/// [`TestRedisCluster::start_behind_proxies`]: the URL that reaches it only through them.
+pub fn cluster_url(proxies: &[FaultProxy]) -> String {
+    let nodes: Vec<String> = proxies
+        .iter()
+        .map(|p| format!("127.0.0.1:{}", p.port()))
+        .collect();
+    format!("redis+cluster://{}", nodes.join(","))
 }
 
 fn node_connection(port: u16) -> redis::Connection {
