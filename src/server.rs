@@ -57,6 +57,7 @@ impl Application {
         );
         tokio::spawn(api::clock::run(service.clone(), replica));
         tokio::spawn(api::service::run_queue_sweeper(service.clone()));
+        tokio::spawn(api::service::run_outbox(service.clone()));
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let body_limit = api::routes::BodyLimit {

@@ -58,18 +58,10 @@ pub async fn sweep(svc: &GameService, replica: &str) -> usize {
     started
 }
 
-/// Handles one due game: the rating of a finished game whose rating failed; else the fallback
-/// move if its clock ran out at `now`, then its house players' work left, then its index entry.
+/// Handles one due game: the fallback move if its clock ran out at `now`, then its house
+/// players' work left, then its index entry (a finished game's is dropped: what follows its end
+/// is the outbox's work, see `service::effects`).
 async fn handle(svc: &GameService, id: &str, now: u64) {
-    // A finished game is here only for its rating, left by a write whose rating failed.
-    match svc.rate_if_over(id).await {
-        Some(true) => {
-            let _ = svc.store().cancel_deadline(id).await;
-            return;
-        }
-        Some(false) => return, // still not rated: its entry was moved on for another try
-        None => {}
-    }
     match svc.expire_turn(id, now).await {
         Ok(true) => tracing::info!(game_id = %id, "turn clock ran out: fallback move made"),
         Ok(false) => {}

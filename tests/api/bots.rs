@@ -1121,11 +1121,11 @@ impl hasenpfeffer::store::GameStore for FailsRates {
     }
 }
 
-/// A rating the store refused when the game ended is made by a sweeper later (the game put in
-/// the deadline index for it), once: two failures, then the sweep after the retry time rates
-/// it, and later sweeps find nothing to do.
+/// A rating the store refused when the game ended is made by the outbox later, once: the game's
+/// `finished` event is tried, fails twice (each try holds it for a lease), then rates it, and
+/// later rounds find nothing to do.
 #[tokio::test]
-async fn a_failed_rating_is_retried_by_the_sweeper() {
+async fn a_failed_rating_is_retried_by_the_outbox() {
     use hasenpfeffer::api::service::GameService;
     use hasenpfeffer::store::{GameStore, MemoryStore, StoreConfig};
     let store = std::sync::Arc::new(FailsRates {
@@ -1162,22 +1162,28 @@ async fn a_failed_rating_is_retried_by_the_sweeper() {
         assert!(start.elapsed() < Duration::from_secs(30), "the game ends");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // No worker runs here: the rounds are this test's.
+    assert!(!rated(store.clone()).await, "no request rates a game");
+    assert!(svc.outbox_round().await >= 1);
     assert!(!rated(store.clone()).await, "the first try failed");
-    let far = hasenpfeffer::api::service::now_ms() + 60_000;
-    assert!(
-        store.due_deadlines(far, 100).await.unwrap().contains(&id),
-        "the game waits in the index for its rating"
+    assert_eq!(
+        svc.outbox_round().await,
+        0,
+        "leased: not taken again at once"
     );
-    // The next sweep, once due, fails again (the second failure) and moves the entry on; the
-    // one after rates the game and takes it out of the index.
-    for _ in 0..2 {
-        tokio::time::sleep(Duration::from_millis(1_100)).await;
-        hasenpfeffer::api::clock::sweep(&svc, "r1").await;
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    assert!(rated(store.clone()).await, "the sweeper rated it");
-    assert!(!store.due_deadlines(far, 100).await.unwrap().contains(&id));
+    let lease = Duration::from_millis(hasenpfeffer::api::service::OUTBOX_LEASE_MS + 100);
+    tokio::time::sleep(lease).await;
+    assert_eq!(
+        svc.outbox_round().await,
+        1,
+        "taken again when the lease ran out"
+    );
+    assert!(!rated(store.clone()).await, "the second try failed");
+    tokio::time::sleep(lease).await;
+    assert_eq!(svc.outbox_round().await, 1);
+    assert!(rated(store.clone()).await, "the third try rated it");
+    tokio::time::sleep(lease).await;
+    assert_eq!(svc.outbox_round().await, 0, "nothing left");
     let board = svc
         .leaderboard(hasenpfeffer::engine::Preset::Hasenpfeffer, None, 10)
         .await
@@ -1256,6 +1262,8 @@ async fn a_rated_end_costs_two_store_calls() {
             .await
             .expect("applied");
         }
+        // The end's effects come from the outbox (no worker runs here: this test's round).
+        svc.outbox_round().await;
         let more = usize::from(rated);
         assert_eq!(store.rating_reads.load(Ordering::SeqCst), reads + more);
         assert_eq!(store.rates.load(Ordering::SeqCst), rates + more);

@@ -144,14 +144,12 @@ impl GameService {
     }
 
     /// Attaches game `id` to the accounts `names` (bots', or house accounts; one store round
-    /// trip), logging a failure: the game is played (and rated, from its seats) all the same;
-    /// only the profiles' lists miss it.
-    pub(super) async fn attach(&self, names: &[String], id: &str) {
+    /// trip; attaching it again changes nothing).
+    pub(super) async fn try_attach(&self, names: &[String], id: &str) -> Result<(), ApiError> {
         let folded: Vec<String> = names.iter().map(|n| fold(n)).collect();
         let keys: Vec<&str> = folded.iter().map(String::as_str).collect();
-        if let Err(e) = self.store.attach_game(&keys, id, now_ms()).await {
-            tracing::warn!(game_id = %id, error = %e, "game not attached to its bots");
-        }
+        self.store.attach_game(&keys, id, now_ms()).await?;
+        Ok(())
     }
 
     /// The name as registered of bot `name` (any case), or of a house account; None if no

@@ -160,6 +160,7 @@ mod tests {
             match_link: None,
             pending_log: Vec::new(),
             last_hand_json: Default::default(),
+            pending_events: Vec::new(),
         }
     }
 
@@ -303,6 +304,7 @@ mod tests {
                     match_link: None,
                     pending_log: Vec::new(),
                     last_hand_json: Default::default(),
+                    pending_events: Vec::new(),
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                 for _ in 0..400 {

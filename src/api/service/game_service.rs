@@ -30,6 +30,8 @@ pub struct GameService {
     pub(super) queue_lease_ms: u64,
     /// How many duplicate matches a bot may ask for (`MATCHES_PER_HOUR`); None: no limit.
     pub(super) match_limit: Option<BotLimit>,
+    /// This replica's outbox worker's wake-up (see `effects`).
+    pub(super) outbox_wake: super::effects::OutboxWake,
 }
 
 impl GameService {
@@ -46,6 +48,7 @@ impl GameService {
             busy: Busy::default(),
             queue_lease_ms: super::queue::LEASE_MS,
             match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
+            outbox_wake: Default::default(),
         }
     }
 
@@ -91,6 +94,7 @@ impl GameService {
             busy: self.busy.clone(),
             queue_lease_ms: self.queue_lease_ms,
             match_limit: self.match_limit.clone(),
+            outbox_wake: self.outbox_wake.clone(),
         }
     }
 

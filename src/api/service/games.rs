@@ -8,8 +8,9 @@ use super::bots::fold;
 use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{check_turn_limit, now_ms};
+use super::effects::{GameEvent, SeatNote, encode_events};
 use super::game_service::GameService;
-use super::inbox::{InboxEvent, Via};
+use super::inbox::Via;
 use super::lobby::LobbyEntry;
 use super::matches::MatchLink;
 use super::record::{GameRecord, LogEntry, SeatRecord};
@@ -28,8 +29,8 @@ use crate::store::{StoreError, Write};
 pub(super) struct SeatClaim {
     /// The account's name as registered (also the seat's name).
     pub(super) account: String,
-    /// The hash of the seat's token ([`hash_token`]).
-    pub(super) token_hash: String,
+    /// The seat's token, told to the bot through its inbox only; the record keeps its hash.
+    pub(super) token: String,
 }
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
@@ -90,19 +91,22 @@ fn view_of(
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
-        Ok(self.create_with(req, Vec::new(), None).await?.0)
+        Ok(self.create_with(req, Vec::new(), None, Via::Claim).await?.0)
     }
 
     /// Creates a game with the seats of `claimed` already claimed (each seat, open in `req`, by
     /// a bot account: its name as registered and its token's hash), and answers it with the
     /// record as written. Every account seated (bots' and house players') gets the game
     /// attached; house players act at once if every seat is filled. `match_link`: the duplicate
-    /// match the game is a play of.
+    /// match the game is a play of. The accounts' attachments and the claimed seats' tokens
+    /// (told to each bot in its inbox as come `via`) are the `seated` event the create records
+    /// (see `effects`), applied after it.
     pub(super) async fn create_with(
         &self,
         req: CreateGameRequest,
         claimed: Vec<(usize, SeatClaim)>,
         match_link: Option<MatchLink>,
+        via: Via,
     ) -> Result<(CreatedGame, GameRecord), ApiError> {
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
@@ -143,16 +147,38 @@ impl GameService {
             match_link,
             pending_log: Vec::new(),
             last_hand_json: Default::default(),
+            pending_events: Vec::new(),
         };
         let mut record = record;
+        let mut tokens: Vec<(usize, String)> = Vec::new();
         for (seat, claim) in claimed {
             let s = record.seats.get_mut(seat).ok_or(ApiError::Internal)?;
             if s.filled() {
                 return Err(ApiError::Internal);
             }
-            s.token_hash = Some(claim.token_hash);
+            s.token_hash = Some(hash_token(&claim.token));
             s.name = Some(claim.account.clone());
-            s.account = Some(claim.account);
+            s.account = Some(claim.account.clone());
+            tokens.push((seat, claim.token));
+        }
+        // Every house seat plays for its strategy's account; a claimed seat for its bot's.
+        let seats: Vec<SeatNote> = record
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, s)| {
+                Some(SeatNote {
+                    seat: seat as Seat,
+                    account: s.account_name()?,
+                    token: tokens
+                        .iter()
+                        .find(|(t, _)| *t == seat)
+                        .map(|(_, token)| token.clone()),
+                })
+            })
+            .collect();
+        if !seats.is_empty() {
+            record.pending_events.push(GameEvent::Seated { via, seats });
         }
         let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
         let now = now_ms();
@@ -162,6 +188,11 @@ impl GameService {
         let log = encode_log(&record.pending_log)?;
         let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
         let finished = record.game.is_over();
+        if finished {
+            record.pending_events.push(GameEvent::Finished);
+        }
+        let events = encode_events(&record.pending_events)?;
+        let event_refs: Vec<&[u8]> = events.iter().map(Vec::as_slice).collect();
         for _ in 0..4 {
             let id = new_game_id();
             self.schedule(&id, None, wake).await;
@@ -175,26 +206,17 @@ impl GameService {
                 idem: None,
                 log: &log_refs,
                 listing: Some(lobby.listing()),
-                events: &[],
+                events: &event_refs,
             };
             match self.store.write(&id, write).await {
                 Ok(()) => {
                     self.metrics.games_created.inc();
-                    // Every house seat plays for its strategy's account; a claimed seat for
-                    // its bot's.
-                    let mut accounts: Vec<String> = record
-                        .seats
-                        .iter()
-                        .filter_map(SeatRecord::account_name)
-                        .collect();
-                    accounts.sort_by_key(|a| fold(a));
-                    accounts.dedup_by_key(|a| fold(a));
-                    if !accounts.is_empty() {
-                        self.attach(&accounts, &id).await;
+                    record.pending_events.clear();
+                    if !events.is_empty() {
+                        self.outbox_wake.ring();
                     }
                     if finished {
                         self.metrics.games_finished.inc();
-                        self.rate_finished(&id, &record).await;
                     }
                     if record.bot_to_move() {
                         self.continue_in_background(&id);
@@ -281,34 +303,26 @@ impl GameService {
                 record.seats[seat].token_hash = Some(hash.clone());
                 record.seats[seat].name = name.clone();
                 record.seats[seat].account = bot.clone();
+                if let Some(bot) = &bot {
+                    // The bot has its token in this answer; its inbox is told too.
+                    record.pending_events.push(GameEvent::Seated {
+                        via: Via::Claim,
+                        seats: vec![SeatNote {
+                            seat: seat as Seat,
+                            account: bot.clone(),
+                            token: Some(token.clone()),
+                        }],
+                    });
+                }
                 Ok(seat as Seat)
             })
             .await?;
         match updated {
-            Outcome::Applied(u) => {
-                if let Some(bot) = &bot {
-                    self.attach(std::slice::from_ref(bot), id).await;
-                    let rules = *u.record.1.game.rules();
-                    let event = InboxEvent::Seated {
-                        game_id: id.to_string(),
-                        seat: u.out,
-                        token: token.clone(),
-                        preset: rules.preset,
-                        ruleset: rules,
-                        via: Via::Claim,
-                    };
-                    // The bot has its token in this answer: a failure only leaves the inbox
-                    // without the entry.
-                    if let Err(e) = self.announce(bot, &event).await {
-                        tracing::warn!(game_id = %id, error = %e, "a claimed seat was not announced");
-                    }
-                }
-                Ok(ClaimedSeat {
-                    game_id: id.to_string(),
-                    seat: u.out,
-                    token,
-                })
-            }
+            Outcome::Applied(u) => Ok(ClaimedSeat {
+                game_id: id.to_string(),
+                seat: u.out,
+                token,
+            }),
             Outcome::Replayed(_) => Err(ApiError::Internal),
         }
     }

@@ -31,9 +31,6 @@ use crate::api::wire::{Leaderboard, LeaderboardEntry};
 use crate::engine::{Game, Outcome, Preset};
 use crate::store::{RateOutcome, RatingWrite, StoreError};
 
-/// How long after a failed rating a sweeper tries again (ms).
-pub const RATE_RETRY_MS: u64 = 1_000;
-
 /// How many times a rating that lost a race with another game's is read and tried again.
 const RATE_RETRIES: usize = 16;
 
@@ -152,19 +149,13 @@ pub fn rate_seats(
 }
 
 impl GameService {
-    /// Rates game `id` (as `record` finished it) if it is to be rated: its deal the server's
-    /// and every seat an account's. Failures are logged (the game was written; its rating is
-    /// what is lost).
-    ///
-    /// A rating that fails (the store unreachable) puts the game in the deadline index
-    /// [`RATE_RETRY_MS`] ahead, where a sweeper finds it and rates it then
-    /// ([`GameService::rate_if_over`]); rating it twice is impossible (the store's rated set
-    /// decides). Answers whether the game is rated (or needs none).
-    ///
-    /// Its bots are told it is over too ([`announce_game_over`](Self::announce_game_over)), and
-    /// a failure there is retried the same way (each bot is told once: the announcement's once
-    /// key is the game's); and so is the deal's record in its duplicate match, if it is a play
-    /// of one ([`match_game_over`](Self::match_game_over)).
+    /// A finished game's effects (see `effects`, which calls this for the game's `finished`
+    /// event): its rating if it is to be rated (its deal the server's and every seat an
+    /// account's), its bots told it is over ([`announce_game_over`](Self::announce_game_over)),
+    /// and the deal's record in its duplicate match if it is a play of one
+    /// ([`match_game_over`](Self::match_game_over)). Each is done once whatever the retries
+    /// (the store's rated set, the announcements' once keys, the match's points per play).
+    /// Failures are logged; answers whether everything is done.
     pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) -> bool {
         let rated = match self.try_rate(id, record).await {
             Ok(()) => true,
@@ -175,26 +166,7 @@ impl GameService {
         };
         let told = self.announce_game_over(id, record).await;
         let recorded = self.match_game_over(record).await;
-        if rated && told && recorded {
-            return true;
-        }
-        let at = super::now_ms() + RATE_RETRY_MS;
-        if let Err(e) = self.store.schedule_deadline(id, at).await {
-            tracing::warn!(game_id = %id, error = %e, "cannot schedule the rating's retry");
-        }
-        false
-    }
-
-    /// For the sweeper: if game `id` is over, rates it if it is to be rated and is not yet
-    /// (see [`rate_finished`](Self::rate_finished)) and answers whether that is done; None if
-    /// the game is not over (or cannot be read).
-    pub async fn rate_if_over(&self, id: &str) -> Option<bool> {
-        let loaded = self.load(id).await.ok()?;
-        let record = &loaded.1;
-        if !record.game.is_over() {
-            return None;
-        }
-        Some(self.rate_finished(id, record).await)
+        rated && told && recorded
     }
 
     async fn try_rate(&self, id: &str, record: &GameRecord) -> Result<(), ApiError> {

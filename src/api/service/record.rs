@@ -100,6 +100,10 @@ pub struct GameRecord {
     /// Log entries produced by the change in progress, written with it.
     #[serde(skip)]
     pub(super) pending_log: Vec<LogEntry>,
+    /// Events of the change in progress, recorded in the outbox with its write (see
+    /// `effects`).
+    #[serde(skip)]
+    pub(super) pending_events: Vec<super::effects::GameEvent>,
     /// The JSON of the last hand as views write it, kept with the record in memory (never
     /// stored) while the last hand stays the same.
     #[serde(skip)]

@@ -5,9 +5,9 @@
 use super::bots::{fold, house_strategy};
 use super::game_service::GameService;
 use super::games::SeatClaim;
-use super::inbox::{InboxEvent, Via};
+use super::inbox::Via;
 use super::matches::MatchLink;
-use crate::api::auth::{hash_token, new_token};
+use crate::api::auth::new_token;
 use crate::api::error::{ApiError, Code};
 use crate::api::wire::{CreateGameRequest, CreatedGame, SeatSpec};
 use crate::bots::Strategy;
@@ -40,16 +40,14 @@ pub struct SeatedGame {
 impl GameService {
     /// Creates a game with every seat filled: house players, and bot accounts whose seats are
     /// claimed for them (a new token each, only its hash stored; the seat named as the bot,
-    /// with its account; the game attached to the bot's profile), then tells each bot its seat
-    /// and token in its inbox (`seated`, with `req.via`).
+    /// with its account; the game attached to the bot's profile); each bot is told its seat
+    /// and token in its inbox (`seated`, with `req.via`) by the `seated` event the create
+    /// records (see `effects`): a game that exists always reaches its bots' inboxes.
     ///
     /// Refused before anything is written: a bot account that does not exist (`bot_not_found`),
     /// a bot seated twice (`already_seated`), and whatever `POST /v1/games` refuses (a ruleset
     /// that cannot be played, a seat count that is not the ruleset's, a bad time limit).
     ///
-    /// A bot that could not be told (the store failed after the game was written) makes this
-    /// an error: the game exists, but that bot does not know it (its seat is played by the turn
-    /// clock's fallback, if the game has one). The bots told before it keep their entries.
     pub async fn create_seated(&self, req: SeatedGame) -> Result<CreatedGame, ApiError> {
         // The accounts first: each must exist, once; as registered (the seat shows that name).
         let mut bots: Vec<(usize, String)> = Vec::new();
@@ -92,13 +90,13 @@ impl GameService {
             .map(|(seat, name)| (seat, name, new_token()))
             .collect();
         let claims = tokens
-            .iter()
+            .into_iter()
             .map(|(seat, name, token)| {
                 (
-                    *seat,
+                    seat,
                     SeatClaim {
-                        account: name.clone(),
-                        token_hash: hash_token(token),
+                        account: name,
+                        token,
                     },
                 )
             })
@@ -115,7 +113,7 @@ impl GameService {
             }),
             Via::Claim | Via::Queue { .. } => None,
         };
-        let (created, record) = self
+        let (created, _) = self
             .create_with(
                 CreateGameRequest {
                     ruleset: Some(req.ruleset),
@@ -126,24 +124,9 @@ impl GameService {
                 },
                 claims,
                 match_link,
+                req.via,
             )
             .await?;
-        let rules = *record.game.rules();
-        for (seat, name, token) in tokens {
-            let once = format!("seated:{}:{seat}", created.game_id);
-            let event = InboxEvent::Seated {
-                game_id: created.game_id.clone(),
-                seat: seat as crate::engine::Seat,
-                token,
-                preset: rules.preset,
-                ruleset: rules,
-                via: req.via.clone(),
-            };
-            if let Err(e) = self.announce_once(&name, &event, Some(&once)).await {
-                tracing::error!(game_id = %created.game_id, bot = %name, error = %e, "a seated bot was not told its seat");
-                return Err(e);
-            }
-        }
         Ok(created)
     }
 }
@@ -155,6 +138,7 @@ mod tests {
     use super::*;
     use crate::api::extract::GameId;
     use crate::api::service::ActRequest;
+    use crate::api::service::InboxEvent;
     use crate::api::wire::GameStatus;
     use crate::metrics::Metrics;
     use crate::store::{GameStore, MemoryStore, StoreConfig};
@@ -204,6 +188,9 @@ mod tests {
             ]))
             .await
             .unwrap();
+        // The seats are told by the create's event, through the outbox.
+        assert!(inbox_events(&svc, "alpha").await.is_empty());
+        assert_eq!(svc.outbox_round().await, 1);
         assert_eq!(created.status, GameStatus::Playing);
         assert_eq!(created.seats[0].name.as_deref(), Some("alpha"));
         assert_eq!(created.seats[0].account.as_deref(), Some("alpha"));
@@ -262,8 +249,11 @@ mod tests {
             }
         }
         assert!(over, "the game ended");
-        // Told once each, with the final scores; the sweeper's retry tells nobody again.
-        assert_eq!(svc.rate_if_over(&id).await, Some(true));
+        // Told once each, with the final scores, by the outbox; an event applied twice (a
+        // worker whose lease ran out) tells nobody again.
+        svc.outbox_round().await;
+        let record = svc.load(&created.game_id).await.unwrap();
+        assert!(svc.rate_finished(&created.game_id, &record.1).await);
         let mut outcomes = Vec::new();
         for (bot, seat) in [("alpha", 0), ("beta", 2)] {
             let events = inbox_events(&svc, bot).await;

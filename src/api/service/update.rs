@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::cache::ExpirySet;
 use super::codec::encode_log;
 use super::deadlines::now_ms;
+use super::effects::{GameEvent, encode_events};
 use super::game_service::GameService;
 use super::lobby::LobbyEntry;
 use super::record::GameRecord;
@@ -189,6 +190,11 @@ impl GameService {
             };
             let log = encode_log(&record.pending_log)?;
             let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
+            if finished && !was_over {
+                record.pending_events.push(GameEvent::Finished);
+            }
+            let events = encode_events(&record.pending_events)?;
+            let event_refs: Vec<&[u8]> = events.iter().map(Vec::as_slice).collect();
             let data = record.encode()?;
             let lobby = LobbyEntry::of(id, &record, next, now)?;
             // Before the write the deadline index may only move earlier (an early entry is
@@ -214,7 +220,7 @@ impl GameService {
                 },
                 log: &log_refs,
                 listing: Some(lobby.listing()),
-                events: &[],
+                events: &event_refs,
             };
             let sent = Instant::now();
             let ttl = self.store.config().ttl(finished);
@@ -224,6 +230,7 @@ impl GameService {
                 Ok(()) => {
                     // Cache first: long polls woken by this write look for it there.
                     record.pending_log.clear();
+                    record.pending_events.clear();
                     let bots_left = record.bot_to_move();
                     let entry = Arc::new((next, record));
                     let expiry_set = if write.keep_expiry {
@@ -235,9 +242,11 @@ impl GameService {
                     if early.is_none() {
                         self.schedule(id, deadline_before, wake).await;
                     }
+                    if !events.is_empty() {
+                        self.outbox_wake.ring();
+                    }
                     if finished && !was_over {
                         self.metrics.games_finished.inc();
-                        self.rate_finished(id, &entry.1).await;
                     }
                     if bots_left {
                         self.continue_in_background(id);
