@@ -387,7 +387,7 @@ def before_call(context, case, kwargs):
             headers={"Authorization": f"Bot {bot_key()}"},
             timeout=10,
         )
-        if res.status_code == 201:
+        if res.status_code == 202:
             case.path_parameters["id"] = res.json()["match_id"]
         return
     if label == LOBBY and positive(case) and not negative_at(case, ParameterLocation.QUERY):

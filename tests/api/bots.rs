@@ -746,7 +746,7 @@ async fn keys_never_reach_the_logs() {
             .send()
             .await
             .expect("match");
-        assert_eq!(res.status(), StatusCode::CREATED);
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
     }
     let mut seat_tokens = vec![ta.clone(), tb.clone()];
     let started = std::time::Instant::now();
@@ -1090,6 +1090,25 @@ impl hasenpfeffer::store::GameStore for FailsRates {
         limit: usize,
     ) -> Result<hasenpfeffer::store::BoardPage, hasenpfeffer::store::StoreError> {
         self.inner.board(board, offset, limit).await
+    }
+    async fn append_inbox(
+        &self,
+        account: &str,
+        data: &[u8],
+        once: Option<&str>,
+        now_unix_ms: u64,
+    ) -> Result<u64, hasenpfeffer::store::StoreError> {
+        self.inner
+            .append_inbox(account, data, once, now_unix_ms)
+            .await
+    }
+    async fn read_inbox(
+        &self,
+        account: &str,
+        after: u64,
+        limit: usize,
+    ) -> Result<hasenpfeffer::store::InboxPage, hasenpfeffer::store::StoreError> {
+        self.inner.read_inbox(account, after, limit).await
     }
     async fn outbox_take(
         &self,

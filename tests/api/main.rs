@@ -21,6 +21,7 @@ mod inbox;
 mod lobby;
 mod matches;
 mod operations;
+mod outbox;
 mod push;
 mod queue;
 mod races;

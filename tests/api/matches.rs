@@ -40,6 +40,27 @@ pub(crate) async fn wait_match(app: &TestApp, id: &str, limit: Duration) -> Valu
     }
 }
 
+/// Reads the match until its games are all made (it is no longer `starting`).
+pub(crate) async fn wait_started(app: &TestApp, id: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let m: Value = app
+            .get(&format!("/v1/matches/{id}"))
+            .await
+            .json()
+            .await
+            .expect("JSON");
+        if m["status"] != "starting" {
+            return m;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "match {id} still starting: {m}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// The mean and 95% half-width of `v`, computed here (not by the server's code).
 fn mean_ci(v: &[f64]) -> (f64, f64) {
     let n = v.len() as f64;
@@ -114,7 +135,7 @@ async fn house_match_plays_every_deal_twice_swapped(store: Store) {
         &json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 6}),
     )
     .await;
-    assert_eq!(res.status(), StatusCode::CREATED);
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
     let location = header(&res, LOCATION);
     let m: Value = res.json().await.expect("JSON");
     let id = m["match_id"].as_str().expect("id").to_owned();
@@ -123,6 +144,13 @@ async fn house_match_plays_every_deal_twice_swapped(store: Store) {
     assert_eq!(m["created_by"], "match-maker");
     assert_eq!(m["plays_per_deal"], 2);
     assert_eq!(m["ruleset"]["max_hands"], 1);
+    // Answered at once: the games are made in the background, listed as they are.
+    assert_eq!(m["status"], "starting", "{m}");
+    let plays = &m["deal_results"][0]["plays"][0];
+    assert_eq!(
+        (&plays["game_id"], &plays["log"]),
+        (&json!(null), &json!(null))
+    );
     let m = wait_match(&app, &id, Duration::from_secs(60)).await;
     let deals = m["deal_results"].as_array().expect("deals");
     assert_eq!(deals.len(), 6);
@@ -165,7 +193,7 @@ async fn every_player_alone_rotates_seats(store: Store) {
         &json!({"a": "house-random", "b": "house-heuristic", "ruleset": {"preset": "pepper", "players": 3}, "deals": 3}),
     )
     .await;
-    assert_eq!(res.status(), StatusCode::CREATED);
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
     let m: Value = res.json().await.expect("JSON");
     assert_eq!(m["plays_per_deal"], 6);
     let id = m["match_id"].as_str().unwrap().to_owned();
@@ -300,7 +328,7 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
         &json!({"a": "duplicator", "b": "house-random", "ruleset": {"preset": "hasenpfeffer"}, "deals": 3}),
     )
     .await;
-    assert_eq!(res.status(), StatusCode::CREATED);
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
     let m: Value = res.json().await.expect("JSON");
     let id = m["match_id"].as_str().unwrap().to_owned();
     // The inbox: a seat in each of the six games, in both of A's seats (the bot plays its
@@ -321,12 +349,7 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
             ));
         }
     }
-    let m: Value = app
-        .get(&format!("/v1/matches/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let m = wait_started(&app, &id).await;
     for deal in m["deal_results"].as_array().unwrap() {
         for play in deal["plays"].as_array().unwrap() {
             let game = play["game_id"].as_str().unwrap();
@@ -394,7 +417,7 @@ async fn matches_are_limited_per_bot() {
     for _ in 0..2 {
         assert_eq!(
             start(&app, Some(&key), &body).await.status(),
-            StatusCode::CREATED
+            StatusCode::ACCEPTED
         );
     }
     let res = start(&app, Some(&key), &body).await;
@@ -407,6 +430,6 @@ async fn matches_are_limited_per_bot() {
     assert_eq!(retry, secs.to_string());
     assert_eq!(
         start(&app, Some(&other), &body).await.status(),
-        StatusCode::CREATED
+        StatusCode::ACCEPTED
     );
 }

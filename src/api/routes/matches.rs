@@ -32,7 +32,7 @@ use crate::api::wire::{CreateMatchRequest, Match};
     security(("bot_key" = [])),
     request_body(content = CreateMatchRequest, description = "The players, the game and the number of deals."),
     responses(
-        (status = 201, description = "The match; its games are being played.", body = Match,
+        (status = 202, description = "The match, `starting`: its games are being created and are listed on it as they are made (within moments; read it at its `Location`). Its bots learn their seats in their inboxes.", body = Match,
             headers(("Location" = String, description = "The match.")),
             links(
                 ("get_match" = (operation_id = "get_match", parameters(("path.id" = "$response.body#/match_id")), description = "The match as it goes.")),
@@ -57,7 +57,7 @@ pub async fn create_match(
     let caller = the_bot(&svc, &req).await?;
     let body: CreateMatchRequest = read_json(&req, payload, false).await?;
     let started = svc.create_match(&caller, body).await?;
-    Ok(HttpResponse::Created()
+    Ok(HttpResponse::Accepted()
         .insert_header((
             header::LOCATION,
             format!("/v1/matches/{}", started.match_id),

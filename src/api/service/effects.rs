@@ -48,6 +48,8 @@ pub enum GameEvent {
     Seated { via: Via, seats: Vec<SeatNote> },
     /// This write finished the game: its rating, its bots told (`game_over`), its match's deal.
     Finished,
+    /// A duplicate match was asked for (the event of its record): its games are created.
+    MatchStarted,
 }
 
 /// One seat of [`GameEvent::Seated`].
@@ -154,6 +156,10 @@ impl GameService {
         match event {
             GameEvent::Seated { via, seats } => self.apply_seated(owner, &via, &seats).await,
             GameEvent::Finished => self.apply_finished(owner).await,
+            GameEvent::MatchStarted => match owner.strip_prefix(super::matches::STORE_PREFIX) {
+                Some(id) => self.start_match_games(id).await,
+                None => Ok(()),
+            },
         }
     }
 

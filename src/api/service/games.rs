@@ -91,7 +91,10 @@ fn view_of(
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
-        Ok(self.create_with(req, Vec::new(), None, Via::Claim).await?.0)
+        Ok(self
+            .create_with(req, Vec::new(), None, Via::Claim, None)
+            .await?
+            .0)
     }
 
     /// Creates a game with the seats of `claimed` already claimed (each seat, open in `req`, by
@@ -107,6 +110,7 @@ impl GameService {
         claimed: Vec<(usize, SeatClaim)>,
         match_link: Option<MatchLink>,
         via: Via,
+        game_id: Option<String>,
     ) -> Result<(CreatedGame, GameRecord), ApiError> {
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
@@ -194,7 +198,7 @@ impl GameService {
         let events = encode_events(&record.pending_events)?;
         let event_refs: Vec<&[u8]> = events.iter().map(Vec::as_slice).collect();
         for _ in 0..4 {
-            let id = new_game_id();
+            let id = game_id.clone().unwrap_or_else(new_game_id);
             self.schedule(&id, None, wake).await;
             let lobby = LobbyEntry::of(&id, &record, 1, now)?;
             let write = Write {
@@ -231,6 +235,10 @@ impl GameService {
                         ranked_eligible: view.ranked_eligible,
                     };
                     return Ok((created, record));
+                }
+                // A drawn id that exists: made by an earlier try (ids are 82 random bits).
+                Err(StoreError::AlreadyExists) if game_id.is_some() => {
+                    return Err(ApiError::Unavailable);
                 }
                 Err(StoreError::AlreadyExists) => continue,
                 Err(e) => return Err(e.into()),

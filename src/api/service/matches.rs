@@ -13,11 +13,11 @@
 //! store read. Its games are seeded (the seed stays on the server), so they are not rated:
 //! the match is their result.
 
-use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::bots::{fold, house_strategy};
 use super::deadlines::{check_turn_limit, now_ms};
+use super::effects::GameEvent;
 use super::game_service::GameService;
 use super::games::new_game_id;
 use super::inbox::{InboxEvent, Via};
@@ -38,9 +38,12 @@ pub const MAX_MATCH_GAMES: usize = 200;
 /// How many of a match's games are created at once.
 const CREATE_CONCURRENCY: usize = 8;
 
+/// What the store id of a match starts with (no game id has a `.`).
+pub(super) const STORE_PREFIX: &str = "match.";
+
 /// The store id of match `id`.
 fn store_id(id: &str) -> String {
-    format!("match.{id}")
+    format!("{STORE_PREFIX}{id}")
 }
 
 /// Which match a game is a play of.
@@ -64,8 +67,22 @@ struct MatchRecord {
     deals: u32,
     seatings: Vec<Seating>,
     created_unix_ms: u64,
-    /// The game of each play, deal by deal (`deal * plays + play`); empty until created.
+    /// The game of each play made so far, deal by deal (`deal * plays + play`): a prefix of
+    /// `planned`, recorded as the outbox's worker makes them.
     games: Vec<String>,
+    /// The ids the games get, drawn when the match is asked for, so that a creation tried
+    /// again makes the same games (empty in a match stored before they were).
+    #[serde(default)]
+    planned: Vec<String>,
+    /// The ruleset as asked (`max_hands` 1), each game's.
+    #[serde(default)]
+    spec: Option<RulesetSpec>,
+    /// The time limit per decision of every game.
+    #[serde(default)]
+    turn_time_limit_ms: Option<u64>,
+    /// Each deal's seed (never shown).
+    #[serde(default)]
+    seeds: Vec<u64>,
     /// The points each side scored in each play's deal, once its game is over.
     points: Vec<Option<Vec<i32>>>,
     #[serde(default)]
@@ -107,9 +124,9 @@ impl MatchRecord {
                         if let (Some(p), Some(s)) = (&points, stat) {
                             stats.push((s, duplicate::seat_means(&self.rules, seating, p)));
                         }
-                        let game_id = self.games.get(i).cloned().unwrap_or_default();
+                        let game_id = self.games.get(i).cloned();
                         MatchPlay {
-                            log: format!("/v1/games/{game_id}/log"),
+                            log: game_id.as_ref().map(|g| format!("/v1/games/{g}/log")),
                             game_id,
                             a_seats: (0..self.rules.players as Seat)
                                 .filter(|&s| duplicate::is_a(seating, s))
@@ -153,6 +170,8 @@ impl MatchRecord {
             match_id: id.to_owned(),
             status: if self.finished_unix_ms.is_some() {
                 MatchStatus::Finished
+            } else if self.games.len() < self.planned.len() {
+                MatchStatus::Starting
             } else {
                 MatchStatus::Playing
             },
@@ -190,8 +209,10 @@ fn match_not_found(id: &str) -> ApiError {
 }
 
 impl GameService {
-    /// Starts a duplicate match asked for by bot `caller` and answers it (its games are
-    /// created, each seat of a bot announced in its inbox).
+    /// Starts a duplicate match asked for by bot `caller` and answers it at once: its record
+    /// is written with a `match_started` event, and the outbox's worker creates its games
+    /// ([`start_match_games`](Self::start_match_games)), each seat of a bot announced in its
+    /// inbox.
     pub async fn create_match(
         &self,
         caller: &str,
@@ -240,80 +261,107 @@ impl GameService {
         if let Some(limit) = &self.match_limit {
             limit.check(&fold(caller))?;
         }
+        let seeds: Vec<u64> = (0..req.deals).map(|_| rand::random()).collect();
         let record = MatchRecord {
-            a: a.clone(),
-            b: b.clone(),
+            a,
+            b,
             created_by: caller.to_owned(),
             rules,
             deals: req.deals,
-            seatings: seatings.clone(),
+            seatings,
             created_unix_ms: now_ms(),
             games: Vec::new(),
+            planned: (0..games).map(|_| new_game_id()).collect(),
+            spec: Some(spec),
+            turn_time_limit_ms: req.turn_time_limit_ms,
+            seeds,
             points: vec![None; games],
             finished_unix_ms: None,
         };
-        // The record first: a game that ends at once records its deal in it.
-        let mut id = new_game_id();
-        let mut created = false;
+        let data = record.encode()?;
+        let event = GameEvent::MatchStarted.encode()?;
         for _ in 0..4 {
-            match self
-                .store
-                .write(&store_id(&id), Write::create(1, &record.encode()?))
-                .await
-            {
+            let id = new_game_id();
+            let write = Write {
+                events: &[&event],
+                ..Write::create(1, &data)
+            };
+            match self.store.write(&store_id(&id), write).await {
                 Ok(()) => {
-                    created = true;
-                    break;
+                    self.outbox_wake.ring();
+                    tracing::info!(match_id = %id, a = %record.a, b = %record.b, games, "match asked for");
+                    return Ok(record.view(&id));
                 }
-                Err(StoreError::AlreadyExists) => id = new_game_id(),
+                Err(StoreError::AlreadyExists) => {}
                 Err(e) => return Err(e.into()),
             }
         }
-        if !created {
-            return Err(ApiError::Internal);
-        }
-        let seeds: Vec<u64> = (0..req.deals).map(|_| rand::random()).collect();
-        let jobs = (0..games).map(|i| {
-            let (deal, play) = (i / plays, i % plays);
-            let seating = seatings[play];
-            let seats = (0..rules.players as Seat)
-                .map(|s| {
-                    if duplicate::is_a(seating, s) {
-                        a.clone()
-                    } else {
-                        b.clone()
+        Err(ApiError::Internal)
+    }
+
+    /// The `match_started` event of match `id` (see `effects`): creates the games of its
+    /// plays not made yet (each under its planned id: one that exists was made by an earlier
+    /// try), a few at a time, recording each batch on the match. A match that is gone has
+    /// nothing left to make.
+    pub(super) async fn start_match_games(&self, id: &str) -> Result<(), ApiError> {
+        let record = match self.load_match(id).await {
+            Ok(r) => r,
+            Err(e) if e.code() == Code::MatchNotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let Some(spec) = record.spec.clone() else {
+            return Ok(()); // stored before matches were made in the background
+        };
+        let plays = record.plays();
+        let mut made = record.games.len();
+        while made < record.planned.len() {
+            let end = (made + CREATE_CONCURRENCY).min(record.planned.len());
+            let jobs = (made..end).map(|i| {
+                let (deal, play) = (i / plays, i % plays);
+                let seating = record.seatings[play];
+                let seats = (0..record.rules.players as Seat)
+                    .map(|s| {
+                        if duplicate::is_a(seating, s) {
+                            record.a.clone()
+                        } else {
+                            record.b.clone()
+                        }
+                    })
+                    .collect::<Vec<_>>();
+                let link = MatchLink {
+                    match_id: id.to_owned(),
+                    deal: deal as u32,
+                    play: play as u32,
+                };
+                self.create_match_game(
+                    &record.planned[i],
+                    spec.clone(),
+                    seats,
+                    record.seeds[deal],
+                    record.turn_time_limit_ms,
+                    link,
+                )
+            });
+            futures_util::future::try_join_all(jobs).await?;
+            let planned = &record.planned[..end];
+            let outcome = self
+                .update_match(id, |r| {
+                    if r.games.len() >= planned.len() {
+                        return false;
                     }
+                    r.games = planned.to_vec();
+                    true
                 })
-                .collect::<Vec<_>>();
-            let link = MatchLink {
-                match_id: id.clone(),
-                deal: deal as u32,
-                play: play as u32,
-            };
-            self.create_match_game(
-                spec.clone(),
-                seats,
-                seeds[deal],
-                req.turn_time_limit_ms,
-                link,
-            )
-        });
-        let results: Vec<Result<String, ApiError>> = futures_util::stream::iter(jobs)
-            .buffered(CREATE_CONCURRENCY)
-            .collect()
-            .await;
-        let ids = results
-            .into_iter()
-            .collect::<Result<Vec<String>, ApiError>>()?;
-        // The games' ids, kept with whatever points their ends recorded meanwhile.
-        let record = self
-            .update_match(&id, |r| {
-                r.games.clone_from(&ids);
-                true
-            })
-            .await?;
-        tracing::info!(match_id = %id, a = %a, b = %b, games, "match started");
-        Ok(record.view(&id))
+                .await;
+            match outcome {
+                Ok(_) => {}
+                Err(e) if e.code() == Code::MatchNotFound => return Ok(()),
+                Err(e) => return Err(e),
+            }
+            made = end;
+        }
+        tracing::info!(match_id = %id, games = made, "match started");
+        Ok(())
     }
 
     /// A match.
@@ -324,16 +372,21 @@ impl GameService {
         Ok(self.load_match(id).await?.view(id))
     }
 
-    /// Creates the game of one play: the seats of `seats` (account names: house accounts are
-    /// house players, others bots seated through their inboxes), the deal of `seed`.
+    /// Creates the game of one play under id `game_id` (nothing if it exists: an earlier try
+    /// made it): the seats of `seats` (account names: house accounts are house players, others
+    /// bots seated through their inboxes), the deal of `seed`.
     async fn create_match_game(
         &self,
+        game_id: &str,
         ruleset: RulesetSpec,
         seats: Vec<String>,
         seed: u64,
         turn_time_limit_ms: Option<u64>,
         link: MatchLink,
-    ) -> Result<String, ApiError> {
+    ) -> Result<(), ApiError> {
+        if self.store.version(game_id).await?.is_some() {
+            return Ok(());
+        }
         let seats = seats
             .into_iter()
             .map(|name| match house_strategy(&name) {
@@ -341,20 +394,20 @@ impl GameService {
                 None => SeatFor::Bot(name),
             })
             .collect();
-        let created = self
-            .create_seated(SeatedGame {
-                ruleset,
-                seats,
-                seed: Some(seed),
-                turn_time_limit_ms,
-                via: Via::Match {
-                    match_id: link.match_id,
-                    deal: link.deal,
-                    play: link.play,
-                },
-            })
-            .await?;
-        Ok(created.game_id)
+        self.create_seated(SeatedGame {
+            ruleset,
+            seats,
+            seed: Some(seed),
+            turn_time_limit_ms,
+            via: Via::Match {
+                match_id: link.match_id,
+                deal: link.deal,
+                play: link.play,
+            },
+            game_id: Some(game_id.to_owned()),
+        })
+        .await?;
+        Ok(())
     }
 
     /// A match's player: a house account or a registered bot, by its name as registered.
@@ -434,6 +487,11 @@ impl GameService {
         let m = match outcome {
             Ok(m) if m.finished_unix_ms.is_some() => m,
             Ok(_) => return true,
+            // A match that is gone has no deal to record, now or later.
+            Err(e) if e.code() == Code::MatchNotFound => {
+                tracing::info!(match_id = %link.match_id, "a game's match is gone");
+                return true;
+            }
             Err(e) => {
                 tracing::warn!(match_id = %link.match_id, error = %e, "a match's deal was not recorded yet");
                 return false;
@@ -497,6 +555,10 @@ mod tests {
             seatings,
             created_unix_ms: 1,
             games: (0..4).map(|i| format!("g{i}")).collect(),
+            planned: (0..4).map(|i| format!("g{i}")).collect(),
+            spec: None,
+            turn_time_limit_ms: None,
+            seeds: vec![1, 2],
             points: vec![Some(vec![4, 0]), Some(vec![0, -2]), Some(vec![1, 0]), None],
             finished_unix_ms: None,
         };

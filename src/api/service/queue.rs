@@ -322,6 +322,7 @@ impl GameService {
                 via: Via::Queue {
                     ticket: queue.to_owned(),
                 },
+                game_id: None,
             })
             .await?;
         Ok(created.game_id)

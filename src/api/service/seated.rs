@@ -35,6 +35,8 @@ pub struct SeatedGame {
     pub turn_time_limit_ms: Option<u64>,
     /// How the bots came to their seats (told to each in its `seated` event).
     pub via: Via,
+    /// The game's id, drawn beforehand (a match's games), or None for a new one.
+    pub game_id: Option<String>,
 }
 
 impl GameService {
@@ -125,6 +127,7 @@ impl GameService {
                 claims,
                 match_link,
                 req.via,
+                req.game_id,
             )
             .await?;
         Ok(created)
@@ -168,6 +171,7 @@ mod tests {
             via: Via::Queue {
                 ticket: "t1".into(),
             },
+            game_id: None,
         }
     }
 

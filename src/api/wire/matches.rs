@@ -38,6 +38,9 @@ pub struct CreateMatchRequest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchStatus {
+    /// Its games are being created (`POST /v1/matches` answers at once; they follow within
+    /// moments, each listed here as it is made).
+    Starting,
     /// Some of its games are being played.
     Playing,
     /// Every game is over: the result is final.
@@ -48,8 +51,9 @@ pub enum MatchStatus {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MatchPlay {
     /// The game (`GET /v1/games/{id}`; it expires some time after it ends, its result stays
-    /// here).
-    pub game_id: String,
+    /// here); null while the match is `starting` and this game is not made yet.
+    #[schema(required = true)]
+    pub game_id: Option<String>,
     /// The seats player A holds in this play (B holds the others).
     pub a_seats: Vec<Seat>,
     /// Whether the game is over and its result counted.
@@ -61,8 +65,9 @@ pub struct MatchPlay {
     /// positive is always better for A), once over.
     #[schema(required = true)]
     pub a_minus_b: Option<f64>,
-    /// The game's log (every hand face up once it is over).
-    pub log: String,
+    /// The game's log (every hand face up once it is over); null with `game_id`.
+    #[schema(required = true)]
+    pub log: Option<String>,
 }
 
 /// One deal of a match, played in every seating.

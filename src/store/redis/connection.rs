@@ -43,11 +43,15 @@ pub(super) fn ttl_millis(ttl: Duration) -> u64 {
 }
 
 /// Map a Redis error to a store error: damaged data is `Corrupt`, everything else (I/O, refused
-/// connections, timeouts, cluster reconfiguration, a server that is loading or out of memory)
-/// is `Unavailable`.
+/// connections, timeouts, cluster reconfiguration, a server that is loading or out of memory,
+/// a reply cut off by its connection's end) is `Unavailable`.
 pub(super) fn map_error(op: &str, e: &RedisError) -> StoreError {
-    let corrupt = matches!(e.kind(), ErrorKind::Parse | ErrorKind::UnexpectedReturnType)
-        || e.code() == Some("WRONGTYPE");
+    // A reply the connection's end cut in the middle reads as a parse error of the client's
+    // ("Unexpected end of input"): the network's fault, not the data's.
+    let cut = e.kind() == ErrorKind::Parse && e.to_string().contains("end of input");
+    let corrupt = !cut
+        && (matches!(e.kind(), ErrorKind::Parse | ErrorKind::UnexpectedReturnType)
+            || e.code() == Some("WRONGTYPE"));
     if corrupt {
         StoreError::Corrupt(format!("redis {op}: {e}"))
     } else {

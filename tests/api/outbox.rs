@@ -1,0 +1,227 @@
+//! Nothing lost after the write: what follows a game's end (its rating, its bots' `game_over`
+//! entries) and a bot's seat (its `seated` entry, the game on its profile) is applied exactly
+//! once, although every move is sent by a client that hangs up at once and Redis is stalled and
+//! its connections dropped right when the games end. On memory, on one Redis server and on a
+//! Redis Cluster, the server reaching Redis through a fault-injecting proxy.
+
+use std::time::{Duration, Instant};
+
+use hasenpfeffer::Application;
+use hasenpfeffer::config::Config;
+use hasenpfeffer::store::fault_proxy::FaultProxy;
+use hasenpfeffer::store::testing::{TestRedis, TestRedisCluster, cluster_url};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde_json::{Value, json};
+use tokio::io::AsyncWriteExt;
+
+use crate::bots::{claim_token, house, open, quick, register_ok};
+use crate::helpers::{TestApp, choose};
+
+/// How many games each run plays.
+const GAMES: usize = 4;
+
+/// Starts a server on `redis_url` (None: memory), with the test settings of `helpers`.
+async fn serve(redis_url: Option<String>) -> TestApp {
+    let config = Config {
+        port: 0,
+        bind_addr: "127.0.0.1".into(),
+        workers: Some(2),
+        redis_url,
+        rate_limit_per_sec: 0,
+        bot_registrations_per_hour: 1_000,
+        store_timeout: Duration::from_millis(500),
+        ..Config::default()
+    };
+    let app = Application::build(config).await.expect("the server starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp::at(base, None)
+}
+
+/// Sends `action` for `token` and closes the connection as soon as the request is written,
+/// without reading a byte of the answer.
+async fn act_and_hang_up(app: &TestApp, id: &str, token: &str, action: &Value) {
+    let body = action.to_string();
+    let request = format!(
+        "POST /v1/games/{id}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", app.port()))
+        .await
+        .expect("connect");
+    stream.write_all(request.as_bytes()).await.expect("send");
+    drop(stream);
+}
+
+/// The faults a run injects when a game ends: none (memory), or on the proxies to Redis.
+enum Faults {
+    None,
+    Proxies(Vec<FaultProxy>),
+}
+
+impl Faults {
+    /// Called right after the move that ended game `n` was sent.
+    async fn game_ended(&self, n: usize) {
+        let Faults::Proxies(proxies) = self else {
+            return;
+        };
+        let proxy = &proxies[n % proxies.len()];
+        match n % 3 {
+            // A stall longer than the store's time limit, then the connections dropped.
+            0 => {
+                proxy.stall();
+                tokio::time::sleep(Duration::from_millis(800)).await;
+                proxy.drop_connections();
+                proxy.resume();
+            }
+            // The connections dropped.
+            1 => {
+                proxy.drop_connections();
+            }
+            // The next reply cut in the middle.
+            _ => proxy.cut_next_reply(),
+        }
+    }
+}
+
+/// The bot's inbox, every entry.
+async fn inbox(app: &TestApp, key: &str) -> Vec<Value> {
+    let res = app
+        .client
+        .get(app.url("/v1/bots/me/events?after=0"))
+        .header("authorization", format!("Bot {key}"))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .expect("inbox");
+    assert!(res.status().is_success(), "{}", res.status());
+    res.json().await.expect("inbox JSON")
+}
+
+/// Plays [`GAMES`] rated games between two bots and two house players, every move sent by a
+/// client that hangs up, `faults` injected at each end; then checks every effect landed once.
+async fn effects_land_once(app: &TestApp, faults: &Faults, tag: &str) {
+    let (a, b) = (format!("outbox-a-{tag}"), format!("outbox-b-{tag}"));
+    let (ka, kb) = (register_ok(app, &a).await, register_ok(app, &b).await);
+    let mut rng = SmallRng::seed_from_u64(37);
+    let mut ids = Vec::new();
+    for n in 0..GAMES {
+        let id = app
+            .create_game(&quick(json!([
+                open(),
+                house("random"),
+                open(),
+                house("random")
+            ])))
+            .await;
+        let tokens = [
+            claim_token(app, &id, &ka, &json!({"seat": 0})).await,
+            claim_token(app, &id, &kb, &json!({"seat": 2})).await,
+        ];
+        let started = Instant::now();
+        loop {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "game {id} ends"
+            );
+            let view = app.view(&id, None).await;
+            if view["status"] == "finished" {
+                break;
+            }
+            let Some(seat) = view["turn"].as_u64() else {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                continue;
+            };
+            let token = &tokens[(seat / 2) as usize];
+            let mine = app.view(&id, Some(token)).await;
+            let version = mine["version"].as_u64().expect("version");
+            let action = choose(&mine, &mut rng);
+            act_and_hang_up(app, &id, token, &action).await;
+            // The move landed, or was lost with its connection (the next turn sends again).
+            let sent = Instant::now();
+            while app.version(&id).await == version && sent.elapsed() < Duration::from_millis(300) {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+            if app.view(&id, None).await["status"] == "finished" {
+                faults.game_ended(n).await;
+            }
+        }
+        ids.push(id);
+    }
+    // Within a few leases everything is there, once.
+    let started = Instant::now();
+    loop {
+        let mut missing = Vec::new();
+        for (name, key) in [(&a, &ka), (&b, &kb)] {
+            let entries = inbox(app, key).await;
+            for id in &ids {
+                for kind in ["seated", "game_over"] {
+                    let n = entries
+                        .iter()
+                        .filter(|e| e["type"] == kind && e["game_id"] == id.as_str())
+                        .count();
+                    assert!(n <= 1, "{name}: {n} {kind} entries for {id}: {entries:?}");
+                    if n == 0 {
+                        missing.push(format!("{name} {kind} {id}"));
+                    }
+                }
+            }
+            let profile = app.get(&format!("/v1/bots/{name}")).await;
+            let profile: Value = profile.json().await.expect("profile");
+            let games = profile["games_played"].as_u64().expect("games_played");
+            assert!(games <= GAMES as u64, "{profile}");
+            if games < GAMES as u64 {
+                missing.push(format!("{name} has {games} games"));
+            }
+            let rated = profile["ratings"]
+                .as_array()
+                .expect("ratings")
+                .iter()
+                .find(|r| r["preset"] == "hasenpfeffer")
+                .map_or(0, |r| r["games"].as_u64().expect("games"));
+            assert!(
+                rated <= GAMES as u64,
+                "{name} rated {rated} times: {profile}"
+            );
+            if rated < GAMES as u64 {
+                missing.push(format!("{name} rated {rated} times"));
+            }
+        }
+        if missing.is_empty() {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "effects missing after 20 s: {missing:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn effects_land_once_on_memory() {
+    let app = serve(None).await;
+    effects_land_once(&app, &Faults::None, "m").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn effects_land_once_through_redis_faults() {
+    let redis = tokio::task::spawn_blocking(TestRedis::start)
+        .await
+        .expect("redis");
+    let proxy = FaultProxy::start(format!("127.0.0.1:{}", redis.port()).parse().expect("addr"));
+    let app = serve(Some(proxy.url())).await;
+    effects_land_once(&app, &Faults::Proxies(vec![proxy]), "r").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn effects_land_once_through_cluster_faults() {
+    let (cluster, proxies) =
+        tokio::task::spawn_blocking(|| TestRedisCluster::start_behind_proxies(3))
+            .await
+            .expect("cluster");
+    let app = serve(Some(cluster_url(&proxies))).await;
+    effects_land_once(&app, &Faults::Proxies(proxies), "c").await;
+    drop(cluster);
+}
