@@ -32,8 +32,8 @@ use super::{
     AccountGames, GameStore, IdemWrite, InboxPage, ListCursor, ListPage, ListQuery, ListStatus,
     Listing, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
     MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, QueueEntry,
-    QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
-    StoredGame, Write,
+    QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
+    StoreError, StoredGame, Write,
 };
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
@@ -1649,6 +1649,14 @@ fn join<'a>(queue: &'a str, member: &'a str, data: &'a [u8], now: u64) -> QueueJ
     }
 }
 
+/// A hold under a fresh table, until far ahead (no sweep of due holds takes it).
+fn hold() -> QueueHold<'static> {
+    QueueHold {
+        table: Box::leak(fresh_queue().into_boxed_str()),
+        until_ms: u64::MAX / 4,
+    }
+}
+
 fn joined(j: QueueJoined) -> QueuePlace {
     match j {
         QueueJoined::Joined(p) => p,
@@ -1685,7 +1693,13 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
     );
     assert_eq!((pb.position, pb.size), (2, 2));
     // Not four yet: nothing taken.
-    assert!(store.queue_take(&q, 4, now + 2).await.unwrap().is_empty());
+    assert!(
+        store
+            .queue_take(&q, 4, now + 2, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert!(store.queues().await.unwrap().contains(&q));
     // a re-joins later with new data: it keeps its place (first), its data and lease are new.
     let pa2 = joined(
@@ -1717,20 +1731,26 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
     );
     assert!(store.queue_entries(&c, now + 8).await.unwrap().is_empty());
     // Four wait: the four oldest are popped, oldest first, once.
-    let taken = store.queue_take(&q, 3, now + 9).await.unwrap();
+    let taken = store.queue_take(&q, 3, now + 9, hold()).await.unwrap();
     assert_eq!(members(&taken), [a.as_str(), b.as_str(), d.as_str()]);
     assert_eq!(taken[0].data, b"a2");
     assert_eq!(taken[1].data, [0, 255]);
     assert_eq!(taken[1].fill_at_ms, None);
     assert!(other.queue_entries(&a, now + 9).await.unwrap().is_empty());
-    assert!(other.queue_take(&q, 3, now + 9).await.unwrap().is_empty());
+    assert!(
+        other
+            .queue_take(&q, 3, now + 9, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(
         other.queue_entries(&e, now + 9).await.unwrap()[0].position,
         1
     );
     assert!(store.queue_leave(&q, &e, now + 10).await.unwrap());
     // An empty queue leaves the list once a take looks at it (or at once).
-    store.queue_take(&q, 3, now + 11).await.unwrap();
+    store.queue_take(&q, 3, now + 11, hold()).await.unwrap();
     assert!(!other.queues().await.unwrap().contains(&q));
 
     // At most max_queues queues at once; a re-join of one of them is not a new queue.
@@ -1780,7 +1800,7 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
     }
     // Bad keys are refused before anything is read.
     assert!(matches!(
-        store.queue_take("no spaces", 4, now).await,
+        store.queue_take("no spaces", 4, now, hold()).await,
         Err(StoreError::InvalidKey(_))
     ));
     assert!(matches!(
@@ -1788,7 +1808,7 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
         Err(StoreError::InvalidKey(_))
     ));
     assert!(matches!(
-        store.queue_take(&q, 0, now).await,
+        store.queue_take(&q, 0, now, hold()).await,
         Err(StoreError::InvalidWrite(_))
     ));
 }
@@ -1830,7 +1850,7 @@ pub async fn queue_leases_lapse_and_renew(store: &Arc<dyn GameStore>, other: &Ar
     );
     assert!(
         store
-            .queue_take(&q1, 2, now + 150)
+            .queue_take(&q1, 2, now + 150, hold())
             .await
             .unwrap()
             .is_empty()
@@ -1838,7 +1858,7 @@ pub async fn queue_leases_lapse_and_renew(store: &Arc<dyn GameStore>, other: &Ar
     // At +1000 a's leases ran out too: nothing left to take, and a may join three new queues.
     assert!(
         store
-            .queue_take(&q1, 1, now + 1_000)
+            .queue_take(&q1, 1, now + 1_000, hold())
             .await
             .unwrap()
             .is_empty()
@@ -1882,7 +1902,13 @@ pub async fn queue_fills_after_the_oldest_waits(
             .unwrap(),
     );
     // b's fill time passed, but a is the oldest and asked for none.
-    assert!(store.queue_take(&q, 4, now + 100).await.unwrap().is_empty());
+    assert!(
+        store
+            .queue_take(&q, 4, now + 100, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     // a asks for a fill at +200 (keeping its place).
     joined(
         store
@@ -1893,11 +1919,23 @@ pub async fn queue_fills_after_the_oldest_waits(
             .await
             .unwrap(),
     );
-    assert!(other.queue_take(&q, 4, now + 199).await.unwrap().is_empty());
-    let taken = other.queue_take(&q, 4, now + 200).await.unwrap();
+    assert!(
+        other
+            .queue_take(&q, 4, now + 199, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let taken = other.queue_take(&q, 4, now + 200, hold()).await.unwrap();
     assert_eq!(members(&taken), [a.as_str(), b.as_str()]);
     assert_eq!(taken[0].fill_at_ms, Some(now + 200));
-    assert!(store.queue_take(&q, 4, now + 300).await.unwrap().is_empty());
+    assert!(
+        store
+            .queue_take(&q, 4, now + 300, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     // A fill never pops more than n.
     let q = fresh_queue();
     for (i, m) in [&a, &b, &c].into_iter().enumerate() {
@@ -1912,11 +1950,11 @@ pub async fn queue_fills_after_the_oldest_waits(
         );
     }
     assert_eq!(
-        members(&other.queue_take(&q, 2, now + 5).await.unwrap()),
+        members(&other.queue_take(&q, 2, now + 5, hold()).await.unwrap()),
         [a.as_str(), b.as_str()]
     );
     assert_eq!(
-        members(&store.queue_take(&q, 2, now + 5).await.unwrap()),
+        members(&store.queue_take(&q, 2, now + 5, hold()).await.unwrap()),
         [c.as_str()]
     );
 }
@@ -1945,7 +1983,7 @@ pub async fn racing_takes_pop_each_entry_once(
         // Each join is followed by a take, as the service does.
         tasks.push(tokio::spawn(async move {
             joined(s.queue_join(join(&q, &m, m.as_bytes(), now)).await.unwrap());
-            vec![s.queue_take(&q, 4, now).await.unwrap()]
+            vec![s.queue_take(&q, 4, now, hold()).await.unwrap()]
         }));
     }
     for i in 0..16 {
@@ -1960,7 +1998,7 @@ pub async fn racing_takes_pop_each_entry_once(
         tasks.push(tokio::spawn(async move {
             let mut got = Vec::new();
             for _ in 0..8 {
-                got.push(s.queue_take(&q, 4, now).await.unwrap());
+                got.push(s.queue_take(&q, 4, now, hold()).await.unwrap());
                 tokio::task::yield_now().await;
             }
             got
@@ -1970,7 +2008,7 @@ pub async fn racing_takes_pop_each_entry_once(
     for t in tasks {
         groups.extend(t.await.unwrap());
     }
-    groups.push(store.queue_take(&q, 4, now).await.unwrap());
+    groups.push(store.queue_take(&q, 4, now, hold()).await.unwrap());
     let mut seen = std::collections::HashSet::new();
     for g in groups.iter().filter(|g| !g.is_empty()) {
         assert_eq!(g.len(), 4, "{g:?}");
@@ -2183,6 +2221,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         queue_leases_lapse_and_renew(store, other),
         queue_fills_after_the_oldest_waits(store, other),
         racing_takes_pop_each_entry_once(store, other),
+        queue_holds_settle(store, other),
         inbox_appends_reads_and_watches(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
@@ -2363,6 +2402,136 @@ pub async fn outbox_delivers_each_event(store: &Arc<dyn GameStore>, other: &Arc<
     ));
 }
 
+/// Queue takes in two phases: a take holds its entries under its table; settling it put them
+/// back in their places, or forgets them (seated); a hold whose time ran out is handed to one
+/// sweeper at a time; a member that waits again is not put back twice.
+pub async fn queue_holds_settle(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let q = fresh_queue();
+    let now = now_unix_ms();
+    let (a, b, c) = (fresh_name(), fresh_name(), fresh_name());
+    for (i, m) in [&a, &b, &c].into_iter().enumerate() {
+        joined(
+            store
+                .queue_join(join(&q, m, b"x", now + i as u64))
+                .await
+                .unwrap(),
+        );
+    }
+    let t1 = fresh_queue();
+    let h1 = QueueHold {
+        table: &t1,
+        until_ms: now + 100,
+    };
+    let taken = store.queue_take(&q, 2, now + 5, h1).await.unwrap();
+    assert_eq!(members(&taken), vec![a.as_str(), b.as_str()]);
+    let due = |s: &Arc<dyn GameStore>, at: u64, until: u64, t: String| {
+        let s = s.clone();
+        async move {
+            s.queue_holds_due(at, until, 1_000)
+                .await
+                .unwrap()
+                .into_iter()
+                .find(|h| h.table == t)
+        }
+    };
+    assert!(
+        due(other, now + 50, now + 60, t1.clone()).await.is_none(),
+        "not due yet"
+    );
+    // Not seated: back in their places, before c.
+    assert_eq!(
+        other
+            .queue_settle(&t1, false, now + 60, now + 60_000)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .queue_settle(&t1, false, now + 60, now + 60_000)
+            .await
+            .unwrap(),
+        0
+    );
+    let places = store.queue_entries(&a, now + 61).await.unwrap();
+    assert_eq!((places[0].position, places[0].size), (1, 3), "{places:?}");
+    assert_eq!(places[0].entry.joined_ms, now);
+    // Taken again; its taker stops: the hold is due, to one sweeper at a time.
+    let t2 = fresh_queue();
+    let h2 = QueueHold {
+        table: &t2,
+        until_ms: now + 100,
+    };
+    let again = other.queue_take(&q, 2, now + 70, h2).await.unwrap();
+    assert_eq!(members(&again), vec![a.as_str(), b.as_str()]);
+    let held = due(store, now + 150, now + 500, t2.clone())
+        .await
+        .expect("due");
+    assert_eq!(
+        (held.queue.as_str(), held.entries.clone()),
+        (q.as_str(), again.clone())
+    );
+    assert!(
+        due(other, now + 200, now + 600, t2.clone()).await.is_none(),
+        "taken over"
+    );
+    // Seated: forgotten.
+    assert_eq!(
+        store
+            .queue_settle(&t2, true, now + 210, now + 60_000)
+            .await
+            .unwrap(),
+        0
+    );
+    assert!(
+        due(other, now + 10_000, now + 20_000, t2.clone())
+            .await
+            .is_none()
+    );
+    assert!(store.queue_entries(&a, now + 211).await.unwrap().is_empty());
+    // c is taken alone (a fill), joins again meanwhile: not put back twice.
+    let t3 = fresh_queue();
+    joined(
+        store
+            .queue_join(QueueJoin {
+                fill_at_ms: Some(now),
+                ..join(&q, &c, b"c", now + 212)
+            })
+            .await
+            .unwrap(),
+    );
+    let h3 = QueueHold {
+        table: &t3,
+        until_ms: now + 1_000,
+    };
+    assert_eq!(
+        members(&store.queue_take(&q, 4, now + 213, h3).await.unwrap()),
+        vec![c.as_str()]
+    );
+    joined(
+        other
+            .queue_join(join(&q, &c, b"c2", now + 214))
+            .await
+            .unwrap(),
+    );
+    assert_eq!(
+        store
+            .queue_settle(&t3, false, now + 215, now + 60_000)
+            .await
+            .unwrap(),
+        0
+    );
+    let places = store.queue_entries(&c, now + 216).await.unwrap();
+    assert_eq!(
+        (places.len(), places[0].entry.data.as_slice()),
+        (1, &b"c2"[..])
+    );
+    assert!(matches!(
+        store.queue_settle("no spaces", true, now, now).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+}
+
 /// Every check above, concurrently (with `store` as both replicas).
 pub async fn run_basic(store: &Arc<dyn GameStore>) {
     tokio::join!(
@@ -2391,6 +2560,7 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         queue_leases_lapse_and_renew(store, store),
         queue_fills_after_the_oldest_waits(store, store),
         racing_takes_pop_each_entry_once(store, store),
+        queue_holds_settle(store, store),
         inbox_appends_reads_and_watches(store, store),
         inbox_keeps_the_last_entries(store),
     );

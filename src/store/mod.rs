@@ -184,7 +184,9 @@ pub use self::listing::{
 };
 pub use self::memory::MemoryStore;
 pub use self::outbox::{MAX_OUTBOX_BATCH, MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch};
-pub use self::queue::{MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueJoin, QueueJoined, QueuePlace};
+pub use self::queue::{
+    MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace,
+};
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
     game_key, idem_key_part, inbox_channel, inbox_key, key_tag,
@@ -514,14 +516,45 @@ pub trait GameStore: Send + Sync + 'static {
     /// wait, pop the `n` oldest; else if the oldest entry's `fill_at` is at or before `now_ms`,
     /// pop every waiting entry (fewer than `n`: the caller fills the rest); else pop nothing.
     /// Popped entries are answered oldest first (by `joined_ms`, then member); each is popped
-    /// by one call only, whatever the replica. `n` is 1 to [`MAX_TAKE`].
+    /// by one call only, whatever the replica. `n` is 1 to [`MAX_TAKE`]. The popped entries
+    /// are held under `hold.table` until [`GameStore::queue_settle`], in the same step (see
+    /// [`queue`](self::queue)).
     #[allow(unused_variables)]
     async fn queue_take(
         &self,
         queue: &str,
         n: usize,
         now_ms: u64,
+        hold: QueueHold<'_>,
     ) -> Result<Vec<QueueEntry>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Settle the hold of `table` (from [`GameStore::queue_take`]), in one atomic step: if
+    /// `seated`, forget it; else put its entries back in their queue in their places (their
+    /// `joined_ms`), each with its lease made at least `lease_until_ms`, unless the member
+    /// waits there again already. Answers how many went back; a hold settled before is
+    /// nothing (0).
+    #[allow(unused_variables)]
+    async fn queue_settle(
+        &self,
+        table: &str,
+        seated: bool,
+        now_ms: u64,
+        lease_until_ms: u64,
+    ) -> Result<usize, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Up to `limit` holds whose time ran out at `now_ms`, earliest first, each now held until
+    /// `until_ms` for the caller (a sweeper taking over a seating whose caller stopped).
+    #[allow(unused_variables)]
+    async fn queue_holds_due(
+        &self,
+        now_ms: u64,
+        until_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<QueueHeld>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 

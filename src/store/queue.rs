@@ -11,6 +11,14 @@
 //! popped by one caller only, whatever the replica: the `n` oldest if `n` wait, else every
 //! waiting entry once the oldest one's `fill_at` has passed, else nothing.
 //!
+//! A take is the first of two phases: the entries it pops are held, in the same step, under
+//! the table the caller is about to seat them at (its game's id), until the caller settles the
+//! hold ([`GameStore::queue_settle`](super::GameStore::queue_settle): seated, or put back in
+//! their places). A hold whose time runs out (a caller that died) is found by any replica's
+//! sweeper ([`GameStore::queue_holds_due`](super::GameStore::queue_holds_due)), which finishes
+//! the seating or puts the entries back. So an entry is always waiting, held, or gone with a
+//! settled table.
+//!
 //! On Redis every queue key carries the one hash tag `{queue}` (`{prefix}:{queue}:...`). Why
 //! one slot: a member's entries in every queue are indexed by member (renewing a bot's leases,
 //! listing its entries and capping how many queues it is in are one script each), and a script
@@ -47,6 +55,27 @@ pub struct QueueEntry {
     pub fill_at_ms: Option<u64>,
     /// Until when the entry waits without a renewal (ms since the Unix epoch).
     pub lease_until_ms: u64,
+}
+
+/// Where a take holds its entries ([`GameStore::queue_take`](super::GameStore::queue_take)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueHold<'a> {
+    /// The table (the id of the game the caller will create for it): 1 to 64 ASCII letters,
+    /// digits, `-` or `_`.
+    pub table: &'a str,
+    /// Until when the hold is the caller's; then a sweeper may take it over.
+    pub until_ms: u64,
+}
+
+/// A hold whose time ran out ([`GameStore::queue_holds_due`](super::GameStore::queue_holds_due)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueueHeld {
+    /// The queue the entries were taken from.
+    pub queue: String,
+    /// The table.
+    pub table: String,
+    /// The entries, oldest first, as they were taken.
+    pub entries: Vec<QueueEntry>,
 }
 
 /// One join of a queue ([`GameStore::queue_join`](super::GameStore::queue_join)).
@@ -128,9 +157,20 @@ pub(super) fn check_join(j: &QueueJoin<'_>) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Checks a table's name (as a queue's).
+pub(super) fn check_table(table: &str) -> Result<(), StoreError> {
+    if !valid_group(table) {
+        return Err(StoreError::InvalidKey(format!(
+            "a table is 1 to 64 ASCII letters, digits, - or _, not {table:?}"
+        )));
+    }
+    Ok(())
+}
+
 /// Checks a take's arguments.
-pub(super) fn check_take(queue: &str, n: usize) -> Result<(), StoreError> {
+pub(super) fn check_take(queue: &str, n: usize, hold: &QueueHold<'_>) -> Result<(), StoreError> {
     check_queue(queue)?;
+    check_table(hold.table)?;
     if n == 0 || n > MAX_TAKE {
         return Err(StoreError::InvalidWrite(format!(
             "a take pops 1 to {MAX_TAKE} entries, not {n}"
@@ -145,6 +185,8 @@ pub(super) struct MemoryQueues {
     queues: HashMap<String, Queue>,
     /// The queues each member waits in.
     members: HashMap<String, BTreeSet<String>>,
+    /// The holds by table: the queue, the entries, until when.
+    holds: HashMap<String, (String, Vec<QueueEntry>, u64)>,
 }
 
 #[derive(Debug, Default)]
@@ -308,8 +350,9 @@ impl MemoryQueues {
         queue: &str,
         n: usize,
         now: u64,
+        hold: QueueHold<'_>,
     ) -> Result<Vec<QueueEntry>, StoreError> {
-        check_take(queue, n)?;
+        check_take(queue, n, &hold)?;
         self.purge(queue, now);
         let Some(q) = self.queues.get(queue) else {
             return Ok(Vec::new());
@@ -323,10 +366,76 @@ impl MemoryQueues {
         if oldest.len() < n && !fill_due {
             return Ok(Vec::new());
         }
-        Ok(oldest
+        let taken: Vec<QueueEntry> = oldest
             .iter()
             .filter_map(|m| self.remove(queue, m))
-            .collect())
+            .collect();
+        self.holds.insert(
+            hold.table.to_owned(),
+            (queue.to_owned(), taken.clone(), hold.until_ms),
+        );
+        Ok(taken)
+    }
+
+    pub(super) fn settle(
+        &mut self,
+        table: &str,
+        seated: bool,
+        now: u64,
+        lease_until: u64,
+    ) -> Result<usize, StoreError> {
+        check_table(table)?;
+        let Some((queue, entries, _)) = self.holds.remove(table) else {
+            return Ok(0);
+        };
+        if seated {
+            return Ok(0);
+        }
+        self.purge(&queue, now);
+        let mut back = 0;
+        for e in entries {
+            let q = self.queues.entry(queue.clone()).or_default();
+            if q.entries.contains_key(&e.member) {
+                continue; // it joined again meanwhile
+            }
+            q.order.insert((e.joined_ms, e.member.clone()));
+            self.members
+                .entry(e.member.clone())
+                .or_default()
+                .insert(queue.clone());
+            let lease_until_ms = e.lease_until_ms.max(lease_until);
+            q.entries.insert(
+                e.member.clone(),
+                QueueEntry {
+                    lease_until_ms,
+                    ..e
+                },
+            );
+            back += 1;
+        }
+        Ok(back)
+    }
+
+    pub(super) fn holds_due(&mut self, now: u64, until: u64, limit: usize) -> Vec<QueueHeld> {
+        let mut due: Vec<(u64, String)> = self
+            .holds
+            .iter()
+            .filter(|(_, (_, _, at))| *at <= now)
+            .map(|(t, (_, _, at))| (*at, t.clone()))
+            .collect();
+        due.sort();
+        due.truncate(limit);
+        due.into_iter()
+            .filter_map(|(_, table)| {
+                let (queue, entries, at) = self.holds.get_mut(&table)?;
+                *at = until;
+                Some(QueueHeld {
+                    queue: queue.clone(),
+                    table,
+                    entries: entries.clone(),
+                })
+            })
+            .collect()
     }
 
     pub(super) fn queues(&self) -> Vec<String> {

@@ -143,6 +143,19 @@ async fn rating(app: &TestApp, name: &str, preset: &str) -> Option<(f64, f64, u6
         })
 }
 
+/// [`rating`] once its games count is `want` (a game's rating follows its end through the
+/// outbox, within moments), or as it is after 10 s.
+async fn rating_at(app: &TestApp, name: &str, preset: &str, want: u64) -> Option<(f64, f64, u64)> {
+    let started = std::time::Instant::now();
+    loop {
+        let r = rating(app, name, preset).await;
+        if games(r) == want || started.elapsed() > Duration::from_secs(10) {
+            return r;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 fn games(r: Option<(f64, f64, u64)>) -> u64 {
     r.map_or(0, |r| r.2)
 }
@@ -452,12 +465,17 @@ async fn ratings_and_leaderboards(store: Store) {
         .await;
     let t = claim_token(&app, &g1, &a, &json!({})).await;
     play_out(&app, &g1, &[(0, t)], true).await;
-    let r1 = rating(&app, "alpha", "hasenpfeffer").await.expect("rated");
+    let r1 = rating_at(&app, "alpha", "hasenpfeffer", 1)
+        .await
+        .expect("rated");
     assert_eq!(r1.2, 1);
     assert!(r1.1 < 25.0 / 3.0, "the uncertainty shrinks: {r1:?}");
-    assert_eq!(games(rating(&app, "house-random", "hasenpfeffer").await), 1);
     assert_eq!(
-        games(rating(&app, "house-heuristic", "hasenpfeffer").await),
+        games(rating_at(&app, "house-random", "hasenpfeffer", 1).await),
+        1
+    );
+    assert_eq!(
+        games(rating_at(&app, "house-heuristic", "hasenpfeffer", 1).await),
         1
     );
     // 2. alpha and beta with two house players: rated.
@@ -472,10 +490,16 @@ async fn ratings_and_leaderboards(store: Store) {
     let ta = claim_token(&app, &g2, &a, &json!({"seat": 0})).await;
     let tb = claim_token(&app, &g2, &b, &json!({"seat": 1})).await;
     play_out(&app, &g2, &[(0, ta), (1, tb)], false).await;
-    assert_eq!(games(rating(&app, "alpha", "hasenpfeffer").await), 2);
-    assert_eq!(games(rating(&app, "beta", "hasenpfeffer").await), 1);
-    assert_eq!(games(rating(&app, "house-random", "hasenpfeffer").await), 2);
-    assert_eq!(games(rating(&app, "house-expert", "hasenpfeffer").await), 1);
+    assert_eq!(games(rating_at(&app, "alpha", "hasenpfeffer", 2).await), 2);
+    assert_eq!(games(rating_at(&app, "beta", "hasenpfeffer", 1).await), 1);
+    assert_eq!(
+        games(rating_at(&app, "house-random", "hasenpfeffer", 2).await),
+        2
+    );
+    assert_eq!(
+        games(rating_at(&app, "house-expert", "hasenpfeffer", 1).await),
+        1
+    );
     // 3. A seed: not rated. 4. A seat without an account: not rated. 5. A scenario: not rated.
     let mut seeded = quick(json!([
         open(),
@@ -501,8 +525,11 @@ async fn ratings_and_leaderboards(store: Store) {
     let anon: Value = res.json().await.expect("JSON");
     let anon = anon["token"].as_str().expect("token").to_owned();
     play_out(&app, &g4, &[(0, t), (1, anon)], false).await;
-    assert_eq!(games(rating(&app, "alpha", "hasenpfeffer").await), 2);
-    assert_eq!(games(rating(&app, "house-random", "hasenpfeffer").await), 2);
+    assert_eq!(games(rating_at(&app, "alpha", "hasenpfeffer", 2).await), 2);
+    assert_eq!(
+        games(rating_at(&app, "house-random", "hasenpfeffer", 2).await),
+        2
+    );
     let pa: Value = app.get("/v1/bots/alpha").await.json().await.expect("JSON");
     assert_eq!(
         pa["games_played"], 4,
@@ -525,8 +552,14 @@ async fn ratings_and_leaderboards(store: Store) {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(games(rating(&app, "house-expert", "hasenpfeffer").await), 2);
-    assert_eq!(games(rating(&app, "house-random", "hasenpfeffer").await), 3);
+    assert_eq!(
+        games(rating_at(&app, "house-expert", "hasenpfeffer", 2).await),
+        2
+    );
+    assert_eq!(
+        games(rating_at(&app, "house-random", "hasenpfeffer", 3).await),
+        3
+    );
     // Three games rated, each once; two bots registered.
     let metrics = app.get("/metrics").await.text().await.expect("metrics");
     assert!(
@@ -706,7 +739,11 @@ async fn keys_never_reach_the_logs() {
     let _ = claim_as(&app, &id, &format!("{a}x"), &json!({})).await;
     let _ = register(&app, "logged-bot").await;
     play_out(&app, &id, &[(0, ta.clone()), (1, tb.clone())], false).await;
-    assert!(rating(&app, "logged-bot", "hasenpfeffer").await.is_some());
+    assert!(
+        rating_at(&app, "logged-bot", "hasenpfeffer", 1)
+            .await
+            .is_some()
+    );
     let _ = app.get("/v1/leaderboards/hasenpfeffer").await;
     // The inboxes, read with the keys (a long poll; a stream's first entries), and refused.
     for key in [&a, &b, &format!("{a}x")] {
@@ -908,12 +945,12 @@ async fn every_player_alone_games_are_rated_by_place() {
         let token = claim_token(&app, &id, &key, &json!({})).await;
         let before = games(rating(&app, "house-random", &preset).await);
         let last = play_out(&app, &id, &[(0, token)], false).await;
-        let (r, _, g) = rating(&app, &format!("solo-{i}"), &preset)
+        let (r, _, g) = rating_at(&app, &format!("solo-{i}"), &preset, 1)
             .await
             .expect("rated");
         assert_eq!(g, 1);
         assert_eq!(
-            games(rating(&app, "house-random", &preset).await),
+            games(rating_at(&app, "house-random", &preset, before + 1).await),
             before + 1
         );
         let scores: Vec<i64> = last["scores"]

@@ -296,7 +296,7 @@ async fn bots_meet_queue_play_and_match_on_the_cluster() {
         &json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 3}),
     )
     .await;
-    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+    assert_eq!(res.status(), reqwest::StatusCode::ACCEPTED);
     let m: serde_json::Value = res.json().await.expect("a match");
     let id = m["match_id"].as_str().expect("id");
     let m = crate::matches::wait_match(&apps[1], id, Duration::from_secs(60)).await;

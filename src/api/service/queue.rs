@@ -17,12 +17,14 @@ use sha2::{Digest, Sha256};
 use super::bots::fold;
 use super::deadlines::{check_turn_limit, now_ms};
 use super::game_service::GameService;
+use super::games::new_game_id;
 use super::inbox::Via;
 use super::seated::{SeatFor, SeatedGame};
 use crate::api::error::{ApiError, Code};
 use crate::api::wire::{HouseFill, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
 use crate::engine::{Preset, RulesetSpec};
-use crate::store::{QueueEntry, QueueJoin, QueueJoined, QueuePlace, StoreError};
+use crate::store::{QueueEntry, QueueHold, QueueJoin, QueueJoined, QueuePlace, StoreError};
+use actix_web::ResponseError;
 
 /// How long a place in a queue holds without a renewal (ms), unless configured otherwise
 /// (`QUEUE_LEASE_MS`).
@@ -30,6 +32,9 @@ pub const LEASE_MS: u64 = 60_000;
 
 /// The most queues a bot waits in at once.
 pub const MAX_QUEUES_PER_BOT: usize = 3;
+
+/// How long a take's entries are its replica's to seat (ms): then a sweeper takes over.
+pub const HOLD_MS: u64 = 10_000;
 
 /// The longest `fill_with_house_after_ms`: an hour.
 pub const MAX_FILL_WAIT_MS: u64 = 3_600_000;
@@ -254,7 +259,14 @@ impl GameService {
     pub async fn take_and_seat(&self, queue: &str, seats: usize) -> Vec<String> {
         let mut seated = Vec::new();
         loop {
-            let taken = match self.store.queue_take(queue, seats, now_ms()).await {
+            // The table's game id, drawn first: the take holds its entries under it.
+            let table = new_game_id();
+            let now = now_ms();
+            let hold = QueueHold {
+                table: &table,
+                until_ms: now + HOLD_MS,
+            };
+            let taken = match self.store.queue_take(queue, seats, now, hold).await {
                 Ok(taken) => taken,
                 Err(e) => {
                     tracing::warn!(queue, error = %e, "queue take failed");
@@ -266,7 +278,7 @@ impl GameService {
             }
             seated.extend(taken.iter().map(|e| e.member.clone()));
             let full = taken.len() == seats;
-            self.seat(queue, seats, taken).await;
+            self.seat(queue, seats, &table, &taken).await;
             if !full {
                 break; // a fill takes every entry waiting
             }
@@ -274,19 +286,42 @@ impl GameService {
         seated
     }
 
-    /// Creates the table of the entries `taken` from `queue` (oldest first): the bots and,
-    /// for a fill, house players of the longest-waiting bot's strategy, in seats drawn at
-    /// random. If it cannot be created the bots are put back in the queue (logged), not lost.
-    async fn seat(&self, queue: &str, seats: usize, taken: Vec<QueueEntry>) {
-        match self.create_table(queue, seats, &taken).await {
-            Ok(game_id) => {
+    /// The second phase of a take: creates the game `table` of the entries `taken` from
+    /// `queue` (oldest first): the bots and, for a fill, house players of the longest-waiting
+    /// bot's strategy, in seats drawn at random; then settles the hold. A game that exists
+    /// (made by an earlier try) settles it too. A table that cannot be played (a refusal: an
+    /// account gone) puts the bots back in their places; a store that fails leaves the hold,
+    /// which a sweeper takes over when it runs out ([`sweep_holds`]). Each bot of a game made
+    /// is told by the game's own `seated` event. So a queued bot is always waiting, or seated
+    /// and told.
+    async fn seat(&self, queue: &str, seats: usize, table: &str, taken: &[QueueEntry]) {
+        let made = match self.store.version(table).await {
+            Ok(Some(_)) => Ok(()),
+            Ok(None) => self.create_table(queue, seats, table, taken).await,
+            Err(e) => Err(e.into()),
+        };
+        let seated = match made {
+            Ok(()) => {
                 self.metrics.queue_tables.inc();
-                tracing::info!(queue, game_id = %game_id, bots = taken.len(), "queue table formed");
+                tracing::info!(queue, game_id = %table, bots = taken.len(), "queue table formed");
+                true
+            }
+            Err(e) if e.status_code().is_server_error() => {
+                tracing::warn!(queue, error = %e, bots = taken.len(), "queue table not created yet: held for a sweeper");
+                return;
             }
             Err(e) => {
-                tracing::error!(queue, error = %e, bots = taken.len(), "queue table not created: the bots go back to the queue");
-                self.put_back(queue, &taken).await;
+                tracing::error!(queue, error = %e, bots = taken.len(), "queue table cannot be created: the bots go back to their places");
+                false
             }
+        };
+        let now = now_ms();
+        if let Err(e) = self
+            .store
+            .queue_settle(table, seated, now, now + self.queue_lease_ms)
+            .await
+        {
+            tracing::warn!(queue, game_id = %table, error = %e, "queue hold not settled: a sweeper will");
         }
     }
 
@@ -294,8 +329,9 @@ impl GameService {
         &self,
         queue: &str,
         seats: usize,
+        table: &str,
         taken: &[QueueEntry],
-    ) -> Result<String, ApiError> {
+    ) -> Result<(), ApiError> {
         let records: Vec<QueueRecord> = taken
             .iter()
             .map(|e| QueueRecord::decode(&e.data))
@@ -313,43 +349,18 @@ impl GameService {
             }
             seat_list.shuffle(&mut rng);
         }
-        let created = self
-            .create_seated(SeatedGame {
-                ruleset,
-                seats: seat_list,
-                seed: None,
-                turn_time_limit_ms: Some(first.turn_limit_ms()),
-                via: Via::Queue {
-                    ticket: queue.to_owned(),
-                },
-                game_id: None,
-            })
-            .await?;
-        Ok(created.game_id)
-    }
-
-    /// Puts the entries `taken` back in `queue` (new places: after the bots waiting now), each
-    /// with a fresh lease; a failure is logged (the bot's own next post puts it back).
-    async fn put_back(&self, queue: &str, taken: &[QueueEntry]) {
-        let now = now_ms();
-        for e in taken {
-            let rejoin = self
-                .store
-                .queue_join(QueueJoin {
-                    queue,
-                    member: &e.member,
-                    data: &e.data,
-                    fill_at_ms: e.fill_at_ms,
-                    lease_until_ms: now + self.queue_lease_ms,
-                    now_ms: now,
-                    // Its place was just taken: it does not count against the cap again.
-                    max_queues: MAX_QUEUES_PER_BOT + 1,
-                })
-                .await;
-            if let Err(e2) = rejoin {
-                tracing::error!(queue, bot = %e.member, error = %e2, "a bot taken from the queue could not be put back");
-            }
-        }
+        self.create_seated(SeatedGame {
+            ruleset,
+            seats: seat_list,
+            seed: None,
+            turn_time_limit_ms: Some(first.turn_limit_ms()),
+            via: Via::Queue {
+                ticket: queue.to_owned(),
+            },
+            game_id: Some(table.to_owned()),
+        })
+        .await?;
+        Ok(())
     }
 }
 
@@ -366,7 +377,7 @@ pub async fn sweep(svc: &GameService) -> usize {
             return 0;
         }
     };
-    let mut seated = 0;
+    let mut seated = sweep_holds(svc).await;
     for queue in queues {
         let Some(seats) = seats_of(&queue) else {
             continue;
@@ -374,6 +385,34 @@ pub async fn sweep(svc: &GameService) -> usize {
         seated += svc.take_and_seat(&queue, seats).await.len();
     }
     seated
+}
+
+/// Takes over the holds whose time ran out (a replica that stopped between a take and its
+/// table's game, or a store that failed then): each is seated as its taker would have (the
+/// same game id: a game that exists settles it) or put back. Answers how many bots it saw.
+pub async fn sweep_holds(svc: &GameService) -> usize {
+    let now = now_ms();
+    let held = match svc.store().queue_holds_due(now, now + HOLD_MS, 16).await {
+        Ok(h) => h,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the queues' holds");
+            return 0;
+        }
+    };
+    let mut bots = 0;
+    for h in held {
+        let Some(seats) = seats_of(&h.queue) else {
+            let _ = svc
+                .store()
+                .queue_settle(&h.table, false, now, now + svc.queue_lease_ms)
+                .await;
+            continue;
+        };
+        bots += h.entries.len();
+        tracing::info!(queue = %h.queue, game_id = %h.table, "a queue table's seating taken over");
+        svc.seat(&h.queue, seats, &h.table, &h.entries).await;
+    }
+    bots
 }
 
 /// Runs [`sweep`] forever.

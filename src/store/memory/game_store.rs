@@ -14,9 +14,9 @@ use crate::store::inbox::{check_append, check_read, first_id};
 use crate::store::outbox::{MAX_OUTBOX_BATCH, OutboxBatch, check_take};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
-    ListedGame, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueJoin, QueueJoined,
-    QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame, StoredRating, Write,
-    check_idem_key,
+    ListedGame, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueHeld, QueueHold, QueueJoin,
+    QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame,
+    StoredRating, Write, check_idem_key,
 };
 
 #[async_trait]
@@ -407,8 +407,29 @@ impl GameStore for MemoryStore {
         queue: &str,
         n: usize,
         now_ms: u64,
+        hold: QueueHold<'_>,
     ) -> Result<Vec<QueueEntry>, StoreError> {
-        self.queue_lock().take(queue, n, now_ms)
+        self.queue_lock().take(queue, n, now_ms, hold)
+    }
+
+    async fn queue_settle(
+        &self,
+        table: &str,
+        seated: bool,
+        now_ms: u64,
+        lease_until_ms: u64,
+    ) -> Result<usize, StoreError> {
+        self.queue_lock()
+            .settle(table, seated, now_ms, lease_until_ms)
+    }
+
+    async fn queue_holds_due(
+        &self,
+        now_ms: u64,
+        until_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<QueueHeld>, StoreError> {
+        Ok(self.queue_lock().holds_due(now_ms, until_ms, limit))
     }
 
     async fn queues(&self) -> Result<Vec<String>, StoreError> {

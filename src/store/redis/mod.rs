@@ -37,8 +37,8 @@ use self::scripts::{
 use super::outbox::{MAX_OUTBOX_BATCH, OUTBOX_GRACE_MS, OutboxBatch, check_take, unix_ms};
 use super::{
     AccountGames, BoardPage, GameStore, InboxPage, ListPage, ListQuery, ListedGame, QueueEntry,
-    QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError,
-    StoredGame, StoredRating, Write, check_idem_key,
+    QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite,
+    StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 mod accounts;
@@ -591,8 +591,29 @@ impl<C: Link> GameStore for Redis<C> {
         queue: &str,
         n: usize,
         now_ms: u64,
+        hold: QueueHold<'_>,
     ) -> Result<Vec<QueueEntry>, StoreError> {
-        self.queue_take_impl(queue, n, now_ms).await
+        self.queue_take_impl(queue, n, now_ms, hold).await
+    }
+
+    async fn queue_settle(
+        &self,
+        table: &str,
+        seated: bool,
+        now_ms: u64,
+        lease_until_ms: u64,
+    ) -> Result<usize, StoreError> {
+        self.queue_settle_impl(table, seated, now_ms, lease_until_ms)
+            .await
+    }
+
+    async fn queue_holds_due(
+        &self,
+        now_ms: u64,
+        until_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<QueueHeld>, StoreError> {
+        self.queue_holds_due_impl(now_ms, until_ms, limit).await
     }
 
     async fn queues(&self) -> Result<Vec<String>, StoreError> {

@@ -10,6 +10,8 @@
 //! | `{prefix}:{queue}:d:<queue>` | hash | each member's entry bytes |
 //! | `{prefix}:{queue}:all` | set | the queues that may hold entries |
 //! | `{prefix}:{queue}:m:<member>` | set | the queues a member waits in |
+//! | `{prefix}:{queue}:t:<table>` | hash | a take's hold: `queue`, `n`, and each entry's fields `<i>:m`, `<i>:j`, `<i>:f`, `<i>:l`, `<i>:d` (member, joined, fill, lease, data) |
+//! | `{prefix}:{queue}:holds` | sorted set | the holds' tables, scored by until when they are their caller's |
 //!
 //! The per-queue and per-member keys are derived inside the scripts from the base (like the
 //! accounts' ratings keys): they share the base's hash tag, so the slot of the key the script
@@ -22,8 +24,10 @@ use redis::{Script, Value};
 use super::connection::{optional_bytes, score};
 use super::scripts::evalsha;
 use super::{Link, Redis};
-use crate::store::queue::{check_join, check_member, check_queue, check_take};
-use crate::store::{QueueEntry, QueueJoin, QueueJoined, QueuePlace, StoreError};
+use crate::store::queue::{check_join, check_member, check_queue, check_table, check_take};
+use crate::store::{
+    QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace, StoreError,
+};
 
 /// Shared functions: `drop(base, queue, member)` takes a member's entry out of a queue (and the
 /// queue out of the member's index, the queue out of `all` once empty); `purge(base, queue,
@@ -149,12 +153,19 @@ if #oldest < n then
   end
 end
 local out = {{}}
-for _, m in ipairs(oldest) do
-  for _, v in ipairs(entry(base, queue, m)) do
+local t = base .. ':t:' .. ARGV[5]
+redis.call('DEL', t)
+redis.call('HSET', t, 'queue', queue, 'n', #oldest)
+for i, m in ipairs(oldest) do
+  local e = entry(base, queue, m)
+  for _, v in ipairs(e) do
     out[#out + 1] = v
   end
+  redis.call('HSET', t, i .. ':m', e[1], i .. ':j', e[2], i .. ':f', e[3], i .. ':l', e[4],
+    i .. ':d', e[5])
   drop(base, queue, m)
 end
+redis.call('ZADD', base .. ':holds', ARGV[6], ARGV[5])
 return out
 "
     )
@@ -185,6 +196,84 @@ static JOIN_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&JOIN_LUA));
 static LEAVE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&LEAVE_LUA));
 static RENEW_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&RENEW_LUA));
 static TAKE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&TAKE_LUA));
+
+/// A hold's entries as `entry` answers them (five values each), from its hash `t`.
+const HELD_FNS: &str = r"
+local function held(t, out)
+  local n = tonumber(redis.call('HGET', t, 'n') or '0')
+  for i = 1, n do
+    local f = redis.call('HMGET', t, i .. ':m', i .. ':j', i .. ':f', i .. ':l', i .. ':d')
+    for _, v in ipairs(f) do
+      out[#out + 1] = v
+    end
+  end
+  return n
+end
+";
+
+/// `KEYS[1]` the `all` set (routing); ARGV base, table, seated (`1`/`0`), now, lease. Settles
+/// the hold: seated, it is forgotten; else each entry goes back in its place (its `joined`),
+/// its lease at least `lease`, unless its member waits there again. Answers how many went back.
+static SETTLE_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{QUEUE_FNS}
+local base, table, now, lease = ARGV[1], ARGV[2], ARGV[4], tonumber(ARGV[5])
+local t = base .. ':t:' .. table
+local queue = redis.call('HGET', t, 'queue')
+redis.call('ZREM', base .. ':holds', table)
+if not queue then
+  return 0
+end
+local back = 0
+if ARGV[3] == '0' then
+  purge(base, queue, now)
+  local n = tonumber(redis.call('HGET', t, 'n') or '0')
+  for i = 1, n do
+    local f = redis.call('HMGET', t, i .. ':m', i .. ':j', i .. ':f', i .. ':l', i .. ':d')
+    local m = f[1]
+    if not redis.call('ZSCORE', base .. ':q:' .. queue, m) then
+      redis.call('ZADD', base .. ':q:' .. queue, f[2], m)
+      redis.call('ZADD', base .. ':l:' .. queue, math.max(tonumber(f[4]), lease), m)
+      if f[3] ~= '' then
+        redis.call('HSET', base .. ':f:' .. queue, m, f[3])
+      end
+      redis.call('HSET', base .. ':d:' .. queue, m, f[5])
+      redis.call('SADD', base .. ':m:' .. m, queue)
+      redis.call('SADD', base .. ':all', queue)
+      back = back + 1
+    end
+  end
+end
+redis.call('DEL', t)
+return back
+"
+    )
+});
+
+/// `KEYS[1]` the holds (routing); ARGV base, now, until, limit. The holds due at `now`, each
+/// now held until `until`: per hold its queue, its table, its entry count `n` and `n` entries
+/// (five values each).
+static HOLDS_DUE_LUA: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{HELD_FNS}
+local base = ARGV[1]
+local out = {{}}
+for _, table in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[2], 'LIMIT', 0, ARGV[4])) do
+  redis.call('ZADD', KEYS[1], ARGV[3], table)
+  local t = base .. ':t:' .. table
+  out[#out + 1] = redis.call('HGET', t, 'queue') or ''
+  out[#out + 1] = table
+  local at = #out + 1
+  out[at] = 0
+  out[at] = held(t, out)
+end
+return out
+"
+    )
+});
+
+static SETTLE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&SETTLE_LUA));
+static HOLDS_DUE_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&HOLDS_DUE_LUA));
 static ENTRIES_SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(&ENTRIES_LUA));
 
 /// The common start of the queue keys: `{prefix}:{queue}`.
@@ -350,17 +439,20 @@ impl<C: Link> Redis<C> {
         queue: &str,
         n: usize,
         now_ms: u64,
+        hold: QueueHold<'_>,
     ) -> Result<Vec<QueueEntry>, StoreError> {
-        check_take(queue, n)?;
+        check_take(queue, n, &hold)?;
         let base = self.queue_base();
         let mut cmd = evalsha(&TAKE_SCRIPT, 1);
         cmd.arg(format!("{base}:all"))
             .arg(&base)
             .arg(queue)
             .arg(n)
-            .arg(now_ms);
-        // Never repeated: a take whose answer was lost popped entries nobody will seat (they
-        // are lost, as a bot's entry whose lease ran out is; the bot queues again).
+            .arg(now_ms)
+            .arg(hold.table)
+            .arg(hold.until_ms);
+        // Never repeated: a take whose answer was lost holds its entries, and a sweeper seats
+        // them or puts them back when the hold runs out.
         let reply: Value = self
             .core
             .script("queue_take", false, &cmd, &TAKE_LUA)
@@ -373,6 +465,67 @@ impl<C: Link> Redis<C> {
         let mut out = Vec::new();
         while it.peek().is_some() {
             out.push(decode_entry(&mut it, "queue_take")?);
+        }
+        Ok(out)
+    }
+
+    pub(super) async fn queue_settle_impl(
+        &self,
+        table: &str,
+        seated: bool,
+        now_ms: u64,
+        lease_until_ms: u64,
+    ) -> Result<usize, StoreError> {
+        check_table(table)?;
+        let base = self.queue_base();
+        let mut cmd = evalsha(&SETTLE_SCRIPT, 1);
+        cmd.arg(format!("{base}:all"))
+            .arg(&base)
+            .arg(table)
+            .arg(if seated { "1" } else { "0" })
+            .arg(now_ms)
+            .arg(lease_until_ms);
+        // Safe to repeat: a settled hold is gone.
+        let back: u64 = self
+            .core
+            .script("queue_settle", true, &cmd, &SETTLE_LUA)
+            .await?;
+        Ok(back as usize)
+    }
+
+    pub(super) async fn queue_holds_due_impl(
+        &self,
+        now_ms: u64,
+        until_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<QueueHeld>, StoreError> {
+        let base = self.queue_base();
+        let mut cmd = evalsha(&HOLDS_DUE_SCRIPT, 1);
+        cmd.arg(format!("{base}:holds"))
+            .arg(&base)
+            .arg(now_ms)
+            .arg(until_ms)
+            .arg(limit.max(1));
+        let reply: Value = self
+            .core
+            .script("queue_holds_due", true, &cmd, &HOLDS_DUE_LUA)
+            .await?;
+        let what = "queue_holds_due";
+        let mut it = array(reply, what)?.into_iter();
+        let mut out = Vec::new();
+        while let Some(queue) = it.next() {
+            let queue = text(queue, what)?;
+            let table = text(it.next().ok_or_else(|| bad(what))?, what)?;
+            let n = number(&it.next().ok_or_else(|| bad(what))?, what)?;
+            let mut entries = Vec::new();
+            for _ in 0..n {
+                entries.push(decode_entry(&mut it, what)?);
+            }
+            out.push(QueueHeld {
+                queue,
+                table,
+                entries,
+            });
         }
         Ok(out)
     }
