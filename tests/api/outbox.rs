@@ -1,7 +1,8 @@
 //! Nothing lost after the write: what follows a game's end (its rating, its bots' `game_over`
 //! entries) and a bot's seat (its `seated` entry, the game on its profile) is applied exactly
 //! once, although every move is sent by a client that hangs up at once and Redis is stalled and
-//! its connections dropped right when the games end. On memory, on one Redis server and on a
+//! its connections dropped right when the games end; and a queued bot ends seated and told,
+//! once, when the join that forms its table hangs up and Redis fails as the table forms. On memory, on one Redis server and on a
 //! Redis Cluster, the server reaching Redis through a fault-injecting proxy.
 
 use std::time::{Duration, Instant};
@@ -42,9 +43,16 @@ async fn serve(redis_url: Option<String>) -> TestApp {
 /// Sends `action` for `token` and closes the connection as soon as the request is written,
 /// without reading a byte of the answer.
 async fn act_and_hang_up(app: &TestApp, id: &str, token: &str, action: &Value) {
-    let body = action.to_string();
+    let path = format!("/v1/games/{id}/actions");
+    post_and_hang_up(app, &path, &format!("Bearer {token}"), action).await;
+}
+
+/// `POST path` with `authorization` and the JSON `body`, closing the connection as soon as the
+/// request is written.
+async fn post_and_hang_up(app: &TestApp, path: &str, authorization: &str, body: &Value) {
+    let body = body.to_string();
     let request = format!(
-        "POST /v1/games/{id}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: {authorization}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", app.port()))
@@ -85,18 +93,33 @@ impl Faults {
     }
 }
 
+/// `GET path` as the bot `key`, again while the store is unavailable (503: a fault of the
+/// test's own making), answering the JSON.
+async fn read_as(app: &TestApp, key: &str, path: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let res = app
+            .client
+            .get(app.url(path))
+            .header("authorization", format!("Bot {key}"))
+            .header("accept", "application/json")
+            .send()
+            .await
+            .expect("sent");
+        if res.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE
+            && started.elapsed() < Duration::from_secs(10)
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        assert!(res.status().is_success(), "{path}: {}", res.status());
+        return res.json().await.expect("JSON");
+    }
+}
+
 /// The bot's inbox, every entry.
 async fn inbox(app: &TestApp, key: &str) -> Vec<Value> {
-    let res = app
-        .client
-        .get(app.url("/v1/bots/me/events?after=0"))
-        .header("authorization", format!("Bot {key}"))
-        .header("accept", "application/json")
-        .send()
-        .await
-        .expect("inbox");
-    assert!(res.status().is_success(), "{}", res.status());
-    res.json().await.expect("inbox JSON")
+    serde_json::from_value(read_as(app, key, "/v1/bots/me/events?after=0").await).expect("entries")
 }
 
 /// Plays [`GAMES`] rated games between two bots and two house players, every move sent by a
@@ -199,10 +222,89 @@ async fn effects_land_once(app: &TestApp, faults: &Faults, tag: &str) {
     }
 }
 
+/// The bot's tickets still waiting.
+async fn waiting(app: &TestApp, key: &str) -> usize {
+    read_as(app, key, "/v1/queue").await["tickets"]
+        .as_array()
+        .expect("tickets")
+        .iter()
+        .filter(|t| t["status"] == "waiting")
+        .count()
+}
+
+/// Rounds of four bots queueing for a table, the fourth join sent by a client that hangs up
+/// and a fault injected at once (the take and the table's creation follow that join): each
+/// bot ends seated at the one table and told so exactly once, and waits nowhere. A join lost
+/// with its connection is sent again, as a bot whose request went unanswered does.
+async fn tables_form_once(app: &TestApp, faults: &Faults, tag: &str) {
+    let body = json!({"ruleset": {"preset": "euchre"}});
+    for round in 0..3 {
+        let names: Vec<String> = (0..4).map(|i| format!("q-{tag}-{round}-{i}")).collect();
+        let mut keys = Vec::new();
+        for n in &names {
+            keys.push(register_ok(app, n).await);
+        }
+        for key in &keys[..3] {
+            crate::queue::join(app, key, &body).await;
+        }
+        post_and_hang_up(app, "/v1/queue", &format!("Bot {}", keys[3]), &body).await;
+        faults.game_ended(round).await;
+        let started = Instant::now();
+        let mut resent = false;
+        loop {
+            let mut games = Vec::new();
+            let mut waiting_now = 0;
+            for key in &keys {
+                let seated: Vec<String> = inbox(app, key)
+                    .await
+                    .iter()
+                    .filter(|e| e["type"] == "seated")
+                    .map(|e| e["game_id"].as_str().expect("game").to_owned())
+                    .collect();
+                assert!(seated.len() <= 1, "seated twice: {seated:?}");
+                games.extend(seated);
+                waiting_now += waiting(app, key).await;
+            }
+            if games.len() == 4 {
+                assert!(games.iter().all(|g| *g == games[0]), "one table: {games:?}");
+                assert_eq!(waiting_now, 0, "seated bots wait nowhere");
+                let view = app.view(&games[0], None).await;
+                let mut accounts: Vec<String> = view["seats"]
+                    .as_array()
+                    .expect("seats")
+                    .iter()
+                    .map(|s| s["account"].as_str().expect("an account").to_owned())
+                    .collect();
+                accounts.sort();
+                let mut want = names.clone();
+                want.sort();
+                assert_eq!(accounts, want);
+                break;
+            }
+            if !resent
+                && games.is_empty()
+                && waiting_now == 3
+                && started.elapsed() > Duration::from_secs(2)
+            {
+                // The fourth join was lost with its connection: the bot sends it again.
+                crate::queue::join(app, &keys[3], &body).await;
+                resent = true;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "round {round}: {} told, {waiting_now} waiting",
+                games.len()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn effects_land_once_on_memory() {
     let app = serve(None).await;
     effects_land_once(&app, &Faults::None, "m").await;
+    tables_form_once(&app, &Faults::None, "m").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -212,7 +314,9 @@ async fn effects_land_once_through_redis_faults() {
         .expect("redis");
     let proxy = FaultProxy::start(format!("127.0.0.1:{}", redis.port()).parse().expect("addr"));
     let app = serve(Some(proxy.url())).await;
-    effects_land_once(&app, &Faults::Proxies(vec![proxy]), "r").await;
+    let faults = Faults::Proxies(vec![proxy]);
+    effects_land_once(&app, &faults, "r").await;
+    tables_form_once(&app, &faults, "r").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -222,6 +326,8 @@ async fn effects_land_once_through_cluster_faults() {
             .await
             .expect("cluster");
     let app = serve(Some(cluster_url(&proxies))).await;
-    effects_land_once(&app, &Faults::Proxies(proxies), "c").await;
+    let faults = Faults::Proxies(proxies);
+    effects_land_once(&app, &faults, "c").await;
+    tables_form_once(&app, &faults, "c").await;
     drop(cluster);
 }
