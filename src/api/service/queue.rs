@@ -429,6 +429,95 @@ pub async fn run(svc: GameService) {
 mod tests {
     use super::*;
 
+    /// A replica that took a table from the queue and stopped before creating its game: when
+    /// the hold runs out a sweeper (any replica) creates the game under the table's id, settles
+    /// the hold, and the game's `seated` event tells each bot; nobody waits or is lost.
+    #[tokio::test]
+    async fn a_hold_whose_replica_stopped_is_seated_by_a_sweeper() {
+        use crate::store::{MemoryStore, StoreConfig};
+        let store: std::sync::Arc<dyn crate::store::GameStore> =
+            std::sync::Arc::new(MemoryStore::new(StoreConfig::default()));
+        let svc = GameService::new(store.clone(), crate::metrics::Metrics::new(), 100);
+        let spec: RulesetSpec = serde_json::from_str(r#"{"preset": "euchre"}"#).unwrap();
+        let names = ["h-a", "h-b", "h-c", "h-d"];
+        for n in names {
+            svc.register_bot(n.into(), || Ok(())).await.unwrap();
+        }
+        let request = || QueueRequest {
+            ruleset: spec.clone(),
+            fill_with_house_after_ms: None,
+            house_strategy: None,
+            turn_time_limit_ms: None,
+        };
+        for n in &names[..3] {
+            svc.join_queue(n, request()).await.unwrap();
+        }
+        // The fourth joins without a take; then a replica takes the table and stops.
+        let (queue, seats) = queue_key(&spec).unwrap();
+        let now = now_ms();
+        let data = QueueRecord {
+            bot: names[3].into(),
+            ruleset_json: r#"{"preset": "euchre"}"#.into(),
+            house_strategy: DEFAULT_HOUSE,
+            turn_time_limit_ms: None,
+        }
+        .encode()
+        .unwrap();
+        store
+            .queue_join(QueueJoin {
+                queue: &queue,
+                member: names[3],
+                data: &data,
+                fill_at_ms: None,
+                lease_until_ms: now + LEASE_MS,
+                now_ms: now,
+                max_queues: MAX_QUEUES_PER_BOT,
+            })
+            .await
+            .unwrap();
+        let table = new_game_id();
+        let hold = QueueHold {
+            table: &table,
+            until_ms: now,
+        };
+        assert_eq!(
+            store
+                .queue_take(&queue, seats, now, hold)
+                .await
+                .unwrap()
+                .len(),
+            4
+        );
+        for n in names {
+            assert!(
+                svc.queue_tickets(n).await.unwrap().tickets.is_empty(),
+                "{n} is held"
+            );
+        }
+        // The sweeper takes the hold over.
+        assert_eq!(sweep_holds(&svc).await, 4);
+        assert!(
+            store.version(&table).await.unwrap().is_some(),
+            "the table's game"
+        );
+        assert_eq!(sweep_holds(&svc).await, 0, "settled");
+        svc.outbox_round().await;
+        for n in names {
+            let told: Vec<String> = svc
+                .inbox(n, 0, 100)
+                .await
+                .unwrap()
+                .entries
+                .iter()
+                .map(|e| serde_json::from_slice::<serde_json::Value>(&e.data).unwrap())
+                .filter(|e| e["type"] == "seated")
+                .map(|e| e["game_id"].as_str().unwrap().to_owned())
+                .collect();
+            assert_eq!(told, vec![table.clone()], "{n}");
+            assert!(svc.queue_tickets(n).await.unwrap().tickets.is_empty());
+        }
+    }
+
     /// An entry stored before `mixed` (its field a `Strategy`) reads as the same fill; a
     /// `mixed` fill draws every strategy and only those.
     #[test]
