@@ -5,6 +5,7 @@
 #
 #   bash scripts/fuzz.sh            # 60 seconds
 #   bash scripts/fuzz.sh 600        # ten minutes
+#   bash scripts/fuzz.sh --install-only   # only install cargo-fuzz (scripts/test.sh, early)
 #   cargo fuzz run engine --fuzz-dir fuzz fuzz/artifacts/engine/<crash>   # replay a crash
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "==> installing cargo-fuzz"
   cargo install cargo-fuzz --locked
 fi
+if [ "${1:-}" = --install-only ]; then exit 0; fi
 
 # Without a sanitizer (safe Rust: a panic is what we look for), cargo fuzz runs on the stable
 # toolchain; RUSTC_BOOTSTRAP lets it pass the one unstable flag it still uses there.
