@@ -6,6 +6,7 @@
 #   bash scripts/fuzz.sh            # 60 seconds
 #   bash scripts/fuzz.sh 600        # ten minutes
 #   bash scripts/fuzz.sh --install-only   # only install cargo-fuzz (scripts/test.sh, early)
+#   bash scripts/fuzz.sh --build-only     # install it and build every fuzz target, no fuzzing
 #   cargo fuzz run engine --fuzz-dir fuzz fuzz/artifacts/engine/<crash>   # replay a crash
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,14 @@ if [ "${1:-}" = --install-only ]; then exit 0; fi
 TOOLCHAIN=()
 if [ -n "${FUZZ_NIGHTLY:-}" ]; then TOOLCHAIN=(+nightly); fi
 export RUSTC_BOOTSTRAP=1
+
+if [ "${1:-}" = --build-only ]; then
+  # Every target of the fuzz crate (what `cargo check --all-targets` of it would see); a later
+  # run finds `engine` built.
+  echo "==> building the fuzz targets"
+  cargo "${TOOLCHAIN[@]}" fuzz build --fuzz-dir fuzz --sanitizer none --release
+  exit 0
+fi
 
 mkdir -p fuzz/corpus/engine
 echo "==> building the fuzz target"
