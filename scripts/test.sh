@@ -26,6 +26,12 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 LOGS="$ROOT/target/ci"
 mkdir -p "$LOGS"
+# CI builds from a fresh clone, once: the dev profile's incremental caches and full debug info
+# are work nobody reads there (panics still name file and line). Not set for a developer's runs.
+if [ "${CI:-}" = true ]; then
+  export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+  export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
+fi
 
 # ---- stages and their durations ---------------------------------------------------------------
 START=$(date +%s)
