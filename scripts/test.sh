@@ -90,9 +90,13 @@ bg() { # bg NAME NICENESS COMMAND...
   echo "(background: $name, log target/ci/$name.log)"
 }
 bg_wait() {
-  local name=$1 rc=0 t0
+  local name=$1 rc=0 t0 pids
   [ -n "${BG_PID[$name]:-}" ] || return 0
   t0=$(date +%s)
+  # From now on the job is what the run waits for: it gets its full share, also against other
+  # users' processes (new children inherit it from their parents).
+  mapfile -t pids < <(tree_pids "${BG_PID[$name]}")
+  renice -n 0 -p "${pids[@]}" >/dev/null 2>&1 || true
   wait "${BG_PID[$name]}" || rc=$?
   unset "BG_PID[$name]"
   if [ "$rc" -ne 0 ]; then
@@ -102,6 +106,11 @@ bg_wait() {
     exit "$rc"
   fi
   echo "($(tail -n 1 "$LOGS/$name.log"), waited for here $(fmt_secs $(($(date +%s) - t0))))"
+}
+tree_pids() { # a pid and its descendants
+  local c
+  echo "$1"
+  for c in $(pgrep -P "$1" 2>/dev/null); do tree_pids "$c"; done
 }
 kill_tree() { # a pid and its descendants (only this script's own jobs)
   local c
