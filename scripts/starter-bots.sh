@@ -13,10 +13,13 @@
 #
 #   bash scripts/starter-bots.sh
 #   PRESETS="bacon euchre buck-euchre" bash scripts/starter-bots.sh
+#   SB_NO_BUILD=1 bash scripts/starter-bots.sh   # the release server and bot are built already
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --locked --bin hasenpfeffer --example bot
+if [ -z "${SB_NO_BUILD:-}" ]; then
+  cargo build --release --locked --bin hasenpfeffer --example bot
+fi
 target="${CARGO_TARGET_DIR:-target}"
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

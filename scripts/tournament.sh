@@ -15,6 +15,7 @@
 #
 #   bash scripts/tournament.sh
 #   PRESET=euchre MIN_GAMES=60 STREAK=20 TOURNAMENT_SECS=1200 bash scripts/tournament.sh
+#   TN_NO_BUILD=1 bash scripts/tournament.sh   # the release server and bot are built already
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -29,7 +30,9 @@ for t in redis-server redis-cli python3 curl cargo; do
   command -v "$t" >/dev/null || { echo "tournament: $t is missing" >&2; exit 2; }
 done
 
-cargo build --release --locked --bin hasenpfeffer --example bot
+if [ -z "${TN_NO_BUILD:-}" ]; then
+  cargo build --release --locked --bin hasenpfeffer --example bot
+fi
 
 tmp=$(mktemp -d)
 suffix=$(python3 -c 'import secrets; print(secrets.token_hex(3))')
