@@ -282,7 +282,7 @@ if [ -z "${SKIP_README:-}" ]; then
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
-  stage bench "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance), scripts/instructions.sh and scripts/queuebench.sh --quick"
+  stage bench "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance), scripts/instructions.sh, scripts/queuebench.sh --quick and scripts/effects-latency.sh"
   bg_wait apt
   LB_NO_BUILD=1 bash scripts/loadbench.sh --quick
   # again with Redis 1 ms away, through the relay (examples/redis_delay.rs)
@@ -290,6 +290,8 @@ if [ -z "${SKIP_BENCH:-}" ]; then
   IB_N=100 bash scripts/instructions.sh "$SERVER"
   # 1,000 bots queueing at once form 250 tables, each exactly once (memory, Redis, two replicas)
   QB_NO_BUILD=1 QB_BOTS=1000 bash scripts/queuebench.sh --quick
+  # a finished rated game's effects (game_over, the rating) land within 1 s (the outbox)
+  bash scripts/effects-latency.sh 10 "$SERVER"
 fi
 
 if [ -z "${SKIP_BROWSER:-}" ]; then
