@@ -984,7 +984,7 @@ pub async fn list_all(
                 group,
                 after: after.as_ref(),
                 limit,
-                now_unix_ms: now_unix_ms(),
+                now_unix_ms: unix_ms(),
             })
             .await
             .unwrap();
@@ -998,12 +998,6 @@ pub async fn list_all(
     panic!("more than 1000 pages");
 }
 
-fn now_unix_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
 fn ids(listed: &[(String, u64, Vec<u8>)]) -> Vec<&str> {
     listed.iter().map(|(id, _, _)| id.as_str()).collect()
 }
@@ -1015,7 +1009,7 @@ fn ids(listed: &[(String, u64, Vec<u8>)]) -> Vec<&str> {
 pub async fn listing_moves_with_writes(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     let group = fresh_group();
     let id = fresh_id();
-    let now = now_unix_ms();
+    let now = unix_ms();
     let open = |item: &'static [u8], t| Some(listing(ListStatus::Open, &group, item, t));
     store
         .write(
@@ -1112,7 +1106,7 @@ pub async fn listing_moves_with_writes(store: &Arc<dyn GameStore>, other: &Arc<d
 /// `InvalidWrite`, and change nothing.
 pub async fn listing_pages_newest_first(store: &Arc<dyn GameStore>) {
     let group = fresh_group();
-    let base = now_unix_ms();
+    let base = unix_ms();
     // Seven games: five at distinct times, three sharing one time (a tie broken by id).
     let mut games: Vec<(String, u64)> = (0..5u64).map(|i| (fresh_id(), base + i * 10)).collect();
     for _ in 0..3 {
@@ -1153,7 +1147,7 @@ pub async fn listing_pages_newest_first(store: &Arc<dyn GameStore>) {
             group: Some(&group),
             after: None,
             limit: games.len(),
-            now_unix_ms: now_unix_ms(),
+            now_unix_ms: unix_ms(),
         })
         .await
         .unwrap();
@@ -1211,7 +1205,7 @@ pub async fn listing_pages_newest_first(store: &Arc<dyn GameStore>) {
 pub async fn listing_expires_with_the_game(store: &Arc<dyn GameStore>) {
     let group = fresh_group();
     let (quiet, over) = (fresh_id(), fresh_id());
-    let now = now_unix_ms();
+    let now = unix_ms();
     for (id, status, finished) in [
         (&quiet, ListStatus::Live, false),
         (&over, ListStatus::Finished, true),
@@ -1249,7 +1243,7 @@ pub async fn listing_expires_with_the_game(store: &Arc<dyn GameStore>) {
         vec![over.as_str()]
     );
     // The id of the expired game is created again: listed afresh, once.
-    let later = now_unix_ms();
+    let later = unix_ms();
     store
         .write(
             &quiet,
@@ -1674,7 +1668,7 @@ fn members(entries: &[QueueEntry]) -> Vec<&str> {
 /// replica. A member waits in at most `max_queues` queues.
 pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     let q = fresh_queue();
-    let now = now_unix_ms();
+    let now = unix_ms();
     let (a, b, c, d, e) = (
         fresh_name(),
         fresh_name(),
@@ -1818,7 +1812,7 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
 /// lapsed entries do not count against `max_queues`.
 pub async fn queue_leases_lapse_and_renew(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     let (q1, q2) = (fresh_queue(), fresh_queue());
-    let now = now_unix_ms();
+    let now = unix_ms();
     let (a, b) = (fresh_name(), fresh_name());
     let short = |queue, member, data| QueueJoin {
         lease_until_ms: now + 100,
@@ -1889,7 +1883,7 @@ pub async fn queue_fills_after_the_oldest_waits(
     other: &Arc<dyn GameStore>,
 ) {
     let q = fresh_queue();
-    let now = now_unix_ms();
+    let now = unix_ms();
     let (a, b, c) = (fresh_name(), fresh_name(), fresh_name());
     joined(store.queue_join(join(&q, &a, b"a", now)).await.unwrap());
     joined(
@@ -1967,7 +1961,7 @@ pub async fn racing_takes_pop_each_entry_once(
     other: &Arc<dyn GameStore>,
 ) {
     let q = fresh_queue();
-    let now = now_unix_ms();
+    let now = unix_ms();
     let names: Vec<String> = (0..40).map(|_| fresh_name()).collect();
     let mut tasks = Vec::new();
     for (i, m) in names.iter().enumerate() {
@@ -2407,7 +2401,7 @@ pub async fn outbox_delivers_each_event(store: &Arc<dyn GameStore>, other: &Arc<
 /// sweeper at a time; a member that waits again is not put back twice.
 pub async fn queue_holds_settle(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     let q = fresh_queue();
-    let now = now_unix_ms();
+    let now = unix_ms();
     let (a, b, c) = (fresh_name(), fresh_name(), fresh_name());
     for (i, m) in [&a, &b, &c].into_iter().enumerate() {
         joined(

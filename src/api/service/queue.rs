@@ -278,7 +278,8 @@ impl GameService {
             }
             seated.extend(taken.iter().map(|e| e.member.clone()));
             let full = taken.len() == seats;
-            self.seat(queue, seats, &table, &taken).await;
+            // A fresh id: no game has it yet.
+            self.seat(queue, seats, &table, &taken, false).await;
             if !full {
                 break; // a fill takes every entry waiting
             }
@@ -288,19 +289,19 @@ impl GameService {
 
     /// The second phase of a take: creates the game `table` of the entries `taken` from
     /// `queue` (oldest first): the bots and, for a fill, house players of the longest-waiting
-    /// bot's strategy, in seats drawn at random; then settles the hold. A game that exists
-    /// (made by an earlier try) settles it too. A table that cannot be played (a refusal: an
+    /// bot's strategy, in seats drawn at random; then settles the hold (`made`: the game exists
+    /// already, made by an earlier try, so it only settles). A table that cannot be played (a refusal: an
     /// account gone) puts the bots back in their places; a store that fails leaves the hold,
     /// which a sweeper takes over when it runs out ([`sweep_holds`]). Each bot of a game made
     /// is told by the game's own `seated` event. So a queued bot is always waiting, or seated
     /// and told.
-    async fn seat(&self, queue: &str, seats: usize, table: &str, taken: &[QueueEntry]) {
-        let made = match self.store.version(table).await {
-            Ok(Some(_)) => Ok(()),
-            Ok(None) => self.create_table(queue, seats, table, taken).await,
-            Err(e) => Err(e.into()),
+    async fn seat(&self, queue: &str, seats: usize, table: &str, taken: &[QueueEntry], made: bool) {
+        let created = if made {
+            Ok(())
+        } else {
+            self.create_table(queue, seats, table, taken).await
         };
-        let seated = match made {
+        let seated = match created {
             Ok(()) => {
                 self.metrics.queue_tables.inc();
                 tracing::info!(queue, game_id = %table, bots = taken.len(), "queue table formed");
@@ -408,9 +409,17 @@ pub async fn sweep_holds(svc: &GameService) -> usize {
                 .await;
             continue;
         };
+        // Its taker may have made the game before it stopped.
+        let made = match svc.store().version(&h.table).await {
+            Ok(v) => v.is_some(),
+            Err(e) => {
+                tracing::warn!(game_id = %h.table, error = %e, "a queue hold left for a later sweep");
+                continue;
+            }
+        };
         bots += h.entries.len();
         tracing::info!(queue = %h.queue, game_id = %h.table, "a queue table's seating taken over");
-        svc.seat(&h.queue, seats, &h.table, &h.entries).await;
+        svc.seat(&h.queue, seats, &h.table, &h.entries, made).await;
     }
     bots
 }
