@@ -91,7 +91,7 @@ impl Default for Config {
             rate_limit_per_sec: 0,
             rate_limit_burst: 100,
             bot_registrations_per_hour: 10,
-            matches_per_hour: crate::api::service::DEFAULT_MATCHES_PER_HOUR,
+            matches_per_hour: crate::platform::DEFAULT_MATCHES_PER_HOUR,
             queue_lease: Duration::from_millis(60_000),
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),

@@ -15,7 +15,13 @@ pub mod bots;
 pub mod config;
 pub mod engine;
 #[cfg(feature = "server")]
+pub mod error;
+#[cfg(feature = "server")]
+pub mod games;
+#[cfg(feature = "server")]
 pub mod metrics;
+#[cfg(feature = "server")]
+pub mod platform;
 #[cfg(feature = "server")]
 pub mod store;
 #[cfg(feature = "server")]

@@ -7,9 +7,10 @@ use actix_web::HttpServer;
 use actix_web::dev::{Server, ServerHandle};
 
 use crate::api;
-use crate::api::service::{GameService, Push};
 use crate::config::Config;
+use crate::games::{GameService, Push};
 use crate::metrics::Metrics;
+use crate::platform::Platform;
 use crate::store::{self, StoreConfig, connect_from_url};
 
 /// A built server, bound and ready to run.
@@ -46,18 +47,18 @@ impl Application {
         let store = connect_from_url(config.redis_url.as_deref(), store_config).await?;
         let backend = store.backend();
         let (push, stopping) = Push::new(config.sse_keep_alive);
-        let service = GameService::new(store, Metrics::new(), config.cached_games)
-            .with_push(push)
+        let service = GameService::new(store, Metrics::new(), config.cached_games).with_push(push);
+        let platform = Platform::new(service.clone())
             .with_queue_lease(config.queue_lease)
             .with_matches_per_hour(config.matches_per_hour);
         let replica = format!(
             "{}-{}",
             std::process::id(),
-            api::auth::new_token().get(3..15).unwrap_or("0")
+            crate::games::new_token().get(3..15).unwrap_or("0")
         );
-        tokio::spawn(api::clock::run(service.clone(), replica));
-        tokio::spawn(api::service::run_queue_sweeper(service.clone()));
-        tokio::spawn(api::service::run_outbox(service.clone()));
+        tokio::spawn(api::clock::run(service, replica));
+        tokio::spawn(crate::platform::run_queue_sweeper(platform.clone()));
+        tokio::spawn(crate::platform::run_outbox(platform.clone()));
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let body_limit = api::routes::BodyLimit {
@@ -76,7 +77,7 @@ impl Application {
         let mut server = HttpServer::new(move || {
             // Runs on each worker's thread: its Redis connection is driven there too.
             api::app(
-                service.for_this_thread(),
+                platform.for_this_thread(),
                 body_limit,
                 rate_limit.clone(),
                 registration_limit.clone(),

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use super::service::{GameService, now_ms};
+use crate::games::{GameService, now_ms};
 
 /// How often the index is swept.
 pub const SWEEP_EVERY: Duration = Duration::from_millis(200);

@@ -11,11 +11,12 @@ use tokio::time::{Instant, sleep_until};
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::error::ApiError;
-use super::service::GameService;
-use super::service::ViewJson;
+use crate::games::GameService;
+use crate::games::ViewJson;
+use crate::platform::Platform;
 
-/// How often an idle stream sends a keep-alive comment by default (it lives with [`Push`](super::service::Push)).
-pub use super::service::KEEP_ALIVE;
+/// How often an idle stream sends a keep-alive comment by default (it lives with [`Push`](crate::games::Push)).
+pub use crate::games::KEEP_ALIVE;
 
 /// The longest a long poll waits.
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
@@ -153,7 +154,7 @@ struct EventType<'a> {
 /// its id) as the data; None for a damaged entry (logged and skipped).
 fn inbox_event(entry: &crate::store::InboxEntry) -> Option<Bytes> {
     let kind = serde_json::from_slice::<EventType<'_>>(&entry.data).ok();
-    let json = super::service::entry_json(entry);
+    let json = crate::platform::entry_json(entry);
     let (Some(kind), Some(json)) = (kind, json) else {
         tracing::error!(entry = entry.id, "an inbox entry is not an event; skipped");
         return None;
@@ -179,7 +180,7 @@ fn inbox_event(entry: &crate::store::InboxEntry) -> Option<Bytes> {
 /// and the end when the server shuts down. The first read is made before this returns, so a
 /// store that is away is an error response, not a broken stream.
 pub async fn inbox_stream(
-    svc: GameService,
+    svc: Platform,
     account: String,
     after: u64,
 ) -> Result<impl futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static, ApiError> {
@@ -206,9 +207,9 @@ pub async fn inbox_stream(
                     continue;
                 }
             }
-            let deadline = Instant::now() + svc.push().keep_alive;
+            let deadline = Instant::now() + svc.games().push().keep_alive;
             tokio::select! {
-                () = svc.push().stopping() => return,
+                () = svc.games().push().stopping() => return,
                 changed = changes.changed() => {
                     if changed.is_err() {
                         changes = svc.watch_inbox(&account);
@@ -232,7 +233,7 @@ pub async fn inbox_stream(
 /// [`INBOX_PAGE`]) as a JSON array, as soon as there is one, or `[]` after `wait` (at most
 /// [`MAX_INBOX_WAIT`]) or when the server shuts down.
 pub async fn inbox_wait(
-    svc: &GameService,
+    svc: &Platform,
     account: &str,
     after: u64,
     wait: Duration,
@@ -244,7 +245,7 @@ pub async fn inbox_wait(
         let items: Vec<Vec<u8>> = page
             .entries
             .iter()
-            .filter_map(super::service::entry_json)
+            .filter_map(crate::platform::entry_json)
             .collect();
         if !items.is_empty() || Instant::now() >= deadline {
             let mut out = Vec::with_capacity(2 + items.iter().map(|i| i.len() + 1).sum::<usize>());
@@ -265,7 +266,7 @@ pub async fn inbox_wait(
                 }
             }
             _ = sleep_until(deadline) => {}
-            () = svc.push().stopping() => return Ok(Bytes::from_static(b"[]")),
+            () = svc.games().push().stopping() => return Ok(Bytes::from_static(b"[]")),
         };
     }
 }

@@ -7,11 +7,9 @@ pub mod clock;
 pub mod error;
 pub mod events;
 pub mod extract;
-pub mod names;
 pub mod page;
 pub mod ratelimit;
 pub mod routes;
-pub mod service;
 pub mod wire;
 
 use std::time::Instant;
@@ -27,8 +25,8 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::metrics::Metrics;
+use crate::platform::Platform;
 use error::ApiError;
-use service::GameService;
 use utoipa::PartialSchema as _;
 
 /// The top of the OpenAPI document; paths and schemas are collected from the handlers.
@@ -92,12 +90,12 @@ impl Modify for ExamplesAddon {
         if let Some(components) = openapi.components.as_mut()
             && let Some(RefOr::T(Schema::AllOf(view))) = components.schemas.get_mut("GameView")
         {
-            view.example = serde_json::to_value(wire::example_view()).ok();
+            view.example = serde_json::to_value(crate::games::wire::example_view()).ok();
         }
         if let Some(components) = openapi.components.as_mut()
             && let Some(RefOr::T(Schema::AllOf(item))) = components.schemas.get_mut("InboxItem")
         {
-            item.example = serde_json::to_value(service::InboxItem::example()).ok();
+            item.example = serde_json::to_value(crate::platform::InboxItem::example()).ok();
         }
         problem_examples_from_the_table(openapi);
         routes::actions::add_request_examples(openapi);
@@ -452,7 +450,7 @@ async fn bodiless_errors(
         )
     {
         let (req, old) = res.into_parts();
-        let mut new = error::ApiError::Http(status).error_response();
+        let mut new = error::ApiError::Http(status.as_u16()).error_response();
         for (name, value) in old.headers() {
             if name != header::CONTENT_LENGTH && !new.headers().contains_key(name) {
                 new.headers_mut().append(name.clone(), value.clone());
@@ -473,7 +471,7 @@ fn redirect(location: &'static str) -> HttpResponse {
 /// Configures the whole application: every route, Swagger UI, the OpenAPI document, metrics and
 /// request tracing.
 pub fn app(
-    service: GameService,
+    platform: Platform,
     body_limit: routes::BodyLimit,
     rate_limit: Option<ratelimit::RateLimit>,
     registration_limit: Option<ratelimit::RegistrationLimit>,
@@ -486,9 +484,10 @@ pub fn app(
         InitError = (),
     >,
 > {
-    let metrics = service.metrics().clone();
+    let metrics = platform.games().metrics().clone();
     let mut base = App::new()
-        .app_data(web::Data::new(service))
+        .app_data(web::Data::new(platform.games().clone()))
+        .app_data(web::Data::new(platform))
         .app_data(web::Data::new(metrics))
         .app_data(body_limit);
     if let Some(rl) = rate_limit {

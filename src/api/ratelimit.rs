@@ -3,7 +3,7 @@
 //! names the limit, its allowance and when it resets. Three limits: every request (the
 //! middleware [`limit`]; probes and metrics are exempt), bot registrations per client
 //! ([`RegistrationLimit`], checked by `POST /v1/bots`), and duplicate matches per bot
-//! ([`BotLimit`], checked by `POST /v1/matches`). Each replica counts for itself.
+//! (`platform::limits::BotLimit`, checked by `POST /v1/matches`). Each replica counts for itself.
 //!
 //! The client is the connection's peer, or behind `n` trusted proxies (`TRUSTED_PROXY_HOPS`)
 //! the `n`-th address from the right of `X-Forwarded-For`: each proxy appends the address it
@@ -20,10 +20,10 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::HeaderMap;
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, ResponseError, web};
-use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::error::{ApiError, RatePolicy};
+use crate::platform::limits::{hourly, seconds_until};
 
 /// The limiter, shared by every worker.
 #[derive(Clone)]
@@ -37,26 +37,6 @@ pub struct RateLimit {
 /// The limit of bot registrations (`POST /v1/bots`) per client IP, shared by every worker.
 #[derive(Clone)]
 pub struct RegistrationLimit(pub RateLimit);
-
-/// `per_hour` a hour, in bursts of as many, as the limit `name`; None when 0.
-fn hourly(name: &'static str, per_hour: u32) -> Option<(Quota, RatePolicy)> {
-    let n = NonZeroU32::new(per_hour)?;
-    let period = std::time::Duration::from_secs(3600) / n.get();
-    let quota = Quota::with_period(period)?.allow_burst(n);
-    let policy = RatePolicy {
-        name,
-        allowance: n.get(),
-        window_secs: 3600,
-        burst: n.get(),
-    };
-    Some((quota, policy))
-}
-
-/// The whole seconds until `not_until` (rounded up).
-fn seconds_until(not_until: &governor::NotUntil<<DefaultClock as Clock>::Instant>) -> u64 {
-    let wait = not_until.wait_time_from(DefaultClock::default().now());
-    wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
-}
 
 impl RegistrationLimit {
     /// `per_hour` registrations per hour per client (bursts of as many); None when 0.
@@ -134,47 +114,6 @@ impl RateLimit {
         self.limiter
             .check_key(&ip)
             .map_err(|not_until| seconds_until(&not_until))
-    }
-}
-
-/// A limit per bot account (keyed by its folded name), shared by every worker of a replica.
-#[derive(Clone)]
-pub struct BotLimit {
-    limiter: Arc<DefaultKeyedRateLimiter<String>>,
-    seen: Arc<AtomicU64>,
-    policy: RatePolicy,
-}
-
-impl std::fmt::Debug for BotLimit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BotLimit")
-            .field("policy", &self.policy)
-            .finish_non_exhaustive()
-    }
-}
-
-impl BotLimit {
-    /// `per_hour` a hour per bot (bursts of as many), as the limit `name`; None when 0.
-    pub fn hourly(name: &'static str, per_hour: u32) -> Option<BotLimit> {
-        let (quota, policy) = hourly(name, per_hour)?;
-        Some(BotLimit {
-            limiter: Arc::new(RateLimiter::keyed(quota)),
-            seen: Arc::new(AtomicU64::new(0)),
-            policy,
-        })
-    }
-
-    /// Counts one use by bot `bot` (its folded name): `rate_limited` over the limit.
-    pub fn check(&self, bot: &str) -> Result<(), ApiError> {
-        if self.seen.fetch_add(1, Ordering::Relaxed) % 4096 == 4095 {
-            self.limiter.retain_recent();
-        }
-        self.limiter
-            .check_key(&bot.to_owned())
-            .map_err(|not_until| ApiError::RateLimited {
-                retry_after: seconds_until(&not_until).max(1),
-                policy: self.policy,
-            })
     }
 }
 

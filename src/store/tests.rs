@@ -1275,10 +1275,10 @@ async fn redis_cluster_watch_survives_a_node_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement, not a check"]
 async fn redis_memory_usage_of_a_game() {
-    use crate::api::service::SeatRecord;
-    use crate::api::wire::SeatSpec;
     use crate::bots::Strategy;
     use crate::engine::{Game, Preset};
+    use crate::games::SeatRecord;
+    use crate::games::wire::SeatSpec;
     use rand::SeedableRng;
 
     let redis = TestRedis::start();

@@ -820,13 +820,13 @@ async fn keys_never_reach_the_logs() {
     );
     for token in &seat_tokens {
         assert!(!out.contains(token.as_str()), "a seat token is in the logs");
-        let hash = hasenpfeffer::api::auth::hash_token(token);
+        let hash = hasenpfeffer::games::hash_token(token);
         assert!(!out.contains(&hash), "a seat token's hash is in the logs");
     }
     for key in [&a, &b] {
         assert!(!out.contains(key.as_str()), "a key is in the logs");
         assert!(!out.contains(&key[4..]), "a key's digits are in the logs");
-        let hash = hasenpfeffer::api::auth::hash_token(key);
+        let hash = hasenpfeffer::games::hash_token(key);
         assert!(!out.contains(&hash), "a key's hash is in the logs");
     }
 }
@@ -1182,7 +1182,8 @@ impl hasenpfeffer::store::GameStore for FailsRates {
 /// later rounds find nothing to do.
 #[tokio::test]
 async fn a_failed_rating_is_retried_by_the_outbox() {
-    use hasenpfeffer::api::service::GameService;
+    use hasenpfeffer::games::GameService;
+    use hasenpfeffer::platform::Platform;
     use hasenpfeffer::store::{GameStore, MemoryStore, StoreConfig};
     let store = std::sync::Arc::new(FailsRates {
         inner: MemoryStore::new(StoreConfig::default()),
@@ -1191,6 +1192,7 @@ async fn a_failed_rating_is_retried_by_the_outbox() {
         rates: Default::default(),
     });
     let svc = GameService::new(store.clone(), hasenpfeffer::metrics::Metrics::new(), 0);
+    let platform = Platform::new(svc.clone());
     let created = svc
         .create(
             serde_json::from_value(quick(json!([
@@ -1220,27 +1222,27 @@ async fn a_failed_rating_is_retried_by_the_outbox() {
     }
     // No worker runs here: the rounds are this test's.
     assert!(!rated(store.clone()).await, "no request rates a game");
-    assert!(svc.outbox_round().await >= 1);
+    assert!(platform.outbox_round().await >= 1);
     assert!(!rated(store.clone()).await, "the first try failed");
     assert_eq!(
-        svc.outbox_round().await,
+        platform.outbox_round().await,
         0,
         "leased: not taken again at once"
     );
-    let lease = Duration::from_millis(hasenpfeffer::api::service::OUTBOX_LEASE_MS + 100);
+    let lease = Duration::from_millis(hasenpfeffer::platform::OUTBOX_LEASE_MS + 100);
     tokio::time::sleep(lease).await;
     assert_eq!(
-        svc.outbox_round().await,
+        platform.outbox_round().await,
         1,
         "taken again when the lease ran out"
     );
     assert!(!rated(store.clone()).await, "the second try failed");
     tokio::time::sleep(lease).await;
-    assert_eq!(svc.outbox_round().await, 1);
+    assert_eq!(platform.outbox_round().await, 1);
     assert!(rated(store.clone()).await, "the third try rated it");
     tokio::time::sleep(lease).await;
-    assert_eq!(svc.outbox_round().await, 0, "nothing left");
-    let board = svc
+    assert_eq!(platform.outbox_round().await, 0, "nothing left");
+    let board = platform
         .leaderboard(hasenpfeffer::engine::Preset::Hasenpfeffer, None, 10)
         .await
         .expect("board");
@@ -1253,7 +1255,8 @@ async fn a_failed_rating_is_retried_by_the_outbox() {
 /// is not rated costs none.
 #[tokio::test]
 async fn a_rated_end_costs_two_store_calls() {
-    use hasenpfeffer::api::service::{ActRequest, GameService};
+    use hasenpfeffer::games::{ActRequest, GameService};
+    use hasenpfeffer::platform::Platform;
     use hasenpfeffer::store::{MemoryStore, StoreConfig};
     use std::sync::atomic::Ordering;
     let store = std::sync::Arc::new(FailsRates {
@@ -1263,7 +1266,8 @@ async fn a_rated_end_costs_two_store_calls() {
         rates: Default::default(),
     });
     let svc = GameService::new(store.clone(), hasenpfeffer::metrics::Metrics::new(), 100);
-    let bot = svc
+    let platform = Platform::new(svc.clone());
+    let bot = platform
         .register_bot("counted".into(), || Ok(()))
         .await
         .expect("registered")
@@ -1319,7 +1323,7 @@ async fn a_rated_end_costs_two_store_calls() {
             .expect("applied");
         }
         // The end's effects come from the outbox (no worker runs here: this test's round).
-        svc.outbox_round().await;
+        platform.outbox_round().await;
         let more = usize::from(rated);
         assert_eq!(store.rating_reads.load(Ordering::SeqCst), reads + more);
         assert_eq!(store.rates.load(Ordering::SeqCst), rates + more);

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use hasenpfeffer::api::service::{ActRequest, GameService, now_ms};
 use hasenpfeffer::engine::Action;
+use hasenpfeffer::games::{ActRequest, GameService, now_ms};
 use hasenpfeffer::metrics::Metrics;
 use hasenpfeffer::store::testing::TestRedis;
 use hasenpfeffer::store::{GameStore, MemoryStore, StoreConfig, StoreError, StoredGame, Write};

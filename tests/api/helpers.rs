@@ -536,7 +536,7 @@ impl Seen {
         for t in tokens {
             assert!(!text.contains(t.as_str()), "a view contains a seat token");
             assert!(
-                !text.contains(&hasenpfeffer::api::auth::hash_token(t)),
+                !text.contains(&hasenpfeffer::games::hash_token(t)),
                 "a view contains a token hash"
             );
         }

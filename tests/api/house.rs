@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use hasenpfeffer::api::service::now_ms;
+use hasenpfeffer::games::now_ms;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

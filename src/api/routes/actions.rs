@@ -10,9 +10,10 @@ use super::etag;
 use crate::api::body::read_action;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::extract::{GameId, GamePath, IfMatchVersion, MaybeIdempotencyKey, SeatToken};
-use crate::api::service::ActRequest;
-use crate::api::service::GameService;
-use crate::api::wire::{ActionDoc, GameView};
+use crate::api::wire::ActionDoc;
+use crate::games::ActRequest;
+use crate::games::GameService;
+use crate::games::wire::GameView;
 
 /// Which action types an endpoint takes.
 #[derive(Clone, Copy)]

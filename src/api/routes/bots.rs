@@ -11,9 +11,9 @@ use crate::api::body::read_json;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::ratelimit::RegistrationLimit;
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
-use crate::api::service::{DEFAULT_BOARD_LIMIT, GameService, MAX_BOARD_LIMIT};
-use crate::api::wire::{BotProfile, Leaderboard, RegisterBotRequest, RegisteredBot};
 use crate::engine::Preset;
+use crate::platform::wire::{BotProfile, Leaderboard, RegisterBotRequest, RegisteredBot};
+use crate::platform::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, Platform};
 
 /// Register a bot.
 ///
@@ -45,7 +45,7 @@ use crate::engine::Preset;
 #[post("/v1/bots")]
 #[tracing::instrument(skip_all)]
 pub async fn register_bot(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     limit: Option<web::Data<RegistrationLimit>>,
     req: HttpRequest,
     payload: web::Payload,
@@ -91,10 +91,7 @@ pub struct BotPath {
 )]
 #[get("/v1/bots/{name}")]
 #[tracing::instrument(skip_all)]
-pub async fn get_bot(
-    svc: web::Data<GameService>,
-    req: HttpRequest,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_bot(svc: web::Data<Platform>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     // Read from the match, not a `web::Path` (`BotPath` documents it). actix decodes the path
     // but for `%25`, `%2F` and `%2B` (so a `/` in a name cannot split the path): decoded here.
     let raw = req.match_info().get("name").unwrap_or_default();
@@ -179,7 +176,7 @@ pub struct BoardParams {
 #[get("/v1/leaderboards/{preset}")]
 #[tracing::instrument(skip_all)]
 pub async fn get_leaderboard(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let preset = req.match_info().get("preset").unwrap_or_default();

@@ -13,7 +13,7 @@ use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
 use crate::api::extract::{GameId, GamePath, MaybeSeatToken, last_event_id};
-use crate::api::service::GameService;
+use crate::games::GameService;
 
 /// Query parameters of `GET /v1/games/{id}/events`.
 #[derive(Debug, Deserialize, IntoParams)]

@@ -17,8 +17,8 @@ use crate::api::body::{MAX_INT64, read_json};
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
 use crate::api::extract::{GameId, GamePath, MaybeSeatToken, SeatToken};
-use crate::api::service::GameService;
-use crate::api::wire::{CreateGameRequest, CreatedGame, GameLog, GameView, Samples};
+use crate::games::GameService;
+use crate::games::wire::{CreateGameRequest, CreatedGame, GameLog, GameView, Samples};
 
 /// Create a game.
 ///

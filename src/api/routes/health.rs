@@ -4,8 +4,8 @@ use crate::api::routes::problems::StoreUnavailable;
 use actix_web::{HttpResponse, get, web};
 
 use crate::api::error::ApiError;
-use crate::api::service::GameService;
 use crate::api::wire::Health;
+use crate::games::GameService;
 
 /// Liveness.
 ///

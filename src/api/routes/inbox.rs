@@ -14,7 +14,7 @@ use crate::api::events::{self, MAX_INBOX_WAIT};
 use crate::api::extract::last_event_id;
 use crate::api::routes::problems::StoreUnavailable;
 use crate::api::routes::the_bot;
-use crate::api::service::{GameService, InboxItem};
+use crate::platform::{InboxItem, Platform};
 
 /// Query parameters of `GET /v1/bots/me/events`.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -95,7 +95,7 @@ fn wants_json(req: &HttpRequest) -> bool {
 #[get("/v1/bots/me/events")]
 #[tracing::instrument(skip_all)]
 pub async fn bot_events(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let bot = the_bot(&svc, &req).await?;

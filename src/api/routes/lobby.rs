@@ -8,9 +8,9 @@ use utoipa::IntoParams;
 use super::query;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::routes::problems::StoreUnavailable;
-use crate::api::service::{DEFAULT_LOBBY_LIMIT, GameService, LobbyQuery, MAX_LOBBY_LIMIT};
-use crate::api::wire::{LobbyPage, LobbyStatus};
 use crate::engine::Preset;
+use crate::games::wire::{LobbyPage, LobbyStatus};
+use crate::games::{DEFAULT_LOBBY_LIMIT, GameService, LobbyQuery, MAX_LOBBY_LIMIT};
 
 /// Query parameters of `GET /v1/games`.
 #[derive(Debug, Deserialize, IntoParams)]

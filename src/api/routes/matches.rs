@@ -8,8 +8,8 @@ use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
 use crate::api::routes::the_bot;
-use crate::api::service::GameService;
-use crate::api::wire::{CreateMatchRequest, Match};
+use crate::platform::Platform;
+use crate::platform::wire::{CreateMatchRequest, Match};
 
 /// Start a duplicate match.
 ///
@@ -50,7 +50,7 @@ use crate::api::wire::{CreateMatchRequest, Match};
 #[post("/v1/matches")]
 #[tracing::instrument(skip_all)]
 pub async fn create_match(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
@@ -94,7 +94,7 @@ pub struct MatchPath {
 #[get("/v1/matches/{id}")]
 #[tracing::instrument(skip_all)]
 pub async fn get_match(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = req.match_info().get("id").unwrap_or_default();

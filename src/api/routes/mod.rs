@@ -7,7 +7,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::de::DeserializeOwned;
 
 use super::error::{ApiError, Code};
-use super::service::{GameService, ViewJson};
+use crate::games::ViewJson;
+use crate::platform::Platform;
 
 pub mod actions;
 pub mod bots;
@@ -51,7 +52,7 @@ pub(crate) fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiErro
 /// The bot a request comes from, by its `Authorization: Bot <api_key>`: required
 /// (`missing_bot_key` without one, `invalid_bot_key` for a key that is no bot's). The inbox,
 /// matchmaking and matches take it; a seat claim takes the key optionally.
-pub(crate) async fn the_bot(svc: &GameService, req: &HttpRequest) -> Result<String, ApiError> {
+pub(crate) async fn the_bot(svc: &Platform, req: &HttpRequest) -> Result<String, ApiError> {
     match crate::api::auth::bot_key(req)? {
         Some(key) => svc.bot_of_key(&key).await,
         None => Err(ApiError::refused(

@@ -10,8 +10,8 @@ use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
 use crate::api::routes::the_bot;
-use crate::api::service::GameService;
-use crate::api::wire::{LeftQueues, QueueRequest, QueueTicket, QueueTickets};
+use crate::platform::Platform;
+use crate::platform::wire::{LeftQueues, QueueRequest, QueueTicket, QueueTickets};
 
 /// Join a matchmaking queue.
 ///
@@ -49,7 +49,7 @@ use crate::api::wire::{LeftQueues, QueueRequest, QueueTicket, QueueTickets};
 #[post("/v1/queue")]
 #[tracing::instrument(skip_all)]
 pub async fn join_queue(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
@@ -80,7 +80,7 @@ pub async fn join_queue(
 #[get("/v1/queue")]
 #[tracing::instrument(skip_all)]
 pub async fn list_queue(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let bot = the_bot(&svc, &req).await?;
@@ -107,7 +107,7 @@ pub async fn list_queue(
 #[delete("/v1/queue")]
 #[tracing::instrument(skip_all)]
 pub async fn leave_queues(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let bot = the_bot(&svc, &req).await?;
@@ -146,7 +146,7 @@ pub struct TicketPath {
 #[delete("/v1/queue/{ticket}")]
 #[tracing::instrument(skip_all)]
 pub async fn leave_queue(
-    svc: web::Data<GameService>,
+    svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let bot = the_bot(&svc, &req).await?;

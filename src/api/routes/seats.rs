@@ -10,8 +10,9 @@ use crate::api::auth::bot_key;
 use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
 use crate::api::extract::{GameId, GamePath};
-use crate::api::service::GameService;
-use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
+use crate::games::GameService;
+use crate::games::wire::{ClaimSeatRequest, ClaimedSeat};
+use crate::platform::Platform;
 
 /// Claim a seat.
 ///
@@ -53,13 +54,14 @@ use crate::api::wire::{ClaimSeatRequest, ClaimedSeat};
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn claim_seat(
     svc: web::Data<GameService>,
+    platform: web::Data<Platform>,
     id: GameId,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     // The key first, as a seat token is checked before anything else elsewhere.
     let bot = match bot_key(&req)? {
-        Some(key) => Some(svc.bot_of_key(&key).await?),
+        Some(key) => Some(platform.bot_of_key(&key).await?),
         None => None,
     };
     let body: ClaimSeatRequest = read_json(&req, payload, true).await?;

@@ -5,12 +5,12 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::deadlines::now_ms;
-use super::game_service::GameService;
 use super::record::LogEntry;
+use super::service::GameService;
 use super::update::Skip;
-use crate::api::error::ApiError;
-use crate::api::wire::TimeoutRecord;
+use super::wire::TimeoutRecord;
 use crate::bots::Strategy;
+use crate::error::Error;
 
 /// The house player that moves for a seat whose turn clock ran out.
 pub const FALLBACK: Strategy = Strategy::Heuristic;
@@ -19,7 +19,7 @@ impl GameService {
     /// Makes the fallback move for the seat whose turn clock ran out, if it still has the turn
     /// and its deadline has passed. Exactly once per deadline: the compare-and-set on the
     /// version decides between racing replicas. Answers whether a move was made.
-    pub async fn expire_turn(&self, id: &str, now: u64) -> Result<bool, ApiError> {
+    pub async fn expire_turn(&self, id: &str, now: u64) -> Result<bool, Error> {
         let metrics = self.metrics.clone();
         let result = self
             .update(id, None, None, |record, version| {
@@ -32,7 +32,7 @@ impl GameService {
                 let mut rng = SmallRng::seed_from_u64(record.game.seed() ^ version ^ 0x71C7);
                 let action = FALLBACK
                     .choose(&record.game, seat, &mut rng)
-                    .ok_or(ApiError::Internal)?;
+                    .ok_or(Error::Internal)?;
                 let hand = record.game.hand_number();
                 record.apply(seat, &action)?;
                 record.pending_log.insert(
@@ -65,7 +65,7 @@ impl GameService {
                 Some(at) => self.store.schedule_deadline(id, at).await,
                 None => self.store.cancel_deadline(id).await,
             },
-            Err(ApiError::GameNotFound(_)) => self.store.cancel_deadline(id).await,
+            Err(Error::GameNotFound(_)) => self.store.cancel_deadline(id).await,
             Err(_) => return,
         };
         if let Err(e) = result {

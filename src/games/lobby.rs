@@ -6,11 +6,11 @@
 //! listing (open, live or finished) and group (its preset). The creation time is the index's
 //! own (the time the game was first listed: its creation), filled in when a page is read.
 
-use super::game_service::GameService;
 use super::record::GameRecord;
-use crate::api::error::{ApiError, Code};
-use crate::api::wire::{LobbyGame, LobbyPage, LobbyStatus};
+use super::service::GameService;
+use super::wire::{LobbyGame, LobbyPage, LobbyStatus};
 use crate::engine::Preset;
+use crate::error::{Code, Error};
 use crate::store::{ListCursor, ListQuery, ListStatus, Listing};
 
 /// The default number of games of a page.
@@ -33,7 +33,7 @@ impl LobbyEntry {
         record: &GameRecord,
         version: u64,
         now_ms: u64,
-    ) -> Result<Self, ApiError> {
+    ) -> Result<Self, Error> {
         let game = &record.game;
         let status = if game.is_over() {
             LobbyStatus::Finished
@@ -77,7 +77,7 @@ impl LobbyEntry {
                 LobbyStatus::Finished => ListStatus::Finished,
             },
             preset: rules.preset,
-            item: serde_json::to_vec(&item).map_err(|_| ApiError::Internal)?,
+            item: serde_json::to_vec(&item).map_err(|_| Error::Internal)?,
             now_ms,
         })
     }
@@ -103,9 +103,9 @@ fn encode_cursor(c: &ListCursor) -> String {
 /// The longest cursor taken.
 const MAX_CURSOR_LEN: usize = 15 + 1 + 64;
 
-fn decode_cursor(cursor: &str) -> Result<ListCursor, ApiError> {
+fn decode_cursor(cursor: &str) -> Result<ListCursor, Error> {
     let invalid = || {
-        ApiError::bad_request(
+        Error::bad_request(
             Code::InvalidCursor,
             "invalid cursor: pass the `next_cursor` of the previous page as it is",
         )
@@ -146,7 +146,7 @@ pub struct LobbyQuery<'a> {
 
 impl GameService {
     /// A page of the lobby: one store round trip.
-    pub async fn lobby(&self, q: LobbyQuery<'_>) -> Result<LobbyPage, ApiError> {
+    pub async fn lobby(&self, q: LobbyQuery<'_>) -> Result<LobbyPage, Error> {
         let after = q.cursor.map(decode_cursor).transpose()?;
         let page = self
             .store
@@ -159,7 +159,7 @@ impl GameService {
                 group: q.preset.map(Preset::name),
                 after: after.as_ref(),
                 limit: q.limit.clamp(1, MAX_LOBBY_LIMIT),
-                now_unix_ms: super::now_ms(),
+                now_unix_ms: super::deadlines::now_ms(),
             })
             .await?;
         let mut games = Vec::with_capacity(page.games.len());

@@ -3,17 +3,17 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::game_service::GameService;
 use super::record::GameRecord;
-use crate::api::error::{ApiError, Code};
+use super::service::GameService;
+use crate::error::{Code, Error};
 
 /// The shortest and longest turn time limits.
 pub const TURN_LIMIT_MS: std::ops::RangeInclusive<u64> = 100..=86_400_000;
 
 /// Refuses a turn time limit outside [`TURN_LIMIT_MS`] (`invalid_turn_time_limit`).
-pub(super) fn check_turn_limit(limit: Option<u64>) -> Result<(), ApiError> {
+pub fn check_turn_limit(limit: Option<u64>) -> Result<(), Error> {
     match limit {
-        Some(ms) if !TURN_LIMIT_MS.contains(&ms) => Err(ApiError::refused(
+        Some(ms) if !TURN_LIMIT_MS.contains(&ms) => Err(Error::refused(
             Code::InvalidTurnTimeLimit,
             format!(
                 "turn_time_limit_ms must be between {} and {} (24 hours)",

@@ -4,13 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::auth::TokenHash;
-use crate::api::error::ApiError;
-use crate::api::wire::{
+use super::tokens::TokenHash;
+use super::wire::{
     DealOrigin, GameStatus, GameView, LastHandMemo, SeatInfo, SeatKind, SeatSpec, TimeoutRecord,
 };
 use crate::bots::Strategy;
 use crate::engine::{Action, Game, HandRecord, Seat, Viewer};
+use crate::error::Error;
 
 /// One seat of a stored game.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -46,21 +46,21 @@ impl SeatRecord {
 
     /// The account that plays the seat: the bot account that claimed it, or a house
     /// player's (`house-<strategy>`); None for a seat claimed without an account, or open.
-    pub(super) fn account_name(&self) -> Option<String> {
+    pub fn account_name(&self) -> Option<String> {
         match self.bot() {
-            Some(strategy) => Some(super::bots::house_name(strategy)),
+            Some(strategy) => Some(super::names::house_name(strategy)),
             None => self.account.clone(),
         }
     }
 
-    pub(super) fn bot(&self) -> Option<Strategy> {
+    pub fn bot(&self) -> Option<Strategy> {
         match self.spec {
             SeatSpec::Bot { strategy } => Some(strategy),
             SeatSpec::Open => None,
         }
     }
 
-    pub(super) fn filled(&self) -> bool {
+    pub fn filled(&self) -> bool {
         self.bot().is_some() || self.token_hash.is_some()
     }
 }
@@ -94,16 +94,17 @@ pub struct GameRecord {
     /// (it may have had a seed), so it is never taken for a random deal.
     #[serde(default)]
     pub deal: DealOrigin,
-    /// The duplicate match this game is a play of, if any.
-    #[serde(default)]
-    pub match_link: Option<super::matches::MatchLink>,
+    /// The set of games dealt the same deals that this game is a play of (a duplicate
+    /// match's), if any (stored under its old name).
+    #[serde(default, rename = "match_link")]
+    pub series: Option<super::events::Series>,
     /// Log entries produced by the change in progress, written with it.
     #[serde(skip)]
     pub(super) pending_log: Vec<LogEntry>,
     /// Events of the change in progress, recorded in the outbox with its write (see
     /// `effects`).
     #[serde(skip)]
-    pub(super) pending_events: Vec<super::effects::GameEvent>,
+    pub(super) pending_events: Vec<super::events::GameEvent>,
     /// The JSON of the last hand as views write it, kept with the record in memory (never
     /// stored) while the last hand stays the same.
     #[serde(skip)]
@@ -126,7 +127,7 @@ impl GameRecord {
     }
 
     /// The seat whose token this is.
-    pub(super) fn seat_of(&self, token: &str) -> Result<Seat, ApiError> {
+    pub(super) fn seat_of(&self, token: &str) -> Result<Seat, Error> {
         let h = TokenHash::of(token);
         let mut found = None;
         for (i, s) in self.seats.iter().enumerate() {
@@ -136,12 +137,12 @@ impl GameRecord {
                 found = Some(i as Seat);
             }
         }
-        found.ok_or(ApiError::InvalidToken)
+        found.ok_or(Error::InvalidToken)
     }
 
     /// Applies one seat's action and logs any hand it finished (whose end also starts a new
     /// memo of the last hand's JSON).
-    pub(super) fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ApiError> {
+    pub(super) fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Error> {
         let applied = self.game.apply(seat, action)?;
         if !applied.finished_hands.is_empty() {
             self.last_hand_json = LastHandMemo::default();

@@ -23,12 +23,12 @@ use serde::{Deserialize, Serialize};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-use super::bots::{fold, house_strategy};
-use super::game_service::GameService;
-use super::record::GameRecord;
-use crate::api::error::{ApiError, Code};
-use crate::api::wire::{Leaderboard, LeaderboardEntry};
+use super::env::Platform;
+use super::wire::{Leaderboard, LeaderboardEntry};
 use crate::engine::{Game, Outcome, Preset};
+use crate::error::{Code, Error};
+use crate::games::GameRecord;
+use crate::games::{fold, house_strategy};
 use crate::store::{RateOutcome, RatingWrite, StoreError};
 
 /// How many times a rating that lost a race with another game's is read and tried again.
@@ -63,14 +63,14 @@ impl RatingRecord {
         }
     }
 
-    fn encode(&self) -> Result<Vec<u8>, ApiError> {
-        rmp_serde::to_vec(self).map_err(|_| ApiError::Internal)
+    fn encode(&self) -> Result<Vec<u8>, Error> {
+        rmp_serde::to_vec(self).map_err(|_| Error::Internal)
     }
 
-    pub(super) fn decode(data: &[u8]) -> Result<Self, ApiError> {
+    pub(super) fn decode(data: &[u8]) -> Result<Self, Error> {
         rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "unreadable rating");
-            ApiError::Internal
+            Error::Internal
         })
     }
 
@@ -148,7 +148,7 @@ pub fn rate_seats(
     out
 }
 
-impl GameService {
+impl Platform {
     /// A finished game's effects (see `effects`, which calls this for the game's `finished`
     /// event): its rating if it is to be rated (its deal the server's and every seat an
     /// account's), its bots told it is over ([`announce_game_over`](Self::announce_game_over)),
@@ -169,7 +169,7 @@ impl GameService {
         rated && told && recorded
     }
 
-    async fn try_rate(&self, id: &str, record: &GameRecord) -> Result<(), ApiError> {
+    async fn try_rate(&self, id: &str, record: &GameRecord) -> Result<(), Error> {
         if !record.game.is_over() || !record.deal.ranked_eligible() {
             return Ok(());
         }
@@ -205,7 +205,7 @@ impl GameService {
         for _ in 0..RATE_RETRIES {
             let pairs: Vec<(&str, &str)> =
                 accounts.iter().map(|(k, _)| (board, k.as_str())).collect();
-            let stored = self.store.load_ratings(&pairs).await?;
+            let stored = self.store().load_ratings(&pairs).await?;
             let mut before = Vec::with_capacity(accounts.len());
             let mut versions = Vec::with_capacity(accounts.len());
             for ((_, name), s) in accounts.iter().zip(&stored) {
@@ -239,9 +239,9 @@ impl GameService {
                     score: r.rating,
                 })
                 .collect();
-            match self.store.rate(id, board, &writes).await {
+            match self.store().rate(id, board, &writes).await {
                 Ok(RateOutcome::Rated) => {
-                    self.metrics.games_rated.inc();
+                    self.games.metrics().games_rated.inc();
                     tracing::info!(game_id = %id, preset = board, "game rated");
                     return Ok(());
                 }
@@ -250,7 +250,7 @@ impl GameService {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(ApiError::Internal)
+        Err(Error::Internal)
     }
 
     /// A page of `preset`'s leaderboard: from `cursor` (the previous page's `next_cursor`),
@@ -260,13 +260,13 @@ impl GameService {
         preset: Preset,
         cursor: Option<&str>,
         limit: usize,
-    ) -> Result<Leaderboard, ApiError> {
+    ) -> Result<Leaderboard, Error> {
         let offset = match cursor {
             None => 0,
             Some(c) => decode_cursor(c)?,
         };
         let limit = limit.clamp(1, MAX_BOARD_LIMIT);
-        let page = self.store.board(preset.name(), offset, limit).await?;
+        let page = self.store().board(preset.name(), offset, limit).await?;
         let mut entries = Vec::with_capacity(page.entries.len());
         for (i, e) in page.entries.into_iter().enumerate() {
             let r = RatingRecord::decode(&e.data)?;
@@ -290,14 +290,14 @@ impl GameService {
 }
 
 /// A leaderboard cursor: the rank to start from, in decimal (opaque to clients).
-fn decode_cursor(cursor: &str) -> Result<u64, ApiError> {
+fn decode_cursor(cursor: &str) -> Result<u64, Error> {
     if cursor.is_empty() || cursor.len() > 9 || !cursor.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ApiError::bad_request(
+        return Err(Error::bad_request(
             Code::InvalidCursor,
             "invalid cursor: pass the `next_cursor` of the previous page as it is",
         ));
     }
-    cursor.parse().map_err(|_| ApiError::Internal)
+    cursor.parse().map_err(|_| Error::Internal)
 }
 
 #[cfg(test)]

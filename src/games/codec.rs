@@ -2,8 +2,8 @@
 //! log entries.
 
 use super::record::{GameRecord, LogEntry};
-use crate::api::error::ApiError;
 use crate::engine::{Call, Card, HandRecord, HandSummary, Seat, Trick, Trump, Upcard, UpcardCall};
+use crate::error::Error;
 
 /// The version of the stored record format written: 3 is positional MessagePack (structs as
 /// arrays, no field names), 2 named MessagePack with cards as one byte each (see `Card`'s
@@ -24,24 +24,24 @@ impl GameRecord {
     /// last, read back as their default when absent (`Bid` writes all its fields in binary
     /// formats and leaves the absent ones out only in JSON). The round-trip test over random games of
     /// every preset checks this.
-    pub(super) fn encode(&self) -> Result<Vec<u8>, ApiError> {
+    pub(super) fn encode(&self) -> Result<Vec<u8>, Error> {
         // Records are a few hundred bytes to 1 KB: one allocation instead of a doubling series.
         let mut out = Vec::with_capacity(1024);
         rmp_serde::encode::write(&mut out, self).map_err(|e| {
             tracing::error!(error = %e, "cannot encode a game");
-            ApiError::Internal
+            Error::Internal
         })?;
         Ok(out)
     }
 
-    pub(super) fn decode(data: &[u8]) -> Result<GameRecord, ApiError> {
+    pub(super) fn decode(data: &[u8]) -> Result<GameRecord, Error> {
         let r: GameRecord = rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "a stored game is corrupt");
-            ApiError::Internal
+            Error::Internal
         })?;
         if !READABLE_FORMATS.contains(&r.format) || r.seats.len() != r.game.rules().seats() {
             tracing::error!("a stored game has an unknown format");
-            return Err(ApiError::Internal);
+            return Err(Error::Internal);
         }
         Ok(r)
     }
@@ -105,7 +105,7 @@ stored_hand!(
 );
 
 /// The stored form of log entries: hands as [`StoredHand`], timeouts (rare) as JSON.
-pub(super) fn encode_log(entries: &[LogEntry]) -> Result<Vec<Vec<u8>>, ApiError> {
+pub(super) fn encode_log(entries: &[LogEntry]) -> Result<Vec<Vec<u8>>, Error> {
     entries
         .iter()
         .map(|e| {
@@ -115,7 +115,7 @@ pub(super) fn encode_log(entries: &[LogEntry]) -> Result<Vec<Vec<u8>>, ApiError>
             }
             .map_err(|e| {
                 tracing::error!(error = %e, "cannot encode a log entry");
-                ApiError::Internal
+                Error::Internal
             })
         })
         .collect()
@@ -135,9 +135,9 @@ pub(super) fn decode_log_entry(raw: &[u8]) -> Result<LogEntry, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::service::record::SeatRecord;
-    use crate::api::wire::{DealOrigin, SeatSpec, TimeoutRecord};
     use crate::engine::{Action, Game, RulesetSpec, Viewer};
+    use crate::games::record::SeatRecord;
+    use crate::games::wire::{DealOrigin, SeatSpec, TimeoutRecord};
     use serde::Serialize;
 
     fn record() -> GameRecord {
@@ -157,7 +157,7 @@ mod tests {
             turn_time_limit_ms: Some(30_000),
             deadline_ms: None,
             deal: DealOrigin::Seed,
-            match_link: None,
+            series: None,
             pending_log: Vec::new(),
             last_hand_json: Default::default(),
             pending_events: Vec::new(),
@@ -301,7 +301,7 @@ mod tests {
                     deadline_ms: (seed % 3 == 0).then_some(1_700_000_000_000 + seed),
                     deal: [DealOrigin::Random, DealOrigin::Seed, DealOrigin::Scenario]
                         [seed as usize % 3],
-                    match_link: None,
+                    series: None,
                     pending_log: Vec::new(),
                     last_hand_json: Default::default(),
                     pending_events: Vec::new(),

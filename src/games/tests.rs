@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use ::redis::AsyncCommands;
 
+use super::ids::GameId;
+use super::wire::CreateGameRequest;
 use super::{ActRequest, Answer, GameService};
-use crate::api::extract::GameId;
-use crate::api::wire::CreateGameRequest;
 use crate::engine::Action;
 use crate::metrics::Metrics;
 use crate::store::GameStore;
@@ -299,62 +299,4 @@ async fn a_replica_sets_the_expiry_on_hand_ends_only() {
         client_moves(&b, &id, &token, action).await;
         assert_eq!(pexpire_calls(&mut con).await - before, 2);
     }
-}
-
-/// A replica that wrote a game's end and stopped before applying its effects (no worker runs
-/// on A here): another replica's worker applies them from the outbox, once.
-#[tokio::test]
-async fn another_replica_applies_what_a_stopped_one_wrote() {
-    let store: Arc<dyn GameStore> = Arc::new(crate::store::MemoryStore::new(
-        crate::store::StoreConfig::default(),
-    ));
-    let a = GameService::new(store.clone(), Metrics::new(), 100);
-    let b = GameService::new(store.clone(), Metrics::new(), 100);
-    a.register_bot("stopper".into(), || Ok(())).await.unwrap();
-    let req: CreateGameRequest = serde_json::from_value(serde_json::json!({
-        "ruleset": {"preset": "hasenpfeffer", "target_score": 1},
-        "seats": [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
-                  {"kind": "bot", "strategy": "random"}, {"kind": "bot", "strategy": "random"}]
-    }))
-    .unwrap();
-    let id = GameId::parse(&a.create(req).await.unwrap().game_id).unwrap();
-    let claim = serde_json::from_value(serde_json::json!({})).unwrap();
-    let token = a
-        .claim_seat(&id, claim, Some("stopper".into()))
-        .await
-        .unwrap()
-        .token;
-    for _ in 0..5_000 {
-        let view = a.view(&id, Some(&token)).await.unwrap();
-        if view.over {
-            break;
-        }
-        if let Some(action) = view.decode().unwrap().legal_actions.first().cloned() {
-            client_moves(&a, &id, &token, action).await;
-        }
-    }
-    assert!(a.view(&id, None).await.unwrap().over, "the game ended");
-    let profile = |svc: GameService| async move { svc.bot_profile("stopper").await.unwrap() };
-    assert!(
-        profile(b.clone()).await.ratings.is_empty(),
-        "nothing applied yet"
-    );
-    assert!(b.inbox("stopper", 0, 100).await.unwrap().entries.is_empty());
-    assert!(b.outbox_round().await >= 1);
-    let after = profile(b.clone()).await;
-    assert_eq!(after.ratings.len(), 1);
-    assert_eq!(after.ratings[0].games, 1);
-    assert_eq!(after.games_played, 1);
-    let kinds: Vec<String> = b
-        .inbox("stopper", 0, 100)
-        .await
-        .unwrap()
-        .entries
-        .iter()
-        .map(|e| serde_json::from_slice::<serde_json::Value>(&e.data).unwrap()["type"].to_string())
-        .collect();
-    assert_eq!(kinds, vec!["\"seated\"", "\"game_over\""]);
-    assert_eq!(b.outbox_round().await, 0);
-    assert_eq!(a.outbox_round().await, 0);
-    assert_eq!(profile(a).await.ratings[0].games, 1, "once");
 }

@@ -7,7 +7,7 @@
 //! A match is a record in the store beside the games, under an id no game can have
 //! (`match.<id>`: a game id has no `.`), written as named MessagePack. It is written before its
 //! games are created, so a game that ends at once (house players only) finds it; each game
-//! knows its match and its place in it ([`MatchLink`]), and when it ends the replica that wrote
+//! knows its match and its place in it ([`Series`]), and when it ends the replica that wrote
 //! its end records the deal's points in the match (a compare-and-set loop, so concurrent ends
 //! never lose one; setting a play's points twice sets the same points). Reading a match is one
 //! store read. Its games are seeded (the seed stays on the server), so they are not rated:
@@ -15,18 +15,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bots::{fold, house_strategy};
-use super::deadlines::{check_turn_limit, now_ms};
-use super::effects::GameEvent;
-use super::game_service::GameService;
-use super::games::new_game_id;
+use super::env::Platform;
 use super::inbox::{InboxEvent, Via};
-use super::record::GameRecord;
-use super::seated::{SeatFor, SeatedGame};
-use crate::api::error::{ApiError, Code};
-use crate::api::wire::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
+use super::seating::{SeatFor, SeatedGame};
+use super::wire::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
 use crate::bots::duplicate::{self, Seating};
 use crate::engine::{Ruleset, RulesetSpec, Seat};
+use crate::error::{Code, Error};
+use crate::games::new_game_id;
+use crate::games::{GameRecord, Series};
+use crate::games::{check_turn_limit, now_ms};
+use crate::games::{fold, house_strategy};
 use crate::store::{StoreError, Write};
 
 /// The most deals a match has.
@@ -46,15 +45,19 @@ fn store_id(id: &str) -> String {
     format!("{STORE_PREFIX}{id}")
 }
 
-/// Which match a game is a play of.
+/// A match's events, recorded with its record in the outbox and applied by `effects`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchLink {
-    /// The match's id.
-    pub match_id: String,
-    /// The deal, from 0.
-    pub deal: u32,
-    /// The play of the deal (its seating), from 0.
-    pub play: u32,
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MatchEvent {
+    /// A duplicate match was asked for (the event of its record): its games are created.
+    MatchStarted,
+}
+
+impl MatchEvent {
+    /// The event as the outbox stores it (JSON).
+    pub(super) fn encode(&self) -> Result<Vec<u8>, Error> {
+        serde_json::to_vec(self).map_err(|_| Error::Internal)
+    }
 }
 
 /// A stored match (named MessagePack: fields may be added with a default).
@@ -90,14 +93,14 @@ struct MatchRecord {
 }
 
 impl MatchRecord {
-    fn encode(&self) -> Result<Vec<u8>, ApiError> {
-        rmp_serde::to_vec_named(self).map_err(|_| ApiError::Internal)
+    fn encode(&self) -> Result<Vec<u8>, Error> {
+        rmp_serde::to_vec_named(self).map_err(|_| Error::Internal)
     }
 
-    fn decode(data: &[u8]) -> Result<MatchRecord, ApiError> {
+    fn decode(data: &[u8]) -> Result<MatchRecord, Error> {
         rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "unreadable match record");
-            ApiError::Internal
+            Error::Internal
         })
     }
 
@@ -198,8 +201,8 @@ fn valid_match_id(id: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
-fn match_not_found(id: &str) -> ApiError {
-    ApiError::refused(
+fn match_not_found(id: &str) -> Error {
+    Error::refused(
         Code::MatchNotFound,
         format!(
             "no match {:?} (a match is kept a day after its last change)",
@@ -208,7 +211,7 @@ fn match_not_found(id: &str) -> ApiError {
     )
 }
 
-impl GameService {
+impl Platform {
     /// Starts a duplicate match asked for by bot `caller` and answers it at once: its record
     /// is written with a `match_started` event, and the outbox's worker creates its games
     /// ([`start_match_games`](Self::start_match_games)), each seat of a bot announced in its
@@ -217,11 +220,11 @@ impl GameService {
         &self,
         caller: &str,
         req: CreateMatchRequest,
-    ) -> Result<Match, ApiError> {
+    ) -> Result<Match, Error> {
         let a = self.match_player(&req.a).await?;
         let b = self.match_player(&req.b).await?;
         if fold(&a) == fold(&b) {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::InvalidMatch,
                 "a match is between two different players: `a` and `b` name the same",
             ));
@@ -229,7 +232,7 @@ impl GameService {
         let caller_plays = fold(&a) == fold(caller) || fold(&b) == fold(caller);
         let house_only = house_strategy(&a).is_some() && house_strategy(&b).is_some();
         if !caller_plays && !house_only {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::InvalidMatch,
                 format!(
                     "a bot asks for matches it plays in ({caller:?} is neither `a` nor `b`), or between two house accounts"
@@ -240,7 +243,7 @@ impl GameService {
         spec.max_hands = Some(1);
         let rules = spec.build()?;
         let seatings = duplicate::seatings(rules.sides()).ok_or_else(|| {
-            ApiError::refused(
+            Error::refused(
                 Code::InvalidMatch,
                 "three teams of two cannot be split between two players: a match needs two partnerships or every player alone",
             )
@@ -248,7 +251,7 @@ impl GameService {
         let plays = seatings.len();
         let games = req.deals as usize * plays;
         if req.deals == 0 || req.deals > MAX_MATCH_DEALS || games > MAX_MATCH_GAMES {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::InvalidMatch,
                 format!(
                     "`deals` is 1 to {MAX_MATCH_DEALS}, and at most {MAX_MATCH_GAMES} games in all: each deal is played {plays} times in this game, so at most {} deals",
@@ -279,16 +282,16 @@ impl GameService {
             finished_unix_ms: None,
         };
         let data = record.encode()?;
-        let event = GameEvent::MatchStarted.encode()?;
+        let event = MatchEvent::MatchStarted.encode()?;
         for _ in 0..4 {
             let id = new_game_id();
             let write = Write {
                 events: &[&event],
                 ..Write::create(1, &data)
             };
-            match self.store.write(&store_id(&id), write).await {
+            match self.store().write(&store_id(&id), write).await {
                 Ok(()) => {
-                    self.outbox_wake.ring();
+                    self.games.outbox_wake().ring();
                     tracing::info!(match_id = %id, a = %record.a, b = %record.b, games, "match asked for");
                     return Ok(record.view(&id));
                 }
@@ -296,14 +299,14 @@ impl GameService {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(ApiError::Internal)
+        Err(Error::Internal)
     }
 
     /// The `match_started` event of match `id` (see `effects`): creates the games of its
     /// plays not made yet (each under its planned id: one that exists was made by an earlier
     /// try), a few at a time, recording each batch on the match. A match that is gone has
     /// nothing left to make.
-    pub(super) async fn start_match_games(&self, id: &str) -> Result<(), ApiError> {
+    pub(super) async fn start_match_games(&self, id: &str) -> Result<(), Error> {
         let record = match self.load_match(id).await {
             Ok(r) => r,
             Err(e) if e.code() == Code::MatchNotFound => return Ok(()),
@@ -328,8 +331,8 @@ impl GameService {
                         }
                     })
                     .collect::<Vec<_>>();
-                let link = MatchLink {
-                    match_id: id.to_owned(),
+                let link = Series {
+                    id: id.to_owned(),
                     deal: deal as u32,
                     play: play as u32,
                 };
@@ -365,7 +368,7 @@ impl GameService {
     }
 
     /// A match.
-    pub async fn get_match(&self, id: &str) -> Result<Match, ApiError> {
+    pub async fn get_match(&self, id: &str) -> Result<Match, Error> {
         if !valid_match_id(id) {
             return Err(match_not_found(id));
         }
@@ -382,9 +385,9 @@ impl GameService {
         seats: Vec<String>,
         seed: u64,
         turn_time_limit_ms: Option<u64>,
-        link: MatchLink,
-    ) -> Result<(), ApiError> {
-        if self.store.version(game_id).await?.is_some() {
+        link: Series,
+    ) -> Result<(), Error> {
+        if self.store().version(game_id).await?.is_some() {
             return Ok(());
         }
         let seats = seats
@@ -400,7 +403,7 @@ impl GameService {
             seed: Some(seed),
             turn_time_limit_ms,
             via: Via::Match {
-                match_id: link.match_id,
+                match_id: link.id,
                 deal: link.deal,
                 play: link.play,
             },
@@ -411,9 +414,9 @@ impl GameService {
     }
 
     /// A match's player: a house account or a registered bot, by its name as registered.
-    async fn match_player(&self, name: &str) -> Result<String, ApiError> {
+    async fn match_player(&self, name: &str) -> Result<String, Error> {
         self.registered_name(name).await?.ok_or_else(|| {
-            ApiError::refused(
+            Error::refused(
                 Code::BotNotFound,
                 format!(
                     "no bot named {:?}",
@@ -429,11 +432,11 @@ impl GameService {
         &self,
         id: &str,
         mut change: impl FnMut(&mut MatchRecord) -> bool,
-    ) -> Result<MatchRecord, ApiError> {
+    ) -> Result<MatchRecord, Error> {
         let key = store_id(id);
         loop {
             let stored = self
-                .store
+                .store()
                 .load(&key)
                 .await?
                 .ok_or_else(|| match_not_found(id))?;
@@ -443,7 +446,7 @@ impl GameService {
             }
             let data = record.encode()?;
             match self
-                .store
+                .store()
                 .write(
                     &key,
                     Write::update(stored.version, stored.version + 1, &data),
@@ -462,7 +465,7 @@ impl GameService {
     /// bots (`match_finished`, once each). Answers whether that is done (or there was nothing
     /// to do); failures are logged, and retried by the caller.
     pub(super) async fn match_game_over(&self, record: &GameRecord) -> bool {
-        let Some(link) = &record.match_link else {
+        let Some(link) = &record.series else {
             return true;
         };
         let Some(hand) = record.game.last_hand() else {
@@ -470,7 +473,7 @@ impl GameService {
         };
         let points: Vec<i32> = hand.score_delta.sides().map(|(_, p)| *p).collect();
         let outcome = self
-            .update_match(&link.match_id, |m| {
+            .update_match(&link.id, |m| {
                 let i = link.deal as usize * m.plays() + link.play as usize;
                 if m.points.get(i).is_none_or(Option::is_some) {
                     return false;
@@ -489,17 +492,17 @@ impl GameService {
             Ok(_) => return true,
             // A match that is gone has no deal to record, now or later.
             Err(e) if e.code() == Code::MatchNotFound => {
-                tracing::info!(match_id = %link.match_id, "a game's match is gone");
+                tracing::info!(match_id = %link.id, "a game's match is gone");
                 return true;
             }
             Err(e) => {
-                tracing::warn!(match_id = %link.match_id, error = %e, "a match's deal was not recorded yet");
+                tracing::warn!(match_id = %link.id, error = %e, "a match's deal was not recorded yet");
                 return false;
             }
         };
-        let once = format!("match_finished:{}", link.match_id);
+        let once = format!("match_finished:{}", link.id);
         let event = InboxEvent::MatchFinished {
-            match_id: link.match_id.clone(),
+            match_id: link.id.clone(),
         };
         let mut told = true;
         for player in [&m.a, &m.b] {
@@ -507,16 +510,16 @@ impl GameService {
                 continue;
             }
             if let Err(e) = self.announce_once(player, &event, Some(&once)).await {
-                tracing::warn!(match_id = %link.match_id, error = %e, "a bot was not told its match is over");
+                tracing::warn!(match_id = %link.id, error = %e, "a bot was not told its match is over");
                 told = false;
             }
         }
         told
     }
 
-    async fn load_match(&self, id: &str) -> Result<MatchRecord, ApiError> {
+    async fn load_match(&self, id: &str) -> Result<MatchRecord, Error> {
         let stored = self
-            .store
+            .store()
             .load(&store_id(id))
             .await?
             .ok_or_else(|| match_not_found(id))?;
@@ -532,7 +535,7 @@ mod tests {
     fn match_ids_are_not_game_ids_in_the_store() {
         let id = new_game_id();
         assert!(valid_match_id(&id));
-        assert!(crate::api::extract::GameId::parse(&store_id(&id)).is_err());
+        assert!(crate::games::GameId::parse(&store_id(&id)).is_err());
         assert!(!valid_match_id("match.x"));
         assert!(!valid_match_id(""));
     }

@@ -19,7 +19,8 @@
 
 use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
 
-use super::error::{ApiError, Code};
+use crate::bots::Strategy;
+use crate::error::{Code, Error};
 
 /// The longest name, in characters.
 pub const MAX_CHARS: usize = 64;
@@ -73,20 +74,39 @@ fn refused_char(name: &str) -> Option<char> {
     None
 }
 
+/// The prefix of the house accounts' names, reserved.
+pub const HOUSE_PREFIX: &str = "house-";
+
+/// The account name of the house players of `strategy`: `house-<strategy>`.
+pub fn house_name(strategy: Strategy) -> String {
+    format!("{HOUSE_PREFIX}{}", strategy.name())
+}
+
+/// The house strategy whose account `name` is (any case), if it is one.
+pub fn house_strategy(name: &str) -> Option<Strategy> {
+    let folded = fold(name);
+    Strategy::ALL.into_iter().find(|s| folded == house_name(*s))
+}
+
+/// The key an account is stored (and ranked) under: its name in lower case.
+pub fn fold(name: &str) -> String {
+    name.to_lowercase()
+}
+
 /// Checks a seat name (none is fine): at most [`MAX_CHARS`] characters, none of those the
 /// module docs refuse.
-pub fn check_seat_name(name: Option<String>) -> Result<Option<String>, ApiError> {
+pub fn check_seat_name(name: Option<String>) -> Result<Option<String>, Error> {
     let Some(name) = name else {
         return Ok(None);
     };
     if name.chars().count() > MAX_CHARS {
-        return Err(ApiError::bad_request(
+        return Err(Error::bad_request(
             Code::InvalidName,
             format!("a seat name is at most {MAX_CHARS} characters"),
         ));
     }
     if let Some(c) = refused_char(&name) {
-        return Err(ApiError::bad_request(
+        return Err(Error::bad_request(
             Code::InvalidName,
             format!(
                 "a seat name may not hold control, format, bidirectional or invisible characters \

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 use super::cache::ExpirySet;
 use super::codec::encode_log;
 use super::deadlines::now_ms;
-use super::effects::{GameEvent, encode_events};
-use super::game_service::GameService;
+use super::events::{GameEvent, encode_events};
 use super::lobby::LobbyEntry;
 use super::record::GameRecord;
-use crate::api::error::ApiError;
+use super::service::GameService;
+use crate::error::Error;
 use crate::store::{IdemWrite, StoreError, Write};
 
 /// The pause between two background steps of one game: an endless game of house players
@@ -27,7 +27,7 @@ const IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 3600);
 
 /// Builds the answer stored for an idempotency key from the record about to be written.
 pub(super) type IdemAnswer<'a, T> =
-    dyn Fn(&GameRecord, u64, &T) -> Result<Vec<u8>, ApiError> + Sync + 'a;
+    dyn Fn(&GameRecord, u64, &T) -> Result<Vec<u8>, Error> + Sync + 'a;
 
 /// What an update did: applied the change and wrote it, or found the answer of an earlier
 /// request with the same idempotency key (its stored bytes), and did nothing.
@@ -42,11 +42,11 @@ pub(super) enum Outcome<T> {
 #[derive(Debug)]
 pub(super) enum Skip {
     NotDue,
-    Failed(ApiError),
+    Failed(Error),
 }
 
-impl From<ApiError> for Skip {
-    fn from(e: ApiError) -> Self {
+impl From<Error> for Skip {
+    fn from(e: Error) -> Self {
         Skip::Failed(e)
     }
 }
@@ -124,7 +124,7 @@ impl GameService {
     /// answered always gets that answer. After a write that leaves house players to move (a
     /// step was full), they go on in the background.
     ///
-    /// The error type is the change's: an [`ApiError`], or a [`Skip`] for the background's
+    /// The error type is the change's: an [`Error`], or a [`Skip`] for the background's
     /// changes, which may find nothing to do.
     pub(super) async fn update<T, E>(
         &self,
@@ -134,7 +134,7 @@ impl GameService {
         mut change: impl FnMut(&mut GameRecord, u64) -> Result<T, E>,
     ) -> Result<Outcome<T>, E>
     where
-        E: From<ApiError> + From<StoreError>,
+        E: From<Error> + From<StoreError>,
     {
         // A cached copy saves the load: if it is stale, the compare-and-set fails and the
         // next attempt reads the store. Idempotent requests always read (the key must be
@@ -156,7 +156,7 @@ impl GameService {
                     if let Some(answer) = replay {
                         return Ok(Outcome::Replayed(answer));
                     }
-                    let stored = stored.ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
+                    let stored = stored.ok_or_else(|| Error::GameNotFound(id.to_owned()))?;
                     (stored.version, GameRecord::decode(&stored.data)?, None)
                 }
             };
@@ -166,7 +166,7 @@ impl GameService {
                 if from_cache {
                     continue; // the cache may be behind: decide on the stored version
                 }
-                return Err(ApiError::VersionConflict { current: version }.into());
+                return Err(Error::VersionConflict { current: version }.into());
             }
             let was_over = record.game.is_over();
             let deadline_before = record.wake_hint();
@@ -262,16 +262,16 @@ impl GameService {
                     // A keyed request reads again: if a copy of it won the race, its answer is
                     // this one's (and otherwise the If-Match check refuses it there).
                     if if_match.is_some() && !from_cache && idem.is_none() {
-                        return Err(ApiError::VersionConflict { current }.into());
+                        return Err(Error::VersionConflict { current }.into());
                     }
                 }
                 Err(StoreError::NotFound) => {
-                    return Err(ApiError::GameNotFound(id.to_owned()).into());
+                    return Err(Error::GameNotFound(id.to_owned()).into());
                 }
                 Err(e) => return Err(e.into()),
             }
         }
         let current = self.load(id).await?.0;
-        Err(ApiError::VersionConflict { current }.into())
+        Err(Error::VersionConflict { current }.into())
     }
 }

@@ -4,25 +4,23 @@
 use bytes::Bytes;
 use rand::RngExt;
 
-use super::bots::fold;
 use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{check_turn_limit, now_ms};
-use super::effects::{GameEvent, SeatNote, encode_events};
-use super::game_service::GameService;
-use super::inbox::Via;
+use super::events::{GameEvent, SeatNote, Series, encode_events};
+use super::ids::GameId;
 use super::lobby::LobbyEntry;
-use super::matches::MatchLink;
+use super::names::fold;
 use super::record::{GameRecord, LogEntry, SeatRecord};
+use super::service::GameService;
+use super::tokens::{hash_token, new_token};
 use super::update::Outcome;
-use crate::api::auth::{hash_token, new_token};
-use crate::api::error::{ApiError, Code};
-use crate::api::extract::GameId;
-use crate::api::wire::{
+use super::wire::{
     ClaimSeatRequest, ClaimedSeat, CreateGameRequest, CreatedGame, DealOrigin, GameLog, Samples,
     SeatSpec,
 };
 use crate::engine::{Action, Game, Seat, View, Viewer};
+use crate::error::{Code, Error};
 use crate::store::{StoreError, Write};
 
 /// A seat claimed at a game's creation by a bot account ([`GameService::create_with`]).
@@ -34,7 +32,7 @@ pub(super) struct SeatClaim {
 }
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
-pub(super) fn new_game_id() -> String {
+pub fn new_game_id() -> String {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = rand::rng();
     (0..16)
@@ -64,11 +62,7 @@ impl ViewJson {
 
 /// The view of a loaded game for the holder of `token` (a spectator's without one), rendered
 /// once per version and reader (`views`).
-fn view_of(
-    id: &str,
-    (entry, views): &WithViews,
-    token: Option<&str>,
-) -> Result<ViewJson, ApiError> {
+fn view_of(id: &str, (entry, views): &WithViews, token: Option<&str>) -> Result<ViewJson, Error> {
     let (version, record) = (entry.0, &entry.1);
     let viewer = match token {
         Some(t) => Viewer::Seat(record.seat_of(t)?),
@@ -78,8 +72,8 @@ fn view_of(
         // A view is 1 to 3 KB: one allocation instead of a doubling series.
         let mut json = Vec::with_capacity(2048);
         serde_json::to_writer(&mut json, &record.view(id, version, viewer))
-            .map_err(|_| ApiError::Internal)?;
-        Ok::<_, ApiError>(Bytes::from(json))
+            .map_err(|_| Error::Internal)?;
+        Ok::<_, Error>(Bytes::from(json))
     })?;
     Ok(ViewJson {
         version,
@@ -90,28 +84,25 @@ fn view_of(
 
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
-    pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, ApiError> {
-        Ok(self
-            .create_with(req, Vec::new(), None, Via::Claim, None)
-            .await?
-            .0)
+    pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, Error> {
+        Ok(self.create_with(req, Vec::new(), None, None, None).await?.0)
     }
 
     /// Creates a game with the seats of `claimed` already claimed (each seat, open in `req`, by
     /// a bot account: its name as registered and its token's hash), and answers it with the
     /// record as written. Every account seated (bots' and house players') gets the game
-    /// attached; house players act at once if every seat is filled. `match_link`: the duplicate
-    /// match the game is a play of. The accounts' attachments and the claimed seats' tokens
-    /// (told to each bot in its inbox as come `via`) are the `seated` event the create records
-    /// (see `effects`), applied after it.
+    /// attached; house players act at once if every seat is filled. `series`: the set of
+    /// games dealt the same deals that this one is a play of. The accounts' seats and the
+    /// claimed seats' tokens are the `seated` event the create records (with `via`, what the
+    /// creator says of the game), applied after it by whoever subscribes to the core's events.
     pub(super) async fn create_with(
         &self,
         req: CreateGameRequest,
         claimed: Vec<(usize, SeatClaim)>,
-        match_link: Option<MatchLink>,
-        via: Via,
+        series: Option<Series>,
+        via: Option<serde_json::Value>,
         game_id: Option<String>,
-    ) -> Result<(CreatedGame, GameRecord), ApiError> {
+    ) -> Result<(CreatedGame, GameRecord), Error> {
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
         let seed = req.seed.unwrap_or_else(|| rand::rng().random());
@@ -119,7 +110,7 @@ impl GameService {
         let n = rules.seats();
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Open; n]);
         if specs.len() != n {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::WrongSeatCount,
                 format!(
                     "`seats` lists {} seat{}; this ruleset has {n}",
@@ -148,7 +139,7 @@ impl GameService {
                 (None, Some(_)) => DealOrigin::Seed,
                 (None, None) => DealOrigin::Random,
             },
-            match_link,
+            series,
             pending_log: Vec::new(),
             last_hand_json: Default::default(),
             pending_events: Vec::new(),
@@ -156,9 +147,9 @@ impl GameService {
         let mut record = record;
         let mut tokens: Vec<(usize, String)> = Vec::new();
         for (seat, claim) in claimed {
-            let s = record.seats.get_mut(seat).ok_or(ApiError::Internal)?;
+            let s = record.seats.get_mut(seat).ok_or(Error::Internal)?;
             if s.filled() {
-                return Err(ApiError::Internal);
+                return Err(Error::Internal);
             }
             s.token_hash = Some(hash_token(&claim.token));
             s.name = Some(claim.account.clone());
@@ -238,13 +229,13 @@ impl GameService {
                 }
                 // A drawn id that exists: made by an earlier try (ids are 82 random bits).
                 Err(StoreError::AlreadyExists) if game_id.is_some() => {
-                    return Err(ApiError::Unavailable);
+                    return Err(Error::Unavailable);
                 }
                 Err(StoreError::AlreadyExists) => continue,
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(ApiError::Internal)
+        Err(Error::Internal)
     }
 
     /// Claims a seat and returns its token (shown only now). As `bot` (a bot's name, from
@@ -256,12 +247,12 @@ impl GameService {
         id: &GameId,
         req: ClaimSeatRequest,
         bot: Option<String>,
-    ) -> Result<ClaimedSeat, ApiError> {
-        let name = crate::api::names::check_seat_name(req.name)?;
+    ) -> Result<ClaimedSeat, Error> {
+        let name = super::names::check_seat_name(req.name)?;
         if let (Some(bot), Some(name)) = (&bot, &name)
             && fold(bot) != fold(name)
         {
-            return Err(ApiError::bad_request(
+            return Err(Error::bad_request(
                 Code::InvalidName,
                 format!("a bot's seat carries the bot's name ({bot:?}): leave `name` out"),
             ));
@@ -278,14 +269,14 @@ impl GameService {
                         .iter()
                         .position(|s| s.account.as_deref().is_some_and(|a| fold(a) == fold(bot)))
                 {
-                    return Err(ApiError::refused(
+                    return Err(Error::refused(
                         Code::AlreadySeated,
                         format!("{bot:?} holds seat {held} of this game already; a bot takes one seat a game"),
                     ));
                 }
                 let seat = match req.seat {
                     Some(s) if s as usize >= n => {
-                        return Err(ApiError::refused(
+                        return Err(Error::refused(
                             Code::InvalidSeat,
                             format!(
                                 "seat {s} does not exist; this game has seats 0 to {}",
@@ -299,11 +290,11 @@ impl GameService {
                         .iter()
                         .position(|s| !s.filled())
                         .ok_or_else(|| {
-                            ApiError::refused(Code::NoFreeSeat, "every seat of this game is taken")
+                            Error::refused(Code::NoFreeSeat, "every seat of this game is taken")
                         })?,
                 };
                 if record.seats[seat].filled() {
-                    return Err(ApiError::refused(
+                    return Err(Error::refused(
                         Code::SeatTaken,
                         format!("seat {seat} is already taken"),
                     ));
@@ -314,7 +305,7 @@ impl GameService {
                 if let Some(bot) = &bot {
                     // The bot has its token in this answer; its inbox is told too.
                     record.pending_events.push(GameEvent::Seated {
-                        via: Via::Claim,
+                        via: None,
                         seats: vec![SeatNote {
                             seat: seat as Seat,
                             account: bot.clone(),
@@ -331,12 +322,12 @@ impl GameService {
                 seat: u.out,
                 token,
             }),
-            Outcome::Replayed(_) => Err(ApiError::Internal),
+            Outcome::Replayed(_) => Err(Error::Internal),
         }
     }
 
     /// The caller's view: a seat's with a token, else the spectator's.
-    pub async fn view(&self, id: &GameId, token: Option<&str>) -> Result<ViewJson, ApiError> {
+    pub async fn view(&self, id: &GameId, token: Option<&str>) -> Result<ViewJson, Error> {
         view_of(id, &self.load_with_views(id).await?, token)
     }
 
@@ -352,7 +343,7 @@ impl GameService {
         id: &GameId,
         token: Option<&str>,
         announced: Option<u64>,
-    ) -> Result<ViewJson, ApiError> {
+    ) -> Result<ViewJson, Error> {
         if let Some(version) = announced {
             return match self.cache.get_with_views(id) {
                 Some(hit) if hit.0.0 == version => view_of(id, &hit, token),
@@ -364,18 +355,13 @@ impl GameService {
     }
 
     /// `count` samples of the cards the token's seat cannot see, from the expert's sampler.
-    pub async fn samples(
-        &self,
-        id: &GameId,
-        token: &str,
-        count: usize,
-    ) -> Result<Samples, ApiError> {
+    pub async fn samples(&self, id: &GameId, token: &str, count: usize) -> Result<Samples, Error> {
         let loaded = self.load(id).await?;
         let (version, record) = (loaded.0, &loaded.1);
         let seat = record.seat_of(token)?;
         let view = record.game.view(Viewer::Seat(seat));
         let samples = crate::bots::sample_hidden(&view, count, &mut rand::rng())
-            .map_err(|e| ApiError::refused(Code::NothingHidden, e.to_string()))?;
+            .map_err(|e| Error::refused(Code::NothingHidden, e.to_string()))?;
         Ok(Samples {
             game_id: id.to_string(),
             version,
@@ -387,7 +373,7 @@ impl GameService {
     /// The log of finished hands and timed-out moves. A timed-out move of a hand still being
     /// played shows only its public part (its type) if it holds face-down cards (an exchange's
     /// discard, passed cards); the whole move is stored, and shown once the hand is over.
-    pub async fn log(&self, id: &GameId) -> Result<GameLog, ApiError> {
+    pub async fn log(&self, id: &GameId) -> Result<GameLog, Error> {
         let loaded = self.load(id).await?;
         let (version, game) = (loaded.0, &loaded.1.game);
         // The log is read after the game: it may hold entries of later writes, of this hand or
@@ -420,7 +406,7 @@ impl GameService {
     }
 
     /// Whether the store answers.
-    pub async fn ready(&self) -> Result<(), ApiError> {
-        self.store.ping().await.map_err(ApiError::from)
+    pub async fn ready(&self) -> Result<(), Error> {
+        self.store.ping().await.map_err(Error::from)
     }
 }

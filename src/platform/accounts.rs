@@ -9,33 +9,21 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::deadlines::now_ms;
-use super::game_service::GameService;
-use crate::api::auth::{hash_token, new_bot_key};
-use crate::api::error::{ApiError, Code};
-use crate::api::names::check_seat_name;
-use crate::api::wire::{BotProfile, PresetRating, RecentGame, RegisteredBot};
-use crate::bots::Strategy;
+use super::env::Platform;
+use crate::error::{Code, Error};
+use crate::games::now_ms;
+use crate::games::{HOUSE_PREFIX, check_seat_name, fold, hash_token, house_name, house_strategy};
+use rand::RngExt;
+
+use super::wire::{BotProfile, PresetRating, RecentGame, RegisteredBot};
 use crate::engine::Preset;
 use crate::store::StoreError;
 
-/// The prefix of the house accounts' names, reserved.
-pub const HOUSE_PREFIX: &str = "house-";
-
-/// The account name of the house players of `strategy`: `house-<strategy>`.
-pub fn house_name(strategy: Strategy) -> String {
-    format!("{HOUSE_PREFIX}{}", strategy.name())
-}
-
-/// The house strategy whose account `name` is (any case), if it is one.
-pub fn house_strategy(name: &str) -> Option<Strategy> {
-    let folded = fold(name);
-    Strategy::ALL.into_iter().find(|s| folded == house_name(*s))
-}
-
-/// The key an account is stored (and ranked) under: its name in lower case.
-pub fn fold(name: &str) -> String {
-    name.to_lowercase()
+/// A new bot API key: `hpb_` and 64 hex digits (256 bits), stored as [`hash_token`] of it.
+pub fn new_bot_key() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill(&mut bytes);
+    format!("hpb_{}", hex::encode(bytes))
 }
 
 /// A stored account (MessagePack, positional: new fields go at the end, with a default).
@@ -48,14 +36,14 @@ pub struct AccountRecord {
 }
 
 impl AccountRecord {
-    fn encode(&self) -> Result<Vec<u8>, ApiError> {
-        rmp_serde::to_vec(self).map_err(|_| ApiError::Internal)
+    fn encode(&self) -> Result<Vec<u8>, Error> {
+        rmp_serde::to_vec(self).map_err(|_| Error::Internal)
     }
 
-    fn decode(data: &[u8]) -> Result<Self, ApiError> {
+    fn decode(data: &[u8]) -> Result<Self, Error> {
         rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "unreadable bot account");
-            ApiError::Internal
+            Error::Internal
         })
     }
 }
@@ -72,16 +60,16 @@ fn looks_like_house(name: &str) -> bool {
 
 /// A bot name as registration takes it: a valid seat name, not empty, not a house account's
 /// (any name starting with `house-` in any case, or confusable with that).
-pub fn check_bot_name(name: String) -> Result<String, ApiError> {
+pub fn check_bot_name(name: String) -> Result<String, Error> {
     let name = check_seat_name(Some(name))?.unwrap_or_default();
     if name.is_empty() {
-        return Err(ApiError::bad_request(
+        return Err(Error::bad_request(
             Code::InvalidName,
             "a bot name has 1 to 64 characters",
         ));
     }
     if looks_like_house(&name) {
-        return Err(ApiError::refused(
+        return Err(Error::refused(
             Code::NameReserved,
             format!("names starting with `{HOUSE_PREFIX}` are the house players' accounts"),
         ));
@@ -89,15 +77,15 @@ pub fn check_bot_name(name: String) -> Result<String, ApiError> {
     Ok(name)
 }
 
-impl GameService {
+impl Platform {
     /// Registers bot `name` and answers its key (shown only now). `limit` is asked once the
     /// name is a valid one (so a malformed or reserved name costs no allowance), before the
     /// store is.
     pub async fn register_bot(
         &self,
         name: String,
-        limit: impl FnOnce() -> Result<(), ApiError>,
-    ) -> Result<RegisteredBot, ApiError> {
+        limit: impl FnOnce() -> Result<(), Error>,
+    ) -> Result<RegisteredBot, Error> {
         let name = check_bot_name(name)?;
         limit()?;
         let key = new_bot_key();
@@ -106,14 +94,14 @@ impl GameService {
             created_unix_ms: now_ms(),
         };
         match self
-            .store
+            .store()
             .create_account(&fold(&name), &hash_token(&key), &record.encode()?)
             .await
         {
             Ok(()) => {}
             Err(StoreError::AlreadyExists) => {
                 // (A collision of two fresh 256-bit keys is not a thing that happens.)
-                return Err(ApiError::refused(
+                return Err(Error::refused(
                     Code::NameTaken,
                     format!(
                         "a bot named {name:?} exists already (names are unique regardless of case)"
@@ -122,7 +110,7 @@ impl GameService {
             }
             Err(e) => return Err(e.into()),
         }
-        self.metrics.bots_registered.inc();
+        self.games.metrics().bots_registered.inc();
         tracing::info!(bot = %name, "bot registered");
         Ok(RegisteredBot {
             profile: profile_path(&name),
@@ -133,10 +121,10 @@ impl GameService {
     }
 
     /// The name of the bot whose key this is (`invalid_bot_key` if none).
-    pub async fn bot_of_key(&self, key: &str) -> Result<String, ApiError> {
-        match self.store.account_by_key(&hash_token(key)).await? {
+    pub async fn bot_of_key(&self, key: &str) -> Result<String, Error> {
+        match self.store().account_by_key(&hash_token(key)).await? {
             Some(data) => Ok(AccountRecord::decode(&data)?.name),
-            None => Err(ApiError::refused(
+            None => Err(Error::refused(
                 Code::InvalidBotKey,
                 "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)",
             )),
@@ -145,32 +133,32 @@ impl GameService {
 
     /// Attaches game `id` to the accounts `names` (bots', or house accounts; one store round
     /// trip; attaching it again changes nothing).
-    pub(super) async fn try_attach(&self, names: &[String], id: &str) -> Result<(), ApiError> {
+    pub(super) async fn try_attach(&self, names: &[String], id: &str) -> Result<(), Error> {
         let folded: Vec<String> = names.iter().map(|n| fold(n)).collect();
         let keys: Vec<&str> = folded.iter().map(String::as_str).collect();
-        self.store.attach_game(&keys, id, now_ms()).await?;
+        self.store().attach_game(&keys, id, now_ms()).await?;
         Ok(())
     }
 
     /// The name as registered of bot `name` (any case), or of a house account; None if no
     /// bot has it.
-    pub(super) async fn registered_name(&self, name: &str) -> Result<Option<String>, ApiError> {
+    pub(super) async fn registered_name(&self, name: &str) -> Result<Option<String>, Error> {
         if let Some(s) = house_strategy(name) {
             return Ok(Some(house_name(s)));
         }
-        if name.is_empty() || name.chars().count() > crate::api::names::MAX_CHARS {
+        if name.is_empty() || name.chars().count() > crate::games::MAX_CHARS {
             return Ok(None);
         }
-        match self.store.load_account(&fold(name)).await? {
+        match self.store().load_account(&fold(name)).await? {
             Some(data) => Ok(Some(AccountRecord::decode(&data)?.name)),
             None => Ok(None),
         }
     }
 
     /// Bot `name`'s profile (a house account's too).
-    pub async fn bot_profile(&self, name: &str) -> Result<BotProfile, ApiError> {
-        let not_found = || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));
-        if name.is_empty() || name.chars().count() > crate::api::names::MAX_CHARS {
+    pub async fn bot_profile(&self, name: &str) -> Result<BotProfile, Error> {
+        let not_found = || Error::refused(Code::BotNotFound, format!("no bot named {name:?}"));
+        if name.is_empty() || name.chars().count() > crate::games::MAX_CHARS {
             // No bot can have it (and the store takes no such key).
             return Err(not_found());
         }
@@ -180,7 +168,7 @@ impl GameService {
             Some(s) => (house_name(s), None),
             None => {
                 let record = self
-                    .store
+                    .store()
                     .load_account(&key)
                     .await?
                     .map(|d| AccountRecord::decode(&d))
@@ -189,12 +177,12 @@ impl GameService {
                 (record.name, Some(record.created_unix_ms))
             }
         };
-        let games = self.store.account_games(&key).await?;
+        let games = self.store().account_games(&key).await?;
         let pairs: Vec<(&str, &str)> = Preset::ALL
             .iter()
             .map(|p| (p.name(), key.as_str()))
             .collect();
-        let stored = self.store.load_ratings(&pairs).await?;
+        let stored = self.store().load_ratings(&pairs).await?;
         let ratings = Preset::ALL
             .iter()
             .zip(stored)
@@ -245,6 +233,7 @@ pub fn profile_path(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::Strategy;
 
     #[test]
     fn house_names_are_reserved_in_any_case() {

@@ -7,28 +7,23 @@
 //! differently wait together. Tables form through the store's one atomic step,
 //! [`GameStore::queue_take`](crate::store::GameStore::queue_take): after every join, and from
 //! every replica's sweeper ([`sweep`]) for fills after a wait and for tables whose last join
-//! failed half-way. A bot's entry lapses [`LEASE_MS`] after its last renewal (a post, or a read
+//! failed half-way. A bot's entry lapses [`DEFAULT_QUEUE_LEASE_MS`](super::DEFAULT_QUEUE_LEASE_MS) (or `QUEUE_LEASE_MS`) after its last renewal (a post, or a read
 //! of its inbox), so a bot that went away is not seated.
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::bots::fold;
-use super::deadlines::{check_turn_limit, now_ms};
-use super::game_service::GameService;
-use super::games::new_game_id;
+use super::env::Platform;
 use super::inbox::Via;
-use super::seated::{SeatFor, SeatedGame};
-use crate::api::error::{ApiError, Code};
-use crate::api::wire::{HouseFill, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
+use super::seating::{SeatFor, SeatedGame};
+use super::wire::{HouseFill, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
 use crate::engine::{Preset, RulesetSpec};
+use crate::error::{Code, Error};
+use crate::games::fold;
+use crate::games::new_game_id;
+use crate::games::{check_turn_limit, now_ms};
 use crate::store::{QueueEntry, QueueHold, QueueJoin, QueueJoined, QueuePlace, StoreError};
-use actix_web::ResponseError;
-
-/// How long a place in a queue holds without a renewal (ms), unless configured otherwise
-/// (`QUEUE_LEASE_MS`).
-pub const LEASE_MS: u64 = 60_000;
 
 /// The most queues a bot waits in at once.
 pub const MAX_QUEUES_PER_BOT: usize = 3;
@@ -64,14 +59,14 @@ pub struct QueueRecord {
 }
 
 impl QueueRecord {
-    fn encode(&self) -> Result<Vec<u8>, ApiError> {
-        rmp_serde::to_vec(self).map_err(|_| ApiError::Internal)
+    fn encode(&self) -> Result<Vec<u8>, Error> {
+        rmp_serde::to_vec(self).map_err(|_| Error::Internal)
     }
 
-    fn decode(data: &[u8]) -> Result<Self, ApiError> {
+    fn decode(data: &[u8]) -> Result<Self, Error> {
         rmp_serde::from_slice(data).map_err(|e| {
             tracing::error!(error = %e, "unreadable queue entry");
-            ApiError::Internal
+            Error::Internal
         })
     }
 
@@ -80,10 +75,10 @@ impl QueueRecord {
         self.turn_time_limit_ms.unwrap_or(DEFAULT_TURN_LIMIT_MS)
     }
 
-    fn ruleset(&self) -> Result<RulesetSpec, ApiError> {
+    fn ruleset(&self) -> Result<RulesetSpec, Error> {
         serde_json::from_str(&self.ruleset_json).map_err(|e| {
             tracing::error!(error = %e, "unreadable ruleset in a queue entry");
-            ApiError::Internal
+            Error::Internal
         })
     }
 }
@@ -91,9 +86,9 @@ impl QueueRecord {
 /// The queue of a ruleset, and its table's seat count: `q<seats>-<preset>-<hash>`, the hash
 /// the first 96 bits of the SHA-256 of the resolved ruleset's JSON (every option, whatever the
 /// request left to the preset), in hex. At most 64 characters, of `[a-z0-9-]`.
-pub fn queue_key(spec: &RulesetSpec) -> Result<(String, usize), ApiError> {
+pub fn queue_key(spec: &RulesetSpec) -> Result<(String, usize), Error> {
     let rules = spec.build()?;
-    let json = serde_json::to_vec(&rules).map_err(|_| ApiError::Internal)?;
+    let json = serde_json::to_vec(&rules).map_err(|_| Error::Internal)?;
     let hash = hex::encode(&Sha256::digest(&json)[..12]);
     let seats = rules.seats();
     Ok((format!("q{seats}-{}-{hash}", rules.preset.name()), seats))
@@ -139,15 +134,15 @@ fn ticket_of(place: &QueuePlace, status: TicketStatus) -> QueueTicket {
     }
 }
 
-impl GameService {
+impl Platform {
     /// Bot `bot` (its name as registered) joins the queue of `req.ruleset` (or renews its
     /// place there), then tries to form the table. Answers its ticket.
-    pub async fn join_queue(&self, bot: &str, req: QueueRequest) -> Result<QueueTicket, ApiError> {
+    pub async fn join_queue(&self, bot: &str, req: QueueRequest) -> Result<QueueTicket, Error> {
         let (queue, seats) = queue_key(&req.ruleset)?;
         if let Some(wait) = req.fill_with_house_after_ms
             && wait > MAX_FILL_WAIT_MS
         {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::InvalidFillWait,
                 format!(
                     "fill_with_house_after_ms must be between 0 and {MAX_FILL_WAIT_MS} (an hour)"
@@ -157,7 +152,7 @@ impl GameService {
         check_turn_limit(req.turn_time_limit_ms)?;
         let record = QueueRecord {
             bot: bot.to_owned(),
-            ruleset_json: serde_json::to_string(&req.ruleset).map_err(|_| ApiError::Internal)?,
+            ruleset_json: serde_json::to_string(&req.ruleset).map_err(|_| Error::Internal)?,
             house_strategy: req.house_strategy.unwrap_or(DEFAULT_HOUSE),
             turn_time_limit_ms: req.turn_time_limit_ms,
         };
@@ -165,7 +160,7 @@ impl GameService {
         let member = fold(bot);
         let data = record.encode()?;
         let joined = self
-            .store
+            .store()
             .queue_join(QueueJoin {
                 queue: &queue,
                 member: &member,
@@ -179,7 +174,7 @@ impl GameService {
         let place = match joined {
             QueueJoined::Joined(place) => place,
             QueueJoined::TooManyQueues => {
-                return Err(ApiError::refused(
+                return Err(Error::refused(
                     Code::TooManyQueues,
                     format!(
                         "a bot waits in at most {MAX_QUEUES_PER_BOT} queues at once; leave one \
@@ -188,7 +183,7 @@ impl GameService {
                 ));
             }
         };
-        self.metrics.queue_joins.inc();
+        self.games.metrics().queue_joins.inc();
         let matched = self.take_and_seat(&queue, seats).await;
         let status = if matched.contains(&member) {
             TicketStatus::Matched
@@ -199,8 +194,8 @@ impl GameService {
     }
 
     /// The queues bot `bot` waits in.
-    pub async fn queue_tickets(&self, bot: &str) -> Result<QueueTickets, ApiError> {
-        let places = self.store.queue_entries(&fold(bot), now_ms()).await?;
+    pub async fn queue_tickets(&self, bot: &str) -> Result<QueueTickets, Error> {
+        let places = self.store().queue_entries(&fold(bot), now_ms()).await?;
         let tickets = places
             .iter()
             .map(|p| ticket_of(p, TicketStatus::Waiting))
@@ -210,13 +205,13 @@ impl GameService {
 
     /// Bot `bot` leaves queue `ticket` (`None`: every queue it waits in). Answers how many it
     /// left; `ticket_not_found` for a ticket it does not hold.
-    pub async fn leave_queue(&self, bot: &str, ticket: Option<&str>) -> Result<u64, ApiError> {
+    pub async fn leave_queue(&self, bot: &str, ticket: Option<&str>) -> Result<u64, Error> {
         let member = fold(bot);
         let now = now_ms();
         let queues: Vec<String> = match ticket {
             Some(t) => vec![t.to_owned()],
             None => self
-                .store
+                .store()
                 .queue_entries(&member, now)
                 .await?
                 .into_iter()
@@ -225,7 +220,7 @@ impl GameService {
         };
         let mut left = 0;
         for queue in &queues {
-            let was = match self.store.queue_leave(queue, &member, now).await {
+            let was = match self.store().queue_leave(queue, &member, now).await {
                 Ok(was) => was,
                 Err(StoreError::InvalidKey(_)) => false,
                 Err(e) => return Err(e.into()),
@@ -233,7 +228,7 @@ impl GameService {
             left += u64::from(was);
         }
         if ticket.is_some() && left == 0 {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::TicketNotFound,
                 "the bot does not wait in this queue (it left, was seated, or its place lapsed)",
             ));
@@ -246,7 +241,7 @@ impl GameService {
     pub async fn renew_queue_leases(&self, bot: &str) {
         let now = now_ms();
         if let Err(e) = self
-            .store
+            .store()
             .queue_renew(&fold(bot), now + self.queue_lease_ms, now)
             .await
         {
@@ -266,7 +261,7 @@ impl GameService {
                 table: &table,
                 until_ms: now + HOLD_MS,
             };
-            let taken = match self.store.queue_take(queue, seats, now, hold).await {
+            let taken = match self.store().queue_take(queue, seats, now, hold).await {
                 Ok(taken) => taken,
                 Err(e) => {
                     tracing::warn!(queue, error = %e, "queue take failed");
@@ -303,11 +298,11 @@ impl GameService {
         };
         let seated = match created {
             Ok(()) => {
-                self.metrics.queue_tables.inc();
+                self.games.metrics().queue_tables.inc();
                 tracing::info!(queue, game_id = %table, bots = taken.len(), "queue table formed");
                 true
             }
-            Err(e) if e.status_code().is_server_error() => {
+            Err(e) if e.status() >= 500 => {
                 tracing::warn!(queue, error = %e, bots = taken.len(), "queue table not created yet: held for a sweeper");
                 return;
             }
@@ -318,7 +313,7 @@ impl GameService {
         };
         let now = now_ms();
         if let Err(e) = self
-            .store
+            .store()
             .queue_settle(table, seated, now, now + self.queue_lease_ms)
             .await
         {
@@ -332,12 +327,12 @@ impl GameService {
         seats: usize,
         table: &str,
         taken: &[QueueEntry],
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), Error> {
         let records: Vec<QueueRecord> = taken
             .iter()
             .map(|e| QueueRecord::decode(&e.data))
             .collect::<Result<_, _>>()?;
-        let first = records.first().ok_or(ApiError::Internal)?;
+        let first = records.first().ok_or(Error::Internal)?;
         let ruleset = first.ruleset()?;
         let mut seat_list: Vec<SeatFor> = records
             .iter()
@@ -370,7 +365,7 @@ pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_millis(30
 
 /// Sweeps once: a take (and the tables it forms) on every queue that may hold entries.
 /// Answers how many bots were seated.
-pub async fn sweep(svc: &GameService) -> usize {
+pub async fn sweep(svc: &Platform) -> usize {
     let queues = match svc.store().queues().await {
         Ok(q) => q,
         Err(e) => {
@@ -391,7 +386,7 @@ pub async fn sweep(svc: &GameService) -> usize {
 /// Takes over the holds whose time ran out (a replica that stopped between a take and its
 /// table's game, or a store that failed then): each is seated as its taker would have (the
 /// same game id: a game that exists settles it) or put back. Answers how many bots it saw.
-pub async fn sweep_holds(svc: &GameService) -> usize {
+pub async fn sweep_holds(svc: &Platform) -> usize {
     let now = now_ms();
     let held = match svc.store().queue_holds_due(now, now + HOLD_MS, 16).await {
         Ok(h) => h,
@@ -425,7 +420,7 @@ pub async fn sweep_holds(svc: &GameService) -> usize {
 }
 
 /// Runs [`sweep`] forever.
-pub async fn run(svc: GameService) {
+pub async fn run(svc: Platform) {
     let mut tick = tokio::time::interval(SWEEP_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -446,7 +441,11 @@ mod tests {
         use crate::store::{MemoryStore, StoreConfig};
         let store: std::sync::Arc<dyn crate::store::GameStore> =
             std::sync::Arc::new(MemoryStore::new(StoreConfig::default()));
-        let svc = GameService::new(store.clone(), crate::metrics::Metrics::new(), 100);
+        let svc = Platform::new(crate::games::GameService::new(
+            store.clone(),
+            crate::metrics::Metrics::new(),
+            100,
+        ));
         let spec: RulesetSpec = serde_json::from_str(r#"{"preset": "euchre"}"#).unwrap();
         let names = ["h-a", "h-b", "h-c", "h-d"];
         for n in names {
@@ -478,7 +477,7 @@ mod tests {
                 member: names[3],
                 data: &data,
                 fill_at_ms: None,
-                lease_until_ms: now + LEASE_MS,
+                lease_until_ms: now + crate::platform::DEFAULT_QUEUE_LEASE_MS,
                 now_ms: now,
                 max_queues: MAX_QUEUES_PER_BOT,
             })

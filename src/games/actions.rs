@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game_service::GameService;
+use super::ids::{GameId, IdempotencyKey};
 use super::record::GameRecord;
+use super::service::GameService;
 use super::update::{IdemAnswer, Outcome};
-use crate::api::error::{ApiError, Code};
-use crate::api::extract::{GameId, IdempotencyKey};
 use crate::engine::{Action, Seat, Viewer};
+use crate::error::{Code, Error};
 
 /// What an action answers: the new version and the caller's view, encoded once (an
 /// idempotent replay answers the stored bytes).
@@ -60,21 +60,21 @@ impl GameService {
     /// Applies the token holder's action, lets house players answer, and returns the new view.
     /// With an idempotency key, a repeat of the same request answers what the first one did,
     /// and the action is applied once.
-    pub async fn act(&self, req: ActRequest<'_>) -> Result<Answer, ApiError> {
+    pub async fn act(&self, req: ActRequest<'_>) -> Result<Answer, Error> {
         let token = req.token;
         let scoped = req
             .idempotency_key
             .map(|k| scoped_idem_key(token, k.as_str()));
         let action = &req.action;
-        let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, ApiError> {
+        let build = |record: &GameRecord, version: u64, seat: &Seat| -> Result<Vec<u8>, Error> {
             let view = record.view(req.id, version, Viewer::Seat(*seat));
             serde_json::to_vec(&IdemRecord {
                 seat: *seat,
                 action: action.clone(),
                 version,
-                view: serde_json::to_value(view).map_err(|_| ApiError::Internal)?,
+                view: serde_json::to_value(view).map_err(|_| Error::Internal)?,
             })
-            .map_err(|_| ApiError::Internal)
+            .map_err(|_| Error::Internal)
         };
         let idem = scoped
             .as_deref()
@@ -83,7 +83,7 @@ impl GameService {
             .update(req.id, req.if_match, idem, |record, _version| {
                 let seat = record.seat_of(token)?;
                 if !record.started() && !record.game.is_over() {
-                    return Err(ApiError::refused(
+                    return Err(Error::refused(
                         Code::GameNotStarted,
                         "the game starts when every seat is claimed",
                     ));
@@ -101,7 +101,7 @@ impl GameService {
                     body: {
                         // A seat's view is 1 to 2 KB: one allocation instead of a doubling series.
                         let mut body = Vec::with_capacity(2048);
-                        serde_json::to_writer(&mut body, &view).map_err(|_| ApiError::Internal)?;
+                        serde_json::to_writer(&mut body, &view).map_err(|_| Error::Internal)?;
                         body
                     },
                 })
@@ -118,14 +118,14 @@ impl GameService {
                 // caller who holds no seat of this game is refused for its token, not answered
                 // with the game's version.
                 let e = match e {
-                    ApiError::VersionConflict { .. } => match self.load(req.id).await {
+                    Error::VersionConflict { .. } => match self.load(req.id).await {
                         Ok(loaded) => loaded.1.seat_of(token).err().unwrap_or(e),
                         Err(load_error) => load_error,
                     },
                     e => e,
                 };
                 let outcome = match e {
-                    ApiError::VersionConflict { .. } => "conflict",
+                    Error::VersionConflict { .. } => "conflict",
                     _ => "rejected",
                 };
                 self.metrics
@@ -145,20 +145,20 @@ impl GameService {
         token: &str,
         action: &Action,
         stored: &[u8],
-    ) -> Result<Answer, ApiError> {
-        let rec: IdemRecord = serde_json::from_slice(stored).map_err(|_| ApiError::Internal)?;
+    ) -> Result<Answer, Error> {
+        let rec: IdemRecord = serde_json::from_slice(stored).map_err(|_| Error::Internal)?;
         let loaded = self.load(id).await?;
         let record = &loaded.1;
         let seat = record.seat_of(token)?;
         if seat != rec.seat || &rec.action != action {
-            return Err(ApiError::refused(
+            return Err(Error::refused(
                 Code::IdempotencyKeyReused,
                 "this Idempotency-Key was used for a different request; use a new key for each action",
             ));
         }
         Ok(Answer {
             version: rec.version,
-            body: serde_json::to_vec(&rec.view).map_err(|_| ApiError::Internal)?,
+            body: serde_json::to_vec(&rec.view).map_err(|_| Error::Internal)?,
         })
     }
 }

@@ -20,13 +20,13 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::bots::fold;
-use super::deadlines::now_ms;
-use super::game_service::GameService;
+use super::env::Platform;
 use super::ratings::side_places;
-use super::record::GameRecord;
-use crate::api::error::ApiError;
 use crate::engine::{Outcome, Ruleset, Seat};
+use crate::error::Error;
+use crate::games::GameRecord;
+use crate::games::fold;
+use crate::games::now_ms;
 use crate::store::{InboxEntry, InboxPage};
 
 /// How a bot came to its seat.
@@ -159,10 +159,10 @@ pub(super) fn seat_outcome(record: &GameRecord, seat: Seat) -> SeatOutcome {
     }
 }
 
-impl GameService {
+impl Platform {
     /// Appends `event` to bot `account`'s inbox (the name as registered, any case) and answers
     /// its id. One store round trip.
-    pub async fn announce(&self, account: &str, event: &InboxEvent) -> Result<u64, ApiError> {
+    pub async fn announce(&self, account: &str, event: &InboxEvent) -> Result<u64, Error> {
         self.announce_once(account, event, None).await
     }
 
@@ -173,10 +173,10 @@ impl GameService {
         account: &str,
         event: &InboxEvent,
         once: Option<&str>,
-    ) -> Result<u64, ApiError> {
-        let data = serde_json::to_vec(event).map_err(|_| ApiError::Internal)?;
+    ) -> Result<u64, Error> {
+        let data = serde_json::to_vec(event).map_err(|_| Error::Internal)?;
         let id = self
-            .store
+            .store()
             .append_inbox(&fold(account), &data, once, now_ms())
             .await?;
         Ok(id)
@@ -209,20 +209,18 @@ impl GameService {
 
     /// The entries of bot `account`'s inbox after `after`, at most `limit`. A read renews the
     /// bot's places in the matchmaking queues: a bot that listens keeps them.
-    pub async fn inbox(
-        &self,
-        account: &str,
-        after: u64,
-        limit: usize,
-    ) -> Result<InboxPage, ApiError> {
+    pub async fn inbox(&self, account: &str, after: u64, limit: usize) -> Result<InboxPage, Error> {
         self.renew_queue_leases(account).await;
-        Ok(self.store.read_inbox(&fold(account), after, limit).await?)
+        Ok(self
+            .store()
+            .read_inbox(&fold(account), after, limit)
+            .await?)
     }
 
     /// A receiver of bot `account`'s inbox's last id (see
     /// [`GameStore::watch_inbox`](crate::store::GameStore::watch_inbox)).
     pub fn watch_inbox(&self, account: &str) -> tokio::sync::watch::Receiver<u64> {
-        self.store.watch_inbox(&fold(account))
+        self.store().watch_inbox(&fold(account))
     }
 }
 

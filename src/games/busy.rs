@@ -19,7 +19,7 @@ impl Busy {
     }
 }
 
-/// A game marked busy by [`GameService::begin_work`](crate::api::service::GameService::begin_work); dropping it ends the mark.
+/// A game marked busy by [`GameService::begin_work`](crate::games::GameService::begin_work); dropping it ends the mark.
 pub struct BusyGuard {
     busy: Arc<Mutex<HashSet<String>>>,
     id: String,

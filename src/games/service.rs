@@ -8,13 +8,9 @@ use super::busy::{Busy, BusyGuard};
 use super::cache::{GameCache, WithViews};
 use super::push::Push;
 use super::record::GameRecord;
-use crate::api::error::ApiError;
-use crate::api::ratelimit::BotLimit;
+use crate::error::Error;
 use crate::metrics::Metrics;
 use crate::store::GameStore;
-
-/// The duplicate matches a bot may ask for per hour unless configured otherwise.
-pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;
 
 /// The service handlers call.
 #[derive(Clone)]
@@ -26,12 +22,8 @@ pub struct GameService {
     /// Games this replica works on in the background (house players' steps, a sweeper's
     /// fallback move), so that it runs one task per game.
     pub(super) busy: Busy,
-    /// How long a bot's place in a matchmaking queue holds without a renewal (ms).
-    pub(super) queue_lease_ms: u64,
-    /// How many duplicate matches a bot may ask for (`MATCHES_PER_HOUR`); None: no limit.
-    pub(super) match_limit: Option<BotLimit>,
-    /// This replica's outbox worker's wake-up (see `effects`).
-    pub(super) outbox_wake: super::effects::OutboxWake,
+    /// This replica's outbox worker's wake-up, rung by writes with events.
+    pub(super) outbox_wake: super::events::OutboxWake,
 }
 
 impl GameService {
@@ -46,24 +38,8 @@ impl GameService {
             cache: GameCache::new(cached_games),
             push: Push::default(),
             busy: Busy::default(),
-            queue_lease_ms: super::queue::LEASE_MS,
-            match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
             outbox_wake: Default::default(),
         }
-    }
-
-    /// The same service allowing each bot `per_hour` duplicate matches an hour (0: no limit).
-    #[must_use]
-    pub fn with_matches_per_hour(mut self, per_hour: u32) -> Self {
-        self.match_limit = BotLimit::hourly("matches", per_hour);
-        self
-    }
-
-    /// The same service with this matchmaking lease (at least 1 ms).
-    #[must_use]
-    pub fn with_queue_lease(mut self, lease: std::time::Duration) -> Self {
-        self.queue_lease_ms = u64::try_from(lease.as_millis()).unwrap_or(u64::MAX).max(1);
-        self
     }
 
     /// The same service with these push settings.
@@ -92,8 +68,6 @@ impl GameService {
             cache: self.cache.clone(),
             push: self.push.clone(),
             busy: self.busy.clone(),
-            queue_lease_ms: self.queue_lease_ms,
-            match_limit: self.match_limit.clone(),
             outbox_wake: self.outbox_wake.clone(),
         }
     }
@@ -108,29 +82,34 @@ impl GameService {
         &self.metrics
     }
 
+    /// The wake-up its writes with events ring (the outbox's worker waits on it).
+    pub fn outbox_wake(&self) -> &super::events::OutboxWake {
+        &self.outbox_wake
+    }
+
     /// Game `id` as the store holds it now, and the views of that version rendered so far. When
     /// the cache holds the game, the store's version decides (one read of a few bytes): if it
     /// is the cached one, the cached record (and its rendered views) is the answer, as a
     /// version is written once, so the same version is the same game; otherwise, and when the
     /// cache does not hold the game, the game is read and decoded.
-    pub(super) async fn load_with_views(&self, id: &str) -> Result<WithViews, ApiError> {
+    pub(super) async fn load_with_views(&self, id: &str) -> Result<WithViews, Error> {
         if let Some(hit) = self.cache.get_with_views(id) {
             match self.store.version(id).await? {
                 Some(version) if version == hit.0.0 => return Ok(hit),
                 Some(_) => {}
-                None => return Err(ApiError::GameNotFound(id.to_owned())),
+                None => return Err(Error::GameNotFound(id.to_owned())),
             }
         }
         self.read(id).await
     }
 
     /// Game `id` read from the store and decoded (one read), now the cached one.
-    pub(super) async fn read(&self, id: &str) -> Result<WithViews, ApiError> {
+    pub(super) async fn read(&self, id: &str) -> Result<WithViews, Error> {
         let stored = self
             .store
             .load(id)
             .await?
-            .ok_or_else(|| ApiError::GameNotFound(id.to_owned()))?;
+            .ok_or_else(|| Error::GameNotFound(id.to_owned()))?;
         if let Some(hit) = self.cache.get_with_views(id)
             && hit.0.0 == stored.version
         {
@@ -147,7 +126,7 @@ impl GameService {
     }
 
     /// Game `id` as the store holds it now (see [`load_with_views`](Self::load_with_views)).
-    pub(super) async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, ApiError> {
+    pub async fn load(&self, id: &str) -> Result<Arc<(u64, GameRecord)>, Error> {
         Ok(self.load_with_views(id).await?.0)
     }
 

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use super::game_service::GameService;
 use super::record::GameRecord;
-use crate::api::error::ApiError;
+use super::service::GameService;
 use crate::bots::Strategy;
+use crate::error::Error;
 use crate::metrics::Metrics;
 use crate::store::MAX_LOG_ENTRIES_PER_WRITE;
 
@@ -67,7 +67,7 @@ impl GameRecord {
         rng: &mut SmallRng,
         metrics: &Metrics,
         cancel: &AtomicBool,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), Error> {
         if !self.started() {
             return Ok(());
         }
@@ -87,7 +87,7 @@ impl GameRecord {
             };
             self.apply(seat, &action).map_err(|e| {
                 tracing::error!(error = %e, "a house player chose an illegal action");
-                ApiError::Internal
+                Error::Internal
             })?;
             metrics.applied_by_bot.inc();
         }
@@ -106,7 +106,7 @@ impl GameService {
         &self,
         mut record: GameRecord,
         seed: u64,
-    ) -> Result<GameRecord, ApiError> {
+    ) -> Result<GameRecord, Error> {
         if !record.bot_to_move() {
             return Ok(record);
         }
@@ -123,13 +123,10 @@ impl GameService {
                 .map(|()| record)
         };
         if offload {
-            let _permit = bot_permits()
-                .acquire()
-                .await
-                .map_err(|_| ApiError::Internal)?;
+            let _permit = bot_permits().acquire().await.map_err(|_| Error::Internal)?;
             tokio::task::spawn_blocking(play).await.map_err(|e| {
                 tracing::error!(error = %e, "a house player's task failed");
-                ApiError::Internal
+                Error::Internal
             })?
         } else {
             play()

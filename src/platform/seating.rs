@@ -1,28 +1,27 @@
-//! Games the server seats bots in itself (matchmaking's tables, a match's games): created with
-//! each bot's seat already claimed for its account, the seat's token told to the bot through
-//! its inbox only.
+//! Seating bots at the games the platform forms (matchmaking's tables, a match's games): each
+//! bot's account checked and named as registered, then the game created through the core with
+//! the bots' seats claimed for them ([`GameService::create_seated`](crate::games::GameService::create_seated)),
+//! its `seated` event saying how they came (`via`), so each bot is told its seat and token in
+//! its inbox.
 
-use super::bots::{fold, house_strategy};
-use super::game_service::GameService;
-use super::games::SeatClaim;
+use super::env::Platform;
 use super::inbox::Via;
-use super::matches::MatchLink;
-use crate::api::auth::new_token;
-use crate::api::error::{ApiError, Code};
-use crate::api::wire::{CreateGameRequest, CreatedGame, SeatSpec};
 use crate::bots::Strategy;
 use crate::engine::RulesetSpec;
+use crate::error::{Code, Error};
+use crate::games::wire::CreatedGame;
+use crate::games::{Series, fold, house_strategy};
 
-/// Who sits in a seat of a [`SeatedGame`].
+/// Who sits in a seat of a [`Table`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatFor {
     /// A house player of this strategy.
     House(Strategy),
-    /// A bot account: its name as registered (any case).
+    /// A bot account: its name as given (any case).
     Bot(String),
 }
 
-/// A game to create with its seats filled ([`GameService::create_seated`]).
+/// A game to create with its seats filled ([`Platform::create_seated`]).
 #[derive(Debug, Clone)]
 pub struct SeatedGame {
     /// The ruleset.
@@ -35,102 +34,77 @@ pub struct SeatedGame {
     pub turn_time_limit_ms: Option<u64>,
     /// How the bots came to their seats (told to each in its `seated` event).
     pub via: Via,
-    /// The game's id, drawn beforehand (a match's games), or None for a new one.
+    /// The game's id, drawn beforehand (a queue's table, a match's games), or None for a new
+    /// one.
     pub game_id: Option<String>,
 }
 
-impl GameService {
+impl Platform {
     /// Creates a game with every seat filled: house players, and bot accounts whose seats are
-    /// claimed for them (a new token each, only its hash stored; the seat named as the bot,
-    /// with its account; the game attached to the bot's profile); each bot is told its seat
-    /// and token in its inbox (`seated`, with `req.via`) by the `seated` event the create
-    /// records (see `effects`): a game that exists always reaches its bots' inboxes.
+    /// claimed for them; each bot is told its seat and token in its inbox (`seated`, with
+    /// `req.via`) by the `seated` event the create records: a game that exists always reaches
+    /// its bots' inboxes.
     ///
     /// Refused before anything is written: a bot account that does not exist (`bot_not_found`),
     /// a bot seated twice (`already_seated`), and whatever `POST /v1/games` refuses (a ruleset
     /// that cannot be played, a seat count that is not the ruleset's, a bad time limit).
-    ///
-    pub async fn create_seated(&self, req: SeatedGame) -> Result<CreatedGame, ApiError> {
+    pub(super) async fn create_seated(&self, req: SeatedGame) -> Result<CreatedGame, Error> {
         // The accounts first: each must exist, once; as registered (the seat shows that name).
-        let mut bots: Vec<(usize, String)> = Vec::new();
-        for (seat, s) in req.seats.iter().enumerate() {
-            let SeatFor::Bot(name) = s else { continue };
-            let not_found =
-                || ApiError::refused(Code::BotNotFound, format!("no bot named {name:?}"));
+        let mut seats = Vec::with_capacity(req.seats.len());
+        let mut bots: Vec<String> = Vec::new();
+        for s in &req.seats {
+            let name = match s {
+                SeatFor::House(strategy) => {
+                    seats.push(crate::games::SeatFor::House(*strategy));
+                    continue;
+                }
+                SeatFor::Bot(name) => name,
+            };
+            let not_found = || Error::refused(Code::BotNotFound, format!("no bot named {name:?}"));
             if house_strategy(name).is_some() {
                 // A house player sits as `SeatFor::House`.
                 return Err(not_found());
             }
             // A duplicate match seats its player in every seat of its side (the arena's
             // rule: one program plays the partnership); elsewhere a bot takes one seat a game.
-            if let Some((_, known)) = bots.iter().find(|(_, b)| fold(b) == fold(name)) {
+            if let Some(known) = bots.iter().find(|b| fold(b) == fold(name)) {
                 if matches!(req.via, Via::Match { .. }) {
-                    let known = known.clone();
-                    bots.push((seat, known));
+                    seats.push(crate::games::SeatFor::Account(known.clone()));
                     continue;
                 }
-                return Err(ApiError::refused(
+                return Err(Error::refused(
                     Code::AlreadySeated,
                     format!("{name:?} is given two seats; a bot takes one seat a game"),
                 ));
             }
             let registered = self.registered_name(name).await?.ok_or_else(not_found)?;
-            bots.push((seat, registered));
+            bots.push(registered.clone());
+            seats.push(crate::games::SeatFor::Account(registered));
         }
-        let specs = req
-            .seats
-            .iter()
-            .map(|s| match s {
-                SeatFor::House(strategy) => SeatSpec::Bot {
-                    strategy: *strategy,
-                },
-                SeatFor::Bot(_) => SeatSpec::Open,
-            })
-            .collect();
-        let tokens: Vec<(usize, String, String)> = bots
-            .into_iter()
-            .map(|(seat, name)| (seat, name, new_token()))
-            .collect();
-        let claims = tokens
-            .into_iter()
-            .map(|(seat, name, token)| {
-                (
-                    seat,
-                    SeatClaim {
-                        account: name,
-                        token,
-                    },
-                )
-            })
-            .collect();
-        let match_link = match &req.via {
+        let series = match &req.via {
             Via::Match {
                 match_id,
                 deal,
                 play,
-            } => Some(MatchLink {
-                match_id: match_id.clone(),
+            } => Some(Series {
+                id: match_id.clone(),
                 deal: *deal,
                 play: *play,
             }),
             Via::Claim | Via::Queue { .. } => None,
         };
-        let (created, _) = self
-            .create_with(
-                CreateGameRequest {
-                    ruleset: Some(req.ruleset),
-                    seed: req.seed,
-                    scenario: None,
-                    turn_time_limit_ms: req.turn_time_limit_ms,
-                    seats: Some(specs),
-                },
-                claims,
-                match_link,
-                req.via,
-                req.game_id,
-            )
-            .await?;
-        Ok(created)
+        let via = serde_json::to_value(&req.via).map_err(|_| Error::Internal)?;
+        self.games
+            .create_seated(crate::games::SeatedGame {
+                ruleset: req.ruleset,
+                seats,
+                seed: req.seed,
+                turn_time_limit_ms: req.turn_time_limit_ms,
+                via: Some(via),
+                series,
+                game_id: req.game_id,
+            })
+            .await
     }
 }
 
@@ -139,20 +113,23 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::api::extract::GameId;
-    use crate::api::service::ActRequest;
-    use crate::api::service::InboxEvent;
-    use crate::api::wire::GameStatus;
+    use crate::error::Code;
+    use crate::games::wire::GameStatus;
+    use crate::games::{ActRequest, GameId, GameService};
     use crate::metrics::Metrics;
+    use crate::platform::InboxEvent;
     use crate::store::{GameStore, MemoryStore, StoreConfig};
 
-    fn service() -> (GameService, Arc<MemoryStore>) {
+    fn service() -> (Platform, Arc<MemoryStore>) {
         let memory = Arc::new(MemoryStore::new(StoreConfig::default()));
         let store: Arc<dyn GameStore> = memory.clone();
-        (GameService::new(store, Metrics::new(), 100), memory)
+        (
+            Platform::new(GameService::new(store, Metrics::new(), 100)),
+            memory,
+        )
     }
 
-    async fn inbox_events(svc: &GameService, bot: &str) -> Vec<InboxEvent> {
+    async fn inbox_events(svc: &Platform, bot: &str) -> Vec<InboxEvent> {
         svc.inbox(bot, 0, 100)
             .await
             .unwrap()
@@ -225,7 +202,13 @@ mod tests {
                     ticket: "t1".into()
                 }
             );
-            let view = svc.view(&id, Some(token)).await.unwrap().decode().unwrap();
+            let view = svc
+                .games()
+                .view(&id, Some(token))
+                .await
+                .unwrap()
+                .decode()
+                .unwrap();
             assert_eq!(view.seat, Some(seat));
             tokens.push(token.clone());
             assert_eq!(svc.bot_profile(bot).await.unwrap().games_played, 1);
@@ -234,18 +217,19 @@ mod tests {
         let mut over = false;
         for _ in 0..5_000 {
             for token in &tokens {
-                let view = svc.view(&id, Some(token)).await.unwrap();
+                let view = svc.games().view(&id, Some(token)).await.unwrap();
                 over = view.over;
                 if let Some(action) = view.decode().unwrap().legal_actions.first() {
-                    svc.act(ActRequest {
-                        id: &id,
-                        token,
-                        action: action.clone(),
-                        if_match: None,
-                        idempotency_key: None,
-                    })
-                    .await
-                    .unwrap();
+                    svc.games()
+                        .act(ActRequest {
+                            id: &id,
+                            token,
+                            action: action.clone(),
+                            if_match: None,
+                            idempotency_key: None,
+                        })
+                        .await
+                        .unwrap();
                 }
             }
             if over {
@@ -256,7 +240,7 @@ mod tests {
         // Told once each, with the final scores, by the outbox; an event applied twice (a
         // worker whose lease ran out) tells nobody again.
         svc.outbox_round().await;
-        let record = svc.load(&created.game_id).await.unwrap();
+        let record = svc.games().load(&created.game_id).await.unwrap();
         assert!(svc.rate_finished(&created.game_id, &record.1).await);
         let mut outcomes = Vec::new();
         for (bot, seat) in [("alpha", 0), ("beta", 2)] {

@@ -1,0 +1,72 @@
+//! The platform's wiring (as `lila`'s `Env`): [`Platform`], the service its concerns'
+//! handlers, sweeper and worker call, over the game core's service, with its settings.
+
+use std::sync::Arc;
+
+use crate::games::GameService;
+use crate::store::GameStore;
+
+use super::limits::BotLimit;
+
+/// The duplicate matches a bot may ask for per hour unless configured otherwise.
+pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;
+
+/// How long a bot's place in a matchmaking queue holds without a renewal, unless configured
+/// otherwise (`QUEUE_LEASE_MS`).
+pub const DEFAULT_QUEUE_LEASE_MS: u64 = 60_000;
+
+/// The platform's service: what its handlers, its sweeper and its worker call. It holds the
+/// game core's service, through which it creates and reads games.
+#[derive(Clone)]
+pub struct Platform {
+    pub(super) games: GameService,
+    /// How long a bot's place in a matchmaking queue holds without a renewal (ms).
+    pub(super) queue_lease_ms: u64,
+    /// How many duplicate matches a bot may ask for (`MATCHES_PER_HOUR`); None: no limit.
+    pub(super) match_limit: Option<BotLimit>,
+}
+
+impl Platform {
+    /// The platform over the game core's service (and so over its store).
+    pub fn new(games: GameService) -> Self {
+        Platform {
+            games,
+            queue_lease_ms: DEFAULT_QUEUE_LEASE_MS,
+            match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
+        }
+    }
+
+    /// The same platform allowing each bot `per_hour` duplicate matches an hour (0: no limit).
+    #[must_use]
+    pub fn with_matches_per_hour(mut self, per_hour: u32) -> Self {
+        self.match_limit = BotLimit::hourly("matches", per_hour);
+        self
+    }
+
+    /// The same platform with this matchmaking lease (at least 1 ms).
+    #[must_use]
+    pub fn with_queue_lease(mut self, lease: std::time::Duration) -> Self {
+        self.queue_lease_ms = u64::try_from(lease.as_millis()).unwrap_or(u64::MAX).max(1);
+        self
+    }
+
+    /// A copy for one web worker (see [`GameService::for_this_thread`]).
+    #[must_use]
+    pub fn for_this_thread(&self) -> Self {
+        Platform {
+            games: self.games.for_this_thread(),
+            queue_lease_ms: self.queue_lease_ms,
+            match_limit: self.match_limit.clone(),
+        }
+    }
+
+    /// The game core's service.
+    pub fn games(&self) -> &GameService {
+        &self.games
+    }
+
+    /// The store.
+    pub(super) fn store(&self) -> &Arc<dyn GameStore> {
+        self.games.store()
+    }
+}

@@ -1,0 +1,13 @@
+//! The platform's request and response types, with their OpenAPI schemas (as the engine's and
+//! the game core's types carry theirs): accounts and leaderboards, the queue, matches.
+
+mod accounts;
+mod matches;
+mod queue;
+
+pub use accounts::{
+    BotProfile, Leaderboard, LeaderboardEntry, PresetRating, RecentGame, RegisterBotRequest,
+    RegisteredBot,
+};
+pub use matches::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
+pub use queue::{HouseFill, LeftQueues, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
