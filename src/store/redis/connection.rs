@@ -255,7 +255,7 @@ where
         &self,
         channel: &str,
     ) -> Result<Option<u64>, StoreError> {
-        if let Some(inbox) = super::inbox::inbox_key_of_channel(channel) {
+        if let Some(inbox) = super::keys::inbox_key_of_channel(channel) {
             let mut cmd = redis::cmd("HGET");
             cmd.arg(inbox).arg("last");
             let raw: Option<Vec<u8>> = self.query("version", true, &cmd).await?;

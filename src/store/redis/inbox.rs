@@ -99,14 +99,6 @@ pub fn inbox_channel(prefix: &str, account: &str) -> String {
     game_key(prefix, &inbox_tag(account), "inbox:events")
 }
 
-/// The inbox key of an inbox channel (None: the channel is a game's). A game's channel ends in
-/// `}:events` (its tag cannot hold a `}`), an inbox's in `}:inbox:events`.
-pub(super) fn inbox_key_of_channel(channel: &str) -> Option<&str> {
-    channel
-        .strip_suffix(":events")
-        .filter(|base| base.ends_with("}:inbox"))
-}
-
 fn bad(what: &str) -> StoreError {
     StoreError::Corrupt(format!("redis {what}: unexpected reply"))
 }
@@ -183,6 +175,7 @@ impl<C: Link> Redis<C> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::keys::inbox_key_of_channel;
     use super::*;
     use redis::cluster_routing::Slot;
 

@@ -96,6 +96,14 @@ pub fn outbox_index(prefix: &str) -> String {
     format!("{prefix}:{{outbox}}:due")
 }
 
+/// The inbox key of an inbox channel (None: the channel is a game's). A game's channel ends in
+/// `}:events` (its tag cannot hold a `}`), an inbox's in `}:inbox:events`.
+pub fn inbox_key_of_channel(channel: &str) -> Option<&str> {
+    channel
+        .strip_suffix(":events")
+        .filter(|base| base.ends_with("}:inbox"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
