@@ -168,11 +168,15 @@ impl Platform {
         if !record.game.is_over() {
             return Ok(());
         }
-        if self.rate_finished(id, record).await {
-            Ok(())
-        } else {
-            Err(Error::Unavailable)
-        }
+        // Each effect is tried whatever the others did, and each is done once whatever the
+        // retries (the store's rated set, the announcements' once keys, the match's points per
+        // play): the event is done when all three are.
+        let rated = self.rate_finished(id, record).await.inspect_err(
+            |e| tracing::warn!(game_id = %id, error = %e, "finished game not rated yet"),
+        );
+        let told = self.announce_game_over(id, record).await;
+        let recorded = self.match_game_over(record).await;
+        rated.and(told).and(recorded)
     }
 }
 

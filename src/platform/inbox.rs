@@ -183,12 +183,16 @@ impl Platform {
     }
 
     /// Tells every bot account seated in finished game `id` (`record`) how it ended, once per
-    /// game and bot. House seats are not told (nobody reads their inboxes). Answers whether
-    /// every bot was told.
-    pub(super) async fn announce_game_over(&self, id: &str, record: &GameRecord) -> bool {
+    /// game and bot. House seats are not told (nobody reads their inboxes). Every bot is tried;
+    /// the first failure is answered.
+    pub(super) async fn announce_game_over(
+        &self,
+        id: &str,
+        record: &GameRecord,
+    ) -> Result<(), Error> {
         let scores: Vec<i32> = record.game.scores().sides().map(|(_, s)| *s).collect();
         let once = format!("game_over:{id}");
-        let mut told = true;
+        let mut told = Ok(());
         for (seat, s) in record.seats.iter().enumerate() {
             let Some(account) = s.account.as_deref().filter(|_| s.bot().is_none()) else {
                 continue;
@@ -201,7 +205,7 @@ impl Platform {
             };
             if let Err(e) = self.announce_once(account, &event, Some(&once)).await {
                 tracing::warn!(game_id = %id, error = %e, "a bot was not told its game is over");
-                told = false;
+                told = told.and(Err(e));
             }
         }
         told

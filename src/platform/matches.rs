@@ -462,14 +462,14 @@ impl Platform {
 
     /// A game has ended: if it is a play of a duplicate match, records its deal's points in the
     /// match (once; a retry records the same), and when that completes the match tells its
-    /// bots (`match_finished`, once each). Answers whether that is done (or there was nothing
-    /// to do); failures are logged, and retried by the caller.
-    pub(super) async fn match_game_over(&self, record: &GameRecord) -> bool {
+    /// bots (`match_finished`, once each). Failures are logged and answered (the caller's
+    /// event is retried); a game of no match, or of one that is gone, has nothing to do.
+    pub(super) async fn match_game_over(&self, record: &GameRecord) -> Result<(), Error> {
         let Some(link) = &record.series else {
-            return true;
+            return Ok(());
         };
         let Some(hand) = record.game.last_hand() else {
-            return true;
+            return Ok(());
         };
         let points: Vec<i32> = hand.score_delta.sides().map(|(_, p)| *p).collect();
         let outcome = self
@@ -489,29 +489,29 @@ impl Platform {
         // the first teller failed after recording (each is told once whatever the retries).
         let m = match outcome {
             Ok(m) if m.finished_unix_ms.is_some() => m,
-            Ok(_) => return true,
+            Ok(_) => return Ok(()),
             // A match that is gone has no deal to record, now or later.
             Err(e) if e.code() == Code::MatchNotFound => {
                 tracing::info!(match_id = %link.id, "a game's match is gone");
-                return true;
+                return Ok(());
             }
             Err(e) => {
                 tracing::warn!(match_id = %link.id, error = %e, "a match's deal was not recorded yet");
-                return false;
+                return Err(e);
             }
         };
         let once = format!("match_finished:{}", link.id);
         let event = InboxEvent::MatchFinished {
             match_id: link.id.clone(),
         };
-        let mut told = true;
+        let mut told = Ok(());
         for player in [&m.a, &m.b] {
             if house_strategy(player).is_some() {
                 continue;
             }
             if let Err(e) = self.announce_once(player, &event, Some(&once)).await {
                 tracing::warn!(match_id = %link.id, error = %e, "a bot was not told its match is over");
-                told = false;
+                told = told.and(Err(e));
             }
         }
         told

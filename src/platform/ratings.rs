@@ -149,27 +149,10 @@ pub fn rate_seats(
 }
 
 impl Platform {
-    /// A finished game's effects (see `effects`, which calls this for the game's `finished`
-    /// event): its rating if it is to be rated (its deal the server's and every seat an
-    /// account's), its bots told it is over ([`announce_game_over`](Self::announce_game_over)),
-    /// and the deal's record in its duplicate match if it is a play of one
-    /// ([`match_game_over`](Self::match_game_over)). Each is done once whatever the retries
-    /// (the store's rated set, the announcements' once keys, the match's points per play).
-    /// Failures are logged; answers whether everything is done.
-    pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) -> bool {
-        let rated = match self.try_rate(id, record).await {
-            Ok(()) => true,
-            Err(e) => {
-                tracing::warn!(game_id = %id, error = %e, "finished game not rated yet");
-                false
-            }
-        };
-        let told = self.announce_game_over(id, record).await;
-        let recorded = self.match_game_over(record).await;
-        rated && told && recorded
-    }
-
-    async fn try_rate(&self, id: &str, record: &GameRecord) -> Result<(), Error> {
+    /// Rates finished game `id` (`record`) if it is to be rated (its deal the server's and every
+    /// seat an account's), once whatever the retries (the store's rated set); `effects` calls
+    /// this for the game's `finished` event.
+    pub(super) async fn rate_finished(&self, id: &str, record: &GameRecord) -> Result<(), Error> {
         if !record.game.is_over() || !record.deal.ranked_eligible() {
             return Ok(());
         }

@@ -241,7 +241,9 @@ mod tests {
         // worker whose lease ran out) tells nobody again.
         svc.outbox_round().await;
         let record = svc.games().load(&created.game_id).await.unwrap();
-        assert!(svc.rate_finished(&created.game_id, &record.1).await);
+        svc.rate_finished(&created.game_id, &record.1)
+            .await
+            .unwrap();
         let mut outcomes = Vec::new();
         for (bot, seat) in [("alpha", 0), ("beta", 2)] {
             let events = inbox_events(&svc, bot).await;
