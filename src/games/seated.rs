@@ -40,6 +40,22 @@ pub struct SeatedGame {
     pub game_id: Option<String>,
 }
 
+impl SeatedGame {
+    /// A game of `ruleset` with these seats, a deal the server draws, no turn clock, a new id,
+    /// and nothing said of it.
+    pub fn new(ruleset: RulesetSpec, seats: Vec<SeatFor>) -> SeatedGame {
+        SeatedGame {
+            ruleset,
+            seats,
+            seed: None,
+            turn_time_limit_ms: None,
+            via: None,
+            series: None,
+            game_id: None,
+        }
+    }
+}
+
 impl GameService {
     /// Creates a game with every seat filled: house players, and accounts whose seats are
     /// claimed for them (a new token each, only its hash stored; the seat named as the

@@ -17,13 +17,12 @@ use serde::{Deserialize, Serialize};
 
 use super::env::Platform;
 use super::inbox::{InboxEvent, Via};
-use super::seating::{SeatFor, SeatedGame};
 use super::wire::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
 use crate::bots::duplicate::{self, Seating};
 use crate::engine::{Ruleset, RulesetSpec, Seat};
 use crate::error::{Code, Error};
 use crate::games::new_game_id;
-use crate::games::{GameRecord, Series};
+use crate::games::{GameRecord, SeatFor, SeatedGame, Series};
 use crate::games::{check_turn_limit, now_ms};
 use crate::games::{fold, house_strategy};
 use crate::store::{StoreError, Write};
@@ -394,22 +393,21 @@ impl Platform {
             .into_iter()
             .map(|name| match house_strategy(&name) {
                 Some(strategy) => SeatFor::House(strategy),
-                None => SeatFor::Bot(name),
+                None => SeatFor::Account(name),
             })
             .collect();
-        self.create_seated(SeatedGame {
-            ruleset,
-            seats,
+        let game = SeatedGame {
             seed: Some(seed),
             turn_time_limit_ms,
-            via: Via::Match {
-                match_id: link.id,
-                deal: link.deal,
-                play: link.play,
-            },
             game_id: Some(game_id.to_owned()),
-        })
-        .await?;
+            ..SeatedGame::new(ruleset, seats)
+        };
+        let via = Via::Match {
+            match_id: link.id,
+            deal: link.deal,
+            play: link.play,
+        };
+        self.create_seated(game, via).await?;
         Ok(())
     }
 

@@ -16,13 +16,12 @@ use sha2::{Digest, Sha256};
 
 use super::env::Platform;
 use super::inbox::Via;
-use super::seating::{SeatFor, SeatedGame};
 use super::wire::{HouseFill, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
 use crate::engine::{Preset, RulesetSpec};
 use crate::error::{Code, Error};
 use crate::games::fold;
 use crate::games::new_game_id;
-use crate::games::{check_turn_limit, now_ms};
+use crate::games::{SeatFor, SeatedGame, check_turn_limit, now_ms};
 use crate::store::{QueueEntry, QueueHold, QueueJoin, QueueJoined, QueuePlace, StoreError};
 
 /// The most queues a bot waits in at once.
@@ -336,7 +335,7 @@ impl Platform {
         let ruleset = first.ruleset()?;
         let mut seat_list: Vec<SeatFor> = records
             .iter()
-            .map(|r| SeatFor::Bot(r.bot.clone()))
+            .map(|r| SeatFor::Account(r.bot.clone()))
             .collect();
         {
             let mut rng = rand::rng();
@@ -345,17 +344,15 @@ impl Platform {
             }
             seat_list.shuffle(&mut rng);
         }
-        self.create_seated(SeatedGame {
-            ruleset,
-            seats: seat_list,
-            seed: None,
+        let game = SeatedGame {
             turn_time_limit_ms: Some(first.turn_limit_ms()),
-            via: Via::Queue {
-                ticket: queue.to_owned(),
-            },
             game_id: Some(table.to_owned()),
-        })
-        .await?;
+            ..SeatedGame::new(ruleset, seat_list)
+        };
+        let via = Via::Queue {
+            ticket: queue.to_owned(),
+        };
+        self.create_seated(game, via).await?;
         Ok(())
     }
 }

@@ -6,60 +6,29 @@
 
 use super::env::Platform;
 use super::inbox::Via;
-use crate::bots::Strategy;
-use crate::engine::RulesetSpec;
 use crate::error::{Code, Error};
 use crate::games::wire::CreatedGame;
-use crate::games::{Series, fold, house_strategy};
-
-/// Who sits in a seat of a [`Table`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SeatFor {
-    /// A house player of this strategy.
-    House(Strategy),
-    /// A bot account: its name as given (any case).
-    Bot(String),
-}
-
-/// A game to create with its seats filled ([`Platform::create_seated`]).
-#[derive(Debug, Clone)]
-pub struct SeatedGame {
-    /// The ruleset.
-    pub ruleset: RulesetSpec,
-    /// Who sits where, seat 0 first, one per player of the ruleset.
-    pub seats: Vec<SeatFor>,
-    /// The seed of the deals (None: the server draws one, and the game may be rated).
-    pub seed: Option<u64>,
-    /// The time limit per decision (ms), as `turn_time_limit_ms` of `POST /v1/games`.
-    pub turn_time_limit_ms: Option<u64>,
-    /// How the bots came to their seats (told to each in its `seated` event).
-    pub via: Via,
-    /// The game's id, drawn beforehand (a queue's table, a match's games), or None for a new
-    /// one.
-    pub game_id: Option<String>,
-}
+use crate::games::{SeatFor, SeatedGame, Series, fold, house_strategy};
 
 impl Platform {
-    /// Creates a game with every seat filled: house players, and bot accounts whose seats are
-    /// claimed for them; each bot is told its seat and token in its inbox (`seated`, with
-    /// `req.via`) by the `seated` event the create records: a game that exists always reaches
-    /// its bots' inboxes.
+    /// Creates `game` with every seat filled: house players, and bot accounts whose seats are
+    /// claimed for them (`SeatFor::Account`: a bot's name as given, in any case); each bot is
+    /// told its seat and token in its inbox (`seated`, with `via`) by the `seated` event the
+    /// create records: a game that exists always reaches its bots' inboxes. What the game says
+    /// of itself (`via`, and a match's `Series`) is set here from `via`.
     ///
     /// Refused before anything is written: a bot account that does not exist (`bot_not_found`),
     /// a bot seated twice (`already_seated`), and whatever `POST /v1/games` refuses (a ruleset
     /// that cannot be played, a seat count that is not the ruleset's, a bad time limit).
-    pub(super) async fn create_seated(&self, req: SeatedGame) -> Result<CreatedGame, Error> {
+    pub(super) async fn create_seated(
+        &self,
+        mut game: SeatedGame,
+        via: Via,
+    ) -> Result<CreatedGame, Error> {
         // The accounts first: each must exist, once; as registered (the seat shows that name).
-        let mut seats = Vec::with_capacity(req.seats.len());
         let mut bots: Vec<String> = Vec::new();
-        for s in &req.seats {
-            let name = match s {
-                SeatFor::House(strategy) => {
-                    seats.push(crate::games::SeatFor::House(*strategy));
-                    continue;
-                }
-                SeatFor::Bot(name) => name,
-            };
+        for s in &mut game.seats {
+            let SeatFor::Account(name) = s else { continue };
             let not_found = || Error::refused(Code::BotNotFound, format!("no bot named {name:?}"));
             if house_strategy(name).is_some() {
                 // A house player sits as `SeatFor::House`.
@@ -68,8 +37,8 @@ impl Platform {
             // A duplicate match seats its player in every seat of its side (the arena's
             // rule: one program plays the partnership); elsewhere a bot takes one seat a game.
             if let Some(known) = bots.iter().find(|b| fold(b) == fold(name)) {
-                if matches!(req.via, Via::Match { .. }) {
-                    seats.push(crate::games::SeatFor::Account(known.clone()));
+                if matches!(via, Via::Match { .. }) {
+                    *name = known.clone();
                     continue;
                 }
                 return Err(Error::refused(
@@ -79,9 +48,9 @@ impl Platform {
             }
             let registered = self.registered_name(name).await?.ok_or_else(not_found)?;
             bots.push(registered.clone());
-            seats.push(crate::games::SeatFor::Account(registered));
+            *name = registered;
         }
-        let series = match &req.via {
+        game.series = match &via {
             Via::Match {
                 match_id,
                 deal,
@@ -93,18 +62,8 @@ impl Platform {
             }),
             Via::Claim | Via::Queue { .. } => None,
         };
-        let via = serde_json::to_value(&req.via).map_err(|_| Error::Internal)?;
-        self.games
-            .create_seated(crate::games::SeatedGame {
-                ruleset: req.ruleset,
-                seats,
-                seed: req.seed,
-                turn_time_limit_ms: req.turn_time_limit_ms,
-                via: Some(via),
-                series,
-                game_id: req.game_id,
-            })
-            .await
+        game.via = Some(serde_json::to_value(&via).map_err(|_| Error::Internal)?);
+        self.games.create_seated(game).await
     }
 }
 
@@ -113,6 +72,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::bots::Strategy;
+    use crate::engine::RulesetSpec;
     use crate::error::Code;
     use crate::games::wire::GameStatus;
     use crate::games::{ActRequest, GameId, GameService};
@@ -141,14 +102,14 @@ mod tests {
 
     fn table(seats: Vec<SeatFor>) -> SeatedGame {
         SeatedGame {
-            ruleset: RulesetSpec::default(),
-            seats,
             seed: Some(7),
-            turn_time_limit_ms: None,
-            via: Via::Queue {
-                ticket: "t1".into(),
-            },
-            game_id: None,
+            ..SeatedGame::new(RulesetSpec::default(), seats)
+        }
+    }
+
+    fn queue() -> Via {
+        Via::Queue {
+            ticket: "t1".into(),
         }
     }
 
@@ -161,12 +122,15 @@ mod tests {
             svc.register_bot(name.into(), || Ok(())).await.unwrap();
         }
         let created = svc
-            .create_seated(table(vec![
-                SeatFor::Bot("ALPHA".into()),
-                SeatFor::House(Strategy::Random),
-                SeatFor::Bot("beta".into()),
-                SeatFor::House(Strategy::Random),
-            ]))
+            .create_seated(
+                table(vec![
+                    SeatFor::Account("ALPHA".into()),
+                    SeatFor::House(Strategy::Random),
+                    SeatFor::Account("beta".into()),
+                    SeatFor::House(Strategy::Random),
+                ]),
+                queue(),
+            )
             .await
             .unwrap();
         // The seats are told by the create's event, through the outbox.
@@ -271,7 +235,7 @@ mod tests {
     async fn bad_tables_write_nothing() {
         let (svc, memory) = service();
         svc.register_bot("alpha".into(), || Ok(())).await.unwrap();
-        let bot = |n: &str| SeatFor::Bot(n.into());
+        let bot = |n: &str| SeatFor::Account(n.into());
         let house = SeatFor::House(Strategy::Random);
         for (seats, code) in [
             (
@@ -297,7 +261,7 @@ mod tests {
             ),
             (vec![bot("alpha"), house.clone()], Code::WrongSeatCount),
         ] {
-            let err = svc.create_seated(table(seats)).await.unwrap_err();
+            let err = svc.create_seated(table(seats), queue()).await.unwrap_err();
             assert_eq!(err.code(), code);
         }
         assert!(memory.is_empty());
