@@ -375,3 +375,65 @@ impl From<StoreError> for Error {
 /// The `Retry-After` of `store_full`: games expire over hours, but finished ones and abandoned
 /// claims free room sooner.
 const STORE_FULL_RETRY_AFTER: u64 = 60;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every code the engine can give maps to a row of the table, with the status the
+    /// engine's errors answer with: its action errors' codes (`ActionError::CODES`) and its
+    /// ruleset errors' (each `invalid("..")` and `code: ".."` in the engine's source).
+    #[test]
+    fn every_engine_code_maps_into_the_table() {
+        fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    rust_files(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        fn literal_after(text: &str) -> Option<&str> {
+            let rest = text.trim_start().strip_prefix('"')?;
+            let end = rest.find('"')?;
+            let lit = &rest[..end];
+            (!lit.is_empty()
+                && lit
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'))
+            .then_some(lit)
+        }
+        for code in ActionError::CODES {
+            let mapped = Code::named(code).unwrap_or_else(|| panic!("{code} is not mapped"));
+            assert_eq!(mapped.status(), 422, "{code}");
+            assert_eq!(mapped.title(), "Illegal action", "{code}");
+        }
+        let mut files = Vec::new();
+        rust_files(
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine")),
+            &mut files,
+        );
+        let mut found = std::collections::BTreeSet::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            let text = text.split("#[cfg(test)]").next().unwrap_or("");
+            for marker in ["code: ", "invalid("] {
+                for (at, _) in text.match_indices(marker) {
+                    if let Some(lit) = literal_after(&text[at + marker.len()..]) {
+                        found.insert(lit.to_owned());
+                    }
+                }
+            }
+        }
+        assert!(
+            found.len() >= 8,
+            "the scan found the ruleset codes: {found:?}"
+        );
+        for code in &found {
+            let mapped = Code::named(code).unwrap_or_else(|| panic!("{code} is not mapped"));
+            assert_eq!(mapped.status(), 422, "{code}");
+        }
+    }
+}

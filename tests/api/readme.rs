@@ -1,5 +1,6 @@
 //! The README's list of error codes is complete: every code of the server's one code table
-//! (`CODES` in `src/api/error.rs`, itself checked against the source by a unit test there) is in
+//! (`make_error_codes!` in `src/error.rs`, itself checked against the engine's source by a unit
+//! test there) is in
 //! it, and it names no code the table lacks.
 
 use std::collections::BTreeSet;
