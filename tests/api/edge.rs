@@ -532,3 +532,48 @@ async fn the_root_serves_the_web_page() {
     assert_eq!(header(&res, LOCATION), "/swagger-ui/");
     assert_eq!(app.get("/swagger-ui/").await.status(), 200);
 }
+
+/// Every answer the request limit applies to says the limit and what is left of it
+/// (`RateLimit-Policy`, `RateLimit`), successes and refusals alike, counting down; a 429 says
+/// `r=0` and the wait; probes and metrics, never limited, carry neither.
+#[tokio::test]
+async fn every_limited_answer_says_what_is_left() {
+    let app = spawn_app_with(Store::Memory, |c| {
+        c.rate_limit_per_sec = 1;
+        c.rate_limit_burst = 3;
+    })
+    .await;
+    let policy = "\"requests\";q=1;w=1;burst=3";
+    let mut left = Vec::new();
+    for res in [
+        app.get("/v1/rulesets").await,
+        app.create(&json!({"nope": 1})).await,
+        app.get("/nope").await,
+    ] {
+        assert_eq!(header(&res, "ratelimit-policy".parse().unwrap()), policy);
+        left.push(header(&res, "ratelimit".parse().unwrap()));
+    }
+    // Each request takes one of the three; the bucket refills one a second.
+    assert_eq!(
+        left,
+        [
+            "\"requests\";r=2;t=1",
+            "\"requests\";r=1;t=2",
+            "\"requests\";r=0;t=3"
+        ],
+        "{left:?}"
+    );
+    let res = app.get("/v1/rulesets").await;
+    assert_eq!(res.status(), 429);
+    assert_eq!(header(&res, "ratelimit-policy".parse().unwrap()), policy);
+    let retry = header(&res, RETRY_AFTER);
+    assert_eq!(
+        header(&res, "ratelimit".parse().unwrap()),
+        format!("\"requests\";r=0;t={retry}")
+    );
+    for probe in ["/healthz", "/metrics"] {
+        let res = app.get(probe).await;
+        assert!(res.headers().get("ratelimit").is_none(), "{probe}");
+        assert!(res.headers().get("ratelimit-policy").is_none(), "{probe}");
+    }
+}
