@@ -12,6 +12,7 @@ pub mod page;
 pub mod ratelimit;
 pub mod routes;
 pub mod service;
+pub mod shape;
 pub mod wire;
 
 use std::time::Instant;
@@ -36,7 +37,7 @@ use utoipa::PartialSchema as _;
 #[openapi(
     info(
         title = "Hasenpfeffer",
-        description = "A game server for the Hasenpfeffer family of card games (Hasenpfeffer, Pepper, Double Hasenpfeffer), for bots and people.\n\n1. `POST /v1/games` with `{}` creates a game.\n2. `POST /v1/games/{id}/seats` claims a seat and returns its bearer token.\n3. `GET /v1/games/{id}` with `Authorization: Bearer <token>` shows your hand and `legal_actions`.\n4. Post any of the `legal_actions` back to `POST /v1/games/{id}/actions`.\n\nErrors are RFC 9457 problem documents with a stable `code`.",
+        description = "A game server for the Hasenpfeffer family of card games, for bots and people: Hasenpfeffer (and its open-auction variant), Pepper, Double Hasenpfeffer, Euchre, Buck Euchre, Bacon and Five Hundred (`GET /v1/rulesets` lists the presets and their options).\n\n1. `POST /v1/games` with `{}` creates a game.\n2. `POST /v1/games/{id}/seats` claims a seat and returns its bearer token.\n3. `GET /v1/games/{id}` with `Authorization: Bearer <token>` shows your hand and `legal_actions`.\n4. Post any of the `legal_actions` back to `POST /v1/games/{id}/actions`.\n\nErrors are RFC 9457 problem documents with a stable `code`. When the server limits the rate, every limited answer says the limit and what is left of it (`RateLimit-Policy`, `RateLimit`). Answers of 1 KiB or more are compressed when the request accepts it (`Accept-Encoding`: gzip, br, zstd).\n\nClients: `clients/python` and `clients/typescript` in the repository are generated from this document, with a small `Bot` layer.",
         license(name = "MIT", identifier = "MIT"),
         contact(name = "Hasenpfeffer maintainers", url = "https://github.com/hasenpfeffer/hasenpfeffer"),
         version = "1.0.0"
@@ -60,7 +61,7 @@ impl Modify for SecurityAddon {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
-            "seat_token",
+            "bearer_seat_token",
             SecurityScheme::Http(
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
@@ -82,7 +83,7 @@ impl Modify for SecurityAddon {
 
 /// A real `GameView` as the schema's example (Swagger UI shows it for every view answer), and
 /// `security: []` on the operations that take no token (so that no operation leaves its
-/// security undefined; the ones where a token is optional list `{}` and `seat_token`).
+/// security undefined; the ones where a token is optional list `{}` and `bearer_seat_token`).
 /// (Applied once the handlers' paths and schemas are collected.)
 struct ExamplesAddon;
 
@@ -99,6 +100,7 @@ impl Modify for ExamplesAddon {
         {
             item.example = serde_json::to_value(service::InboxItem::example()).ok();
         }
+        shape::inbox_as_a_union(openapi);
         problem_examples_from_the_table(openapi);
         routes::actions::add_request_examples(openapi);
         let rate_limited = rate_limited_response();
