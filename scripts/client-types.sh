@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a generated client sees: generates TypeScript types from openapi/openapi.json with
-# openapi-typescript (pinned, TypeScript 5 pinned) and type-checks tests/client-types/check.ts
-# against them. It fails if a field the server always sends becomes optional, if null stops or
+# openapi-typescript (pinned, TypeScript 5 pinned; it must print no warning) and type-checks
+# tests/client-types/check.ts against them. It fails if a field the server always sends becomes optional, if null stops or
 # starts being possible where the server says otherwise, if Problem.code stops being a union of
 # the codes, or if the event stream stops being text.
 #
@@ -30,7 +30,16 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 # From the temporary directory: openapi-typescript would otherwise apply the repository's
 # redocly.yaml (the lint stage's strict rules) without its ignore file.
-(cd "$WORK" && "$TOOLS/node_modules/.bin/openapi-typescript" "$ROOT/openapi/openapi.json" -o "$WORK/api.ts" >/dev/null)
+# Its output must hold no warning (a schema it could not type): printed, and the run fails.
+(cd "$WORK" && "$TOOLS/node_modules/.bin/openapi-typescript" "$ROOT/openapi/openapi.json" -o "$WORK/api.ts") >"$WORK/gen.log" 2>&1 || {
+  cat "$WORK/gen.log" >&2
+  exit 1
+}
+if grep -Eiq 'warn|error' "$WORK/gen.log"; then
+  cat "$WORK/gen.log" >&2
+  echo "openapi-typescript printed warnings (above)" >&2
+  exit 1
+fi
 cp "$ROOT/tests/client-types/check.ts" "$WORK/check.ts"
 "$TOOLS/node_modules/.bin/tsc" --noEmit --strict --target es2022 --module esnext \
   --moduleResolution bundler "$WORK/check.ts"

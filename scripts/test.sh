@@ -4,6 +4,7 @@
 #   SKIP_BROWSER=1 SKIP_DEPLOY=1 SKIP_BOTS=1 SKIP_README=1 SKIP_BENCH=1 bash scripts/test.sh   # skip the slow outside tools
 #   SKIP_SCHEMATHESIS=1 SKIP_FUZZ=1 SKIP_SOAK=1 ...     # skip the reliability stages
 #   SKIP_TOURNAMENT=1 ...                              # skip the rated tournament (scripts/tournament.sh)
+#   SKIP_CLIENTS=1 ...                                 # skip the client packages (scripts/clients.sh)
 #   FUZZ_SECS=600 SOAK_SECS=300 bash scripts/test.sh     # longer fuzzing and soak
 #
 # How it spends the machine's two cores:
@@ -148,6 +149,9 @@ fetch_node() { # the npm tools: linters (npx cache), client types, the TypeScrip
   npx --yes @stoplight/spectral-cli@6.16.3 --version
   npx --yes @redocly/cli@2.77.0 --version
   bash scripts/client-types.sh --install-only
+  # The client packages' npm tools (@hey-api/openapi-ts, TypeScript, @types/node) and pip tools
+  # (openapi-python-client, mypy, build, setuptools): scripts/clients.sh installs both.
+  if [ -z "${SKIP_CLIENTS:-}" ]; then bash scripts/clients.sh --install-only; fi
   if [ -z "${SKIP_BOTS:-}" ]; then
     # What examples/typescript/run.sh does first (the same directory and condition): npm ci of the
     # bot's locked dependencies in its cache directory; the bot then finds them there.
@@ -164,14 +168,14 @@ fetch_node() { # the npm tools: linters (npx cache), client types, the TypeScrip
     (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
-fetch_python() { # the pip tools: schemathesis's venv, the Python bot's generator
+fetch_python() { # the pip tools: schemathesis's venv, the Python bot's dependencies
   if [ -z "${SKIP_SCHEMATHESIS:-}" ]; then ST_INSTALL_ONLY=1 bash scripts/schemathesis.sh; fi
   if [ -z "${SKIP_BOTS:-}" ]; then
-    # What examples/python/run.sh does first (the same venv and pin).
+    # What examples/python/run.sh does first (the same venv): the client package's
+    # dependencies (clients/python/pyproject.toml).
     local venv="${PYBOT_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/hasenpfeffer/venv-pybot}"
-    local generator="openapi-python-client==0.29.1"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/pip" freeze 2>/dev/null | grep -qx "$generator" || "$venv/bin/pip" install -q "$generator"
+    "$venv/bin/python" -c 'import httpx, attrs' 2>/dev/null || "$venv/bin/pip" install -q "httpx>=0.23.1,<0.29.0" "attrs>=22.2.0"
   fi
 }
 
@@ -239,6 +243,11 @@ npx --yes @redocly/cli@2.77.0 lint openapi/openapi.json
 
 stage client-types "generated TypeScript types say what the server sends (openapi-typescript + tsc)"
 bash scripts/client-types.sh
+
+if [ -z "${SKIP_CLIENTS:-}" ]; then
+  stage clients "the client packages (clients/python, clients/typescript): generated with no warnings and no drift, mypy --strict and tsc --strict, built (python -m build, npm pack), and each package's Bot plays every preset on memory and Redis"
+  CL_BIN="$SERVER" bash scripts/clients.sh
+fi
 
 if [ -z "${SKIP_DEPLOY:-}" ]; then
   stage deploy "Dockerfile and Kubernetes manifests"

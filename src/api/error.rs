@@ -144,11 +144,12 @@ impl ResponseError for ApiError {
                 res.insert_header(("RateLimit-Remaining", "0"));
                 res.insert_header(("RateLimit-Reset", retry_after.to_string()));
                 res.insert_header((
-                    "RateLimit-Policy",
-                    format!(
-                        "\"{}\";q={};w={};burst={}",
-                        policy.name, policy.allowance, policy.window_secs, policy.burst
-                    ),
+                    super::ratelimit::RATELIMIT_POLICY,
+                    super::ratelimit::policy_header(policy),
+                ));
+                res.insert_header((
+                    super::ratelimit::RATELIMIT,
+                    super::ratelimit::state_header(policy, 0, *retry_after),
                 ));
             }
             ApiError::StoreFull { retry_after } => {

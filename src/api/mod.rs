@@ -10,6 +10,7 @@ pub mod extract;
 pub mod page;
 pub mod ratelimit;
 pub mod routes;
+pub mod shape;
 pub mod wire;
 
 use std::time::Instant;
@@ -34,7 +35,7 @@ use utoipa::PartialSchema as _;
 #[openapi(
     info(
         title = "Hasenpfeffer",
-        description = "A game server for the Hasenpfeffer family of card games (Hasenpfeffer, Pepper, Double Hasenpfeffer), for bots and people.\n\n1. `POST /v1/games` with `{}` creates a game.\n2. `POST /v1/games/{id}/seats` claims a seat and returns its bearer token.\n3. `GET /v1/games/{id}` with `Authorization: Bearer <token>` shows your hand and `legal_actions`.\n4. Post any of the `legal_actions` back to `POST /v1/games/{id}/actions`.\n\nErrors are RFC 9457 problem documents with a stable `code`.",
+        description = "A game server for the Hasenpfeffer family of card games, for bots and people: Hasenpfeffer (and its open-auction variant), Pepper, Double Hasenpfeffer, Euchre, Buck Euchre, Bacon and Five Hundred (`GET /v1/rulesets` lists the presets and their options).\n\n1. `POST /v1/games` with `{}` creates a game.\n2. `POST /v1/games/{id}/seats` claims a seat and returns its bearer token.\n3. `GET /v1/games/{id}` with `Authorization: Bearer <token>` shows your hand and `legal_actions`.\n4. Post any of the `legal_actions` back to `POST /v1/games/{id}/actions`.\n\nErrors are RFC 9457 problem documents with a stable `code`. When the server limits the rate, every limited answer says the limit and what is left of it (`RateLimit-Policy`, `RateLimit`). Answers of 1 KiB or more are compressed when the request accepts it (`Accept-Encoding`: gzip, br, zstd).\n\nClients: `clients/python` and `clients/typescript` in the repository are generated from this document, with a small `Bot` layer.",
         license(name = "MIT", identifier = "MIT"),
         contact(name = "Hasenpfeffer maintainers", url = "https://github.com/hasenpfeffer/hasenpfeffer"),
         version = "1.0.0"
@@ -58,7 +59,7 @@ impl Modify for SecurityAddon {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
-            "seat_token",
+            "bearer_seat_token",
             SecurityScheme::Http(
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
@@ -80,7 +81,7 @@ impl Modify for SecurityAddon {
 
 /// A real `GameView` as the schema's example (Swagger UI shows it for every view answer), and
 /// `security: []` on the operations that take no token (so that no operation leaves its
-/// security undefined; the ones where a token is optional list `{}` and `seat_token`).
+/// security undefined; the ones where a token is optional list `{}` and `bearer_seat_token`).
 /// (Applied once the handlers' paths and schemas are collected.)
 struct ExamplesAddon;
 
@@ -97,6 +98,7 @@ impl Modify for ExamplesAddon {
         {
             item.example = serde_json::to_value(crate::platform::InboxItem::example()).ok();
         }
+        shape::inbox_as_a_union(openapi);
         problem_examples_from_the_table(openapi);
         routes::actions::add_request_examples(openapi);
         let rate_limited = rate_limited_response();
@@ -461,6 +463,48 @@ async fn bodiless_errors(
     Ok(res.map_into_left_body())
 }
 
+/// Answers smaller than this are sent as they are, whatever the client accepts: compressing them
+/// saves a few bytes at the cost of a compressor's setup on both sides.
+pub const COMPRESS_MIN_BYTES: u64 = 1024;
+
+/// The marker [`compress_only_big`] sets and [`unmark_identity`] takes off again.
+fn identity() -> header::HeaderValue {
+    header::HeaderValue::from_static("identity")
+}
+
+/// Inside actix's `Compress` (which compresses every answer a client accepts compressed, unless
+/// it has a `Content-Encoding` already): marks the answers it must leave alone with
+/// `Content-Encoding: identity`: small ones ([`COMPRESS_MIN_BYTES`]) and streams (an event stream
+/// must reach its reader event by event, not when a compressor's buffer fills).
+async fn compress_only_big(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    let leave = match res.response().body().size() {
+        BodySize::Sized(n) => n < COMPRESS_MIN_BYTES,
+        BodySize::Stream | BodySize::None => true,
+    };
+    if leave && !res.headers().contains_key(header::CONTENT_ENCODING) {
+        res.headers_mut()
+            .insert(header::CONTENT_ENCODING, identity());
+    }
+    Ok(res)
+}
+
+/// Outside `Compress`: takes [`compress_only_big`]'s marker off the answers it left alone (they
+/// are sent as they are, with no `Content-Encoding`).
+async fn unmark_identity(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    if res.headers().get(header::CONTENT_ENCODING) == Some(&identity()) {
+        res.headers_mut().remove(header::CONTENT_ENCODING);
+    }
+    Ok(res)
+}
+
 /// A permanent redirect to `location`.
 fn redirect(location: &'static str) -> HttpResponse {
     HttpResponse::PermanentRedirect()
@@ -509,6 +553,9 @@ pub fn app(
         .default_service(web::to(routes::not_found))
         .wrap(actix_web::middleware::from_fn(bodiless_errors))
         .wrap(actix_web::middleware::from_fn(head_as_get))
+        .wrap(actix_web::middleware::from_fn(compress_only_big))
+        .wrap(actix_web::middleware::Compress::default())
+        .wrap(actix_web::middleware::from_fn(unmark_identity))
         .wrap(actix_web::middleware::from_fn(ratelimit::limit))
         .wrap(actix_web::middleware::from_fn(observe))
         .wrap(tracing_actix_web::TracingLogger::<RequestSpan>::new())

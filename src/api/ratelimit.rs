@@ -1,6 +1,8 @@
-//! Per-client rate limiting (a token bucket per client IP, from `governor`). Over the limit a
-//! request gets 429 with `Retry-After`, the `RateLimit-*` headers and a problem document that
-//! names the limit, its allowance and when it resets. Three limits: every request (the
+//! Per-client rate limiting (a token bucket per client IP, from `governor`). Every answer the
+//! request limit applies to carries `RateLimit-Policy` (the limit) and `RateLimit` (what is left
+//! of it and when it is whole again), after the IETF httpapi draft, so that a client can pace
+//! itself before it is refused. Over the limit a request gets 429 with `Retry-After`, those
+//! headers and a problem document that names the limit, its allowance and when it resets. Three limits: every request (the
 //! middleware [`limit`]; probes and metrics are exempt), bot registrations per client
 //! ([`RegistrationLimit`], checked by `POST /v1/bots`), and duplicate matches per bot
 //! (`platform::limits::BotLimit`, checked by `POST /v1/matches`). Each replica counts for itself.
@@ -17,9 +19,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::HeaderMap;
+use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, ResponseError, web};
+use governor::middleware::StateInformationMiddleware;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::error::{ApiError, RatePolicy};
@@ -28,7 +31,7 @@ use crate::platform::limits::{hourly, seconds_until};
 /// The limiter, shared by every worker.
 #[derive(Clone)]
 pub struct RateLimit {
-    limiter: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    limiter: Arc<DefaultKeyedRateLimiter<IpAddr, StateInformationMiddleware>>,
     seen: Arc<AtomicU64>,
     trusted_hops: usize,
     policy: RatePolicy,
@@ -56,6 +59,7 @@ impl RegistrationLimit {
             Some(ip) => self
                 .0
                 .check(ip)
+                .map(drop)
                 .map_err(|retry_after| ApiError::RateLimited {
                     retry_after: retry_after.max(1),
                     policy: self.0.policy,
@@ -86,7 +90,7 @@ impl RateLimit {
 
     fn with_quota(quota: Quota, trusted_hops: u32, policy: RatePolicy) -> RateLimit {
         RateLimit {
-            limiter: Arc::new(RateLimiter::keyed(quota)),
+            limiter: Arc::new(RateLimiter::keyed(quota).with_middleware()),
             seen: Arc::new(AtomicU64::new(0)),
             trusted_hops: usize::try_from(trusted_hops).unwrap_or(usize::MAX),
             policy,
@@ -106,13 +110,15 @@ impl RateLimit {
         self.client_of(req.headers(), req.peer_addr())
     }
 
-    /// Checks one request; Err carries the seconds to wait.
-    fn check(&self, ip: IpAddr) -> Result<(), u64> {
+    /// Checks one request: Ok with the requests left in the bucket, Err with the seconds to
+    /// wait.
+    fn check(&self, ip: IpAddr) -> Result<u32, u64> {
         if self.seen.fetch_add(1, Ordering::Relaxed) % 4096 == 4095 {
             self.limiter.retain_recent();
         }
         self.limiter
             .check_key(&ip)
+            .map(|state| state.remaining_burst_capacity())
             .map_err(|not_until| seconds_until(&not_until))
     }
 }
@@ -135,25 +141,77 @@ pub fn forwarded_client(headers: &HeaderMap, hops: usize) -> Option<IpAddr> {
         .or_else(|| entry.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
 }
 
-/// The middleware.
+/// The middleware: counts the request against its client's bucket and answers 429 when it is
+/// empty; every answer it lets through carries the `RateLimit-Policy` and `RateLimit` headers.
 pub async fn limit(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {
     let exempt = matches!(req.path(), "/healthz" | "/readyz" | "/metrics");
+    let mut left = None;
     if !exempt
         && let Some(rl) = req.app_data::<web::Data<RateLimit>>()
         && let Some(ip) = rl.client(&req)
-        && let Err(retry_after) = rl.check(ip)
     {
-        let res = ApiError::RateLimited {
-            retry_after: retry_after.max(1),
-            policy: rl.policy,
+        match rl.check(ip) {
+            Ok(remaining) => left = Some((rl.policy, remaining)),
+            Err(retry_after) => {
+                let res = ApiError::RateLimited {
+                    retry_after: retry_after.max(1),
+                    policy: rl.policy,
+                }
+                .error_response();
+                return Ok(req.into_response(res).map_into_right_body());
+            }
         }
-        .error_response();
-        return Ok(req.into_response(res).map_into_right_body());
     }
-    Ok(next.call(req).await?.map_into_left_body())
+    let mut res = next.call(req).await?;
+    if let Some((policy, remaining)) = left {
+        let headers = res.headers_mut();
+        // A handler's own 429 (another limit, `POST /v1/bots`) keeps the headers of its limit.
+        if !headers.contains_key(RATELIMIT_POLICY) {
+            headers.insert(
+                HeaderName::from_static(RATELIMIT_POLICY),
+                policy_header(&policy),
+            );
+            headers.insert(
+                HeaderName::from_static(RATELIMIT),
+                state_header(&policy, remaining, policy.secs_to_refill(remaining)),
+            );
+        }
+    }
+    Ok(res.map_into_left_body())
+}
+
+/// The `RateLimit-Policy` header's name.
+pub const RATELIMIT_POLICY: &str = "ratelimit-policy";
+/// The `RateLimit` header's name.
+pub const RATELIMIT: &str = "ratelimit";
+
+/// `RateLimit-Policy: "<name>";q=<allowance>;w=<window>;burst=<burst>`: the limit.
+pub fn policy_header(policy: &RatePolicy) -> HeaderValue {
+    let value = format!(
+        "\"{}\";q={};w={};burst={}",
+        policy.name, policy.allowance, policy.window_secs, policy.burst
+    );
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("\"requests\""))
+}
+
+/// `RateLimit: "<name>";r=<remaining>;t=<seconds>`: the requests left now, and the seconds until
+/// the bucket is whole again (with `r=0`, until the next request is allowed).
+pub fn state_header(policy: &RatePolicy, remaining: u32, secs: u64) -> HeaderValue {
+    let value = format!("\"{}\";r={remaining};t={secs}", policy.name);
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("\"requests\""))
+}
+
+impl RatePolicy {
+    /// The whole seconds until a bucket holding `remaining` requests is full again.
+    pub fn secs_to_refill(&self, remaining: u32) -> u64 {
+        let missing = u64::from(self.burst.saturating_sub(remaining));
+        let window_ms = self.window_secs.saturating_mul(1000);
+        let ms = missing.saturating_mul(window_ms) / u64::from(self.allowance.max(1));
+        ms.div_ceil(1000)
+    }
 }
 
 #[cfg(test)]
@@ -170,6 +228,31 @@ mod tests {
             );
         }
         h
+    }
+
+    #[test]
+    fn the_headers_say_the_limit_and_what_is_left() {
+        let policy = super::RatePolicy {
+            name: "requests",
+            allowance: 50,
+            window_secs: 1,
+            burst: 100,
+        };
+        assert_eq!(
+            super::policy_header(&policy),
+            "\"requests\";q=50;w=1;burst=100"
+        );
+        assert_eq!(policy.secs_to_refill(100), 0);
+        assert_eq!(policy.secs_to_refill(99), 1);
+        assert_eq!(policy.secs_to_refill(0), 2);
+        assert_eq!(super::state_header(&policy, 99, 1), "\"requests\";r=99;t=1");
+        let hourly = super::RatePolicy {
+            name: "bot_registrations",
+            allowance: 10,
+            window_secs: 3600,
+            burst: 10,
+        };
+        assert_eq!(hourly.secs_to_refill(7), 1080);
     }
 
     #[test]

@@ -164,6 +164,7 @@ impl MatchRecord {
                 a_minus_b: mean,
                 ci95_low: mean - ci,
                 ci95_high: mean + ci,
+                ci_method: duplicate::CI_METHOD.into(),
                 a_points_per_deal: a_points / n,
                 b_points_per_deal: b_points / n,
             }
@@ -585,10 +586,10 @@ mod tests {
         assert_eq!(v.status, MatchStatus::Finished);
         let result = v.result.unwrap();
         assert_eq!(result.deals_counted, 2);
-        // Deal 1: +1 then -3: -1. Mean 0, the interval 1.96 * sd(1, -1) / sqrt 2.
+        // Deal 1: +1 then -3: -1. Mean 0, the interval t(1) * sd(1, -1) / sqrt 2.
         assert_eq!(result.a_minus_b, 0.0);
         assert!(
-            (result.ci95_high - 1.96).abs() < 1e-9,
+            (result.ci95_high - duplicate::t_975(1.0)).abs() < 1e-9,
             "{}",
             result.ci95_high
         );

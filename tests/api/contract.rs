@@ -410,7 +410,8 @@ async fn problem_codes_are_an_enum_of_every_code() {
     met.push(assert_problem(app.get("/v1/games/nope").await, 404, "game_not_found").await);
     met.push(
         assert_problem(
-            app.create(&json!({"ruleset": {"players": 6}})).await,
+            app.create(&json!({"ruleset": {"players": 6, "deck": "standard25"}}))
+                .await,
             422,
             "six_players_need_pinochle48",
         )

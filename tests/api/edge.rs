@@ -532,3 +532,101 @@ async fn the_root_serves_the_web_page() {
     assert_eq!(header(&res, LOCATION), "/swagger-ui/");
     assert_eq!(app.get("/swagger-ui/").await.status(), 200);
 }
+
+/// Every answer the request limit applies to says the limit and what is left of it
+/// (`RateLimit-Policy`, `RateLimit`), successes and refusals alike, counting down; a 429 says
+/// `r=0` and the wait; probes and metrics, never limited, carry neither.
+#[tokio::test]
+async fn every_limited_answer_says_what_is_left() {
+    let app = spawn_app_with(Store::Memory, |c| {
+        c.rate_limit_per_sec = 1;
+        c.rate_limit_burst = 3;
+    })
+    .await;
+    let policy = "\"requests\";q=1;w=1;burst=3";
+    let mut left = Vec::new();
+    for res in [
+        app.get("/v1/rulesets").await,
+        app.create(&json!({"nope": 1})).await,
+        app.get("/nope").await,
+    ] {
+        assert_eq!(header(&res, "ratelimit-policy".parse().unwrap()), policy);
+        left.push(header(&res, "ratelimit".parse().unwrap()));
+    }
+    // Each request takes one of the three; the bucket refills one a second.
+    assert_eq!(
+        left,
+        [
+            "\"requests\";r=2;t=1",
+            "\"requests\";r=1;t=2",
+            "\"requests\";r=0;t=3"
+        ],
+        "{left:?}"
+    );
+    let res = app.get("/v1/rulesets").await;
+    assert_eq!(res.status(), 429);
+    assert_eq!(header(&res, "ratelimit-policy".parse().unwrap()), policy);
+    let retry = header(&res, RETRY_AFTER);
+    assert_eq!(
+        header(&res, "ratelimit".parse().unwrap()),
+        format!("\"requests\";r=0;t={retry}")
+    );
+    for probe in ["/healthz", "/metrics"] {
+        let res = app.get(probe).await;
+        assert!(res.headers().get("ratelimit").is_none(), "{probe}");
+        assert!(res.headers().get("ratelimit-policy").is_none(), "{probe}");
+    }
+}
+
+/// Answers of 1 KiB or more are compressed when the request accepts it (actix's `Compress`), as
+/// gzip, brotli or zstd; small answers and event streams are sent as they are; without
+/// `Accept-Encoding` nothing is compressed.
+#[tokio::test]
+async fn big_answers_are_compressed_when_accepted() {
+    let app = spawn_app(Store::Memory).await;
+    let get = |path: &'static str, accept: &'static str| {
+        app.client
+            .get(app.url(path))
+            .header("accept-encoding", accept)
+            .send()
+    };
+    for (accept, want) in [("gzip", "gzip"), ("br", "br"), ("zstd", "zstd")] {
+        let res = get("/openapi.json", accept).await.expect("sent");
+        assert_eq!(res.status(), 200);
+        assert_eq!(header(&res, "content-encoding".parse().unwrap()), want);
+        let plain = app.get("/openapi.json").await.bytes().await.expect("body");
+        let packed = res.bytes().await.expect("body");
+        assert!(
+            packed.len() * 3 < plain.len(),
+            "{accept}: {} of {}",
+            packed.len(),
+            plain.len()
+        );
+    }
+    // Small: as it is.
+    let res = get("/healthz", "gzip").await.expect("sent");
+    assert_eq!(res.status(), 200);
+    assert!(res.headers().get("content-encoding").is_none());
+    // Without Accept-Encoding: as it is.
+    let res = app.get("/openapi.json").await;
+    assert!(res.headers().get("content-encoding").is_none());
+    // An event stream: as it is, its first event at once.
+    let id = app.create_game(&json!({})).await;
+    let res = get_stream(&app, &id).await;
+    assert!(res.headers().get("content-encoding").is_none());
+    let mut res = res;
+    let chunk = tokio::time::timeout(Duration::from_secs(5), res.chunk())
+        .await
+        .expect("the first event at once")
+        .expect("read");
+    assert!(chunk.is_some_and(|c| c.starts_with(b"id: ")));
+}
+
+async fn get_stream(app: &TestApp, id: &str) -> reqwest::Response {
+    app.client
+        .get(app.url(&format!("/v1/games/{id}/events")))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("sent")
+}

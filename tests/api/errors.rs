@@ -481,7 +481,7 @@ async fn impossible_games(store: Store) {
             "joker_with_no_trump",
         ),
         (
-            json!({"ruleset": {"preset": "hasenpfeffer", "players": 6}}),
+            json!({"ruleset": {"preset": "hasenpfeffer", "players": 6, "deck": "standard25"}}),
             "six_players_need_pinochle48",
         ),
         (

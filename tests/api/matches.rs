@@ -61,12 +61,21 @@ pub(crate) async fn wait_started(app: &TestApp, id: &str) -> Value {
     }
 }
 
-/// The mean and 95% half-width of `v`, computed here (not by the server's code).
+/// Student's t 97.5% quantiles for 1 to 30 degrees of freedom, from the printed tables.
+const T_975: [f64; 30] = [
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+    2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+    2.052, 2.048, 2.045, 2.042,
+];
+
+/// The mean and 95% half-width of `v` (Student's t with n - 1 degrees of freedom), computed
+/// here from the printed table (not by the server's code): good to three decimals of t.
 fn mean_ci(v: &[f64]) -> (f64, f64) {
     let n = v.len() as f64;
     let mean = v.iter().sum::<f64>() / n;
     let var = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt())
+    let t = T_975[v.len() - 2];
+    (mean, t * (var / n).sqrt())
 }
 
 /// Checks a finished match against its games' logs: each play's points are its game's one
@@ -122,8 +131,11 @@ pub(crate) async fn check_against_logs(app: &TestApp, m: &Value, players: usize,
     let r = &m["result"];
     assert_eq!(r["deals_counted"], json!(deals.len()));
     assert!((r["a_minus_b"].as_f64().unwrap() - mean).abs() < 1e-9);
-    assert!((r["ci95_low"].as_f64().unwrap() - (mean - ci)).abs() < 1e-9);
-    assert!((r["ci95_high"].as_f64().unwrap() - (mean + ci)).abs() < 1e-9);
+    // The table's t is rounded to three decimals: a relative 3e-4 of the half-width at most.
+    let close = 1e-3 * (1.0 + ci);
+    assert!((r["ci95_low"].as_f64().unwrap() - (mean - ci)).abs() < close);
+    assert!((r["ci95_high"].as_f64().unwrap() - (mean + ci)).abs() < close);
+    assert_eq!(r["ci_method"], "student_t");
 }
 
 async fn house_match_plays_every_deal_twice_swapped(store: Store) {

@@ -261,6 +261,39 @@ async fn ruleset_catalog_lists_the_wire_values(store: Store) {
     }
 }
 
+/// Every player count the catalogue offers for a preset is creatable as `{"preset": P,
+/// "players": n}`, with nothing else given (the preset resolves the deck and the rules that count
+/// needs), and the game's resolved ruleset is of that preset and count.
+async fn every_offered_player_count_is_creatable_as_given(store: Store) {
+    let app = spawn_app(store).await;
+    let catalog: Value = app.get("/v1/rulesets").await.json().await.expect("JSON");
+    let mut created = 0;
+    for p in catalog["presets"].as_array().expect("presets") {
+        for n in p["players"].as_array().expect("players") {
+            let spec = json!({"ruleset": {"preset": p["name"], "players": n}});
+            let res = app.create(&spec).await;
+            let status = res.status();
+            let body: Value = res.json().await.expect("JSON");
+            assert_eq!(status, StatusCode::CREATED, "{spec}: {body}");
+            let id = body["game_id"].as_str().expect("game_id");
+            let view: Value = app
+                .get(&format!("/v1/games/{id}"))
+                .await
+                .json()
+                .await
+                .expect("JSON");
+            assert_eq!(view["ruleset"]["preset"], p["name"], "{spec}");
+            assert_eq!(view["ruleset"]["players"], *n, "{spec}");
+            assert_eq!(
+                view["seats"].as_array().map(Vec::len),
+                n.as_u64().map(|n| n as usize)
+            );
+            created += 1;
+        }
+    }
+    assert!(created >= 18, "{created}");
+}
+
 async fn served_openapi_matches_the_committed_document(store: Store) {
     let app = spawn_app(store).await;
     let res = app.get("/openapi.json").await;
@@ -288,6 +321,7 @@ both_stores!(
     metrics,
     rulesets,
     ruleset_catalog_lists_the_wire_values,
+    every_offered_player_count_is_creatable_as_given,
     served_openapi_matches_the_committed_document,
 );
 

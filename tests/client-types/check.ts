@@ -165,3 +165,27 @@ assert<Equals<S["SeatInfo"]["account"], string | undefined>>();
 assert<Equals<S["Problem"]["rate_limit"], S["RateLimitInfo"] | undefined>>();
 assert<Equals<"name_taken" extends S["Problem"]["code"] ? true : false, true>>();
 assert<Equals<"invalid_bot_key" extends S["Problem"]["code"] ? true : false, true>>();
+
+// A bot's inbox: a union by `type`, each entry with its `id`; narrowing on `type` gives the
+// entry's own fields (a seat's token, a game's outcome, a match's id). The long poll's answer
+// (JSON) is listed first, the stream second.
+type Inbox = paths["/v1/bots/me/events"]["get"]["responses"][200]["content"];
+assert<Equals<Inbox["application/json"], S["InboxItem"][]>>();
+assert<Equals<Inbox["text/event-stream"], string>>();
+assert<Equals<S["InboxItem"]["type"], "seated" | "game_over" | "match_finished">>();
+assert<Equals<S["InboxItem"]["id"], number>>();
+function inboxFields(entry: S["InboxItem"]): string {
+  switch (entry.type) {
+    case "seated":
+      return entry.token;
+    case "game_over":
+      return entry.outcome;
+    case "match_finished":
+      return entry.match_id;
+  }
+}
+inboxFields;
+// The hidden cards' samples: the schema is not named like its property (generated clients
+// would shadow one with the other).
+assert<Equals<S["SampleSet"]["samples"], S["Sample"][]>>();
+assert<Equals<S["SampleSet"]["seat"], number>>();

@@ -381,7 +381,7 @@ macro_rules! action_endpoint {
                 (status = 422, description = "Illegal action: the code says why (`not_your_turn`, `must_follow_suit`, `bid_too_low`, ...). The game is unchanged.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "you must follow suit: hearts (H) was led and you hold a card of that suit (the left bower and the joker count as trumps)", "code": "must_follow_suit"})),
                 StoreUnavailable,
             ),
-            security(("seat_token" = []))
+            security(("bearer_seat_token" = []))
         )]
         #[post($path)]
         #[tracing::instrument(skip_all, fields(game_id = %id))]

@@ -33,6 +33,10 @@ pub struct EventsQuery {
 /// version and `data:` the view as JSON. Comments (`: keep-alive`) every 15 s while idle. Send
 /// `Last-Event-ID` (or `last_event_id`) to resume: you get the current view only if it is newer.
 /// The stream ends after the game is over.
+///
+/// **A stream, not a request that ends:** open it with `curl -N` or a browser's `EventSource`
+/// (`new EventSource("/v1/games/<id>/events")`). Swagger UI's "Try it out" waits for the whole
+/// answer and so shows nothing until the game is over; use `GET /v1/games/{id}` there instead.
 #[utoipa::path(
     tag = "games",
     operation_id = "follow_game",
@@ -50,7 +54,7 @@ pub struct EventsQuery {
         GameNotFound,
         StoreUnavailable,
     ),
-    security((), ("seat_token" = []))
+    security((), ("bearer_seat_token" = []))
 )]
 #[get("/v1/games/{id}/events")]
 #[tracing::instrument(skip_all, fields(game_id = %id))]

@@ -99,7 +99,7 @@ pub struct GetGameQuery {
         GameNotFound,
         StoreUnavailable,
     ),
-    security((), ("seat_token" = []))
+    security((), ("bearer_seat_token" = []))
 )]
 #[get("/v1/games/{id}")]
 #[tracing::instrument(skip_all, fields(game_id = %id))]
@@ -159,7 +159,7 @@ pub struct SamplesQuery {
         (status = 409, description = "The game is over: nothing is hidden.", body = Problem, content_type = "application/problem+json", example = json!({"detail":"the game is over: no cards are hidden","code":"nothing_hidden"})),
         StoreUnavailable,
     ),
-    security(("seat_token" = []))
+    security(("bearer_seat_token" = []))
 )]
 #[get("/v1/games/{id}/samples")]
 #[tracing::instrument(skip_all, fields(game_id = %id))]

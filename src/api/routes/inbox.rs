@@ -62,7 +62,9 @@ fn wants_json(req: &HttpRequest) -> bool {
 /// As Server-Sent Events (the default, or `Accept: text/event-stream`): every entry after
 /// `Last-Event-ID` (or `after`) at once, then each new one as it comes, with `id:` the entry's
 /// id and `event:` its type; comments (`: keep-alive`) every 15 s while idle. The stream ends
-/// when the server shuts down: reconnect with `Last-Event-ID` and you miss nothing.
+/// when the server shuts down: reconnect with `Last-Event-ID` and you miss nothing. A stream
+/// stays open: read it with `curl -N` or an SSE client, not with Swagger UI's "Try it out"
+/// (which waits for an end that does not come); there, ask for `application/json` instead.
 ///
 /// As a long poll (`Accept: application/json`): a JSON array of the entries after `after` at
 /// once (at most 100: ask again after the last), or, if there are none, the first to come
@@ -79,9 +81,12 @@ fn wants_json(req: &HttpRequest) -> bool {
     ),
     responses(
         (status = 200, description = "With `Accept: text/event-stream` (or none): a stream of Server-Sent Events, not JSON: each event is `id: <entry id>`, `event: <type>` and `data: <the entry as JSON, an InboxItem, on one line>`, then a blank line; lines starting with `:` are keep-alives. With `Accept: application/json`: the entries as a JSON array (`[]`: none came within `wait`).",
+            // The JSON array first: generated clients type the answer by the first content
+            // (openapi-python-client), and Swagger UI's "Try it out" asks for it (a long poll
+            // that ends, where the stream would not).
             content(
-                (String = "text/event-stream", example = json!("id: 1764115200000\nevent: seated\ndata: {\"id\":1764115200000,\"type\":\"seated\",\"game_id\":\"k3x9p2m7q4w8z5ab\",\"seat\":2,...}\n\n")),
                 (Vec<InboxItem> = "application/json"),
+                (String = "text/event-stream", example = json!("id: 1764115200000\nevent: seated\ndata: {\"id\":1764115200000,\"type\":\"seated\",\"game_id\":\"k3x9p2m7q4w8z5ab\",\"seat\":2,...}\n\n")),
             )),
         (status = 400, description = "A bad query parameter or Last-Event-ID.", body = Problem, content_type = "application/problem+json", examples(
             ("invalid_query" = (value = json!({"detail": "invalid query string: `wait` is at most 30 (seconds)", "code": "invalid_query"}))),

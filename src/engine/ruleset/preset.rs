@@ -174,6 +174,15 @@ impl Preset {
                 if let Some(d) = DeckKind::five_hundred(p, p != 2) {
                     r.deck = d;
                 }
+            } else if p == 6 && !matches!(r.deck, DeckKind::Pinochle48) {
+                // Six players are dealt from the 48-card pinochle deck, which has no joker: the
+                // all-pass rule of the joker's holder becomes the dealer's forced bid (as in
+                // `double-hasenpfeffer`). So every count the catalogue offers is playable as
+                // `{"preset": P, "players": n}`.
+                r.deck = DeckKind::Pinochle48;
+                if matches!(r.all_pass, AllPass::JokerHolderBids3) {
+                    r.all_pass = AllPass::DealerForced;
+                }
             }
         }
         r

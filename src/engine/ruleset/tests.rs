@@ -19,6 +19,29 @@ fn presets_are_valid() {
     assert_eq!(Preset::DoubleHasenpfeffer.rules().cards_per_player(), 12);
 }
 
+/// Six players, with nothing else given, are dealt from the 48-card pinochle deck, whatever the
+/// preset's own deck (and the joker's all-pass rule, with no joker, becomes the dealer's forced
+/// bid): every count the catalogue offers is playable as given.
+#[test]
+fn six_players_take_the_pinochle_deck() {
+    for preset in [
+        Preset::Hasenpfeffer,
+        Preset::HasenpfefferOpen,
+        Preset::Pepper,
+    ] {
+        let r = RulesetSpec {
+            preset,
+            players: Some(6),
+            ..Default::default()
+        }
+        .build()
+        .unwrap_or_else(|e| panic!("{preset:?}: {e:?}"));
+        assert_eq!(r.deck, DeckKind::Pinochle48, "{preset:?}");
+        assert_eq!(r.players, 6);
+        assert_ne!(r.all_pass, AllPass::JokerHolderBids3, "{preset:?}");
+    }
+}
+
 #[test]
 fn impossible_combinations_are_rejected() {
     let cases = [
@@ -30,8 +53,10 @@ fn impossible_combinations_are_rejected() {
             "joker_with_no_trump",
         ),
         (
+            // Six players with the 25-card deck given (left out, the preset takes pinochle48).
             RulesetSpec {
                 players: Some(6),
+                deck: Some(DeckKind::Standard25),
                 ..Default::default()
             },
             "six_players_need_pinochle48",

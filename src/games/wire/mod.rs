@@ -191,8 +191,11 @@ pub struct ClaimedSeat {
     pub token: String,
 }
 
-/// Samples of the hidden cards, for sampling bots.
+/// Samples of the hidden cards, for sampling bots. (Named `SampleSet` in the OpenAPI document:
+/// a schema named like one of its properties, `samples`, makes generated clients shadow the
+/// type with the property.)
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SampleSet)]
 pub struct Samples {
     /// The game's id.
     pub game_id: String,

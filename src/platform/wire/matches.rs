@@ -84,17 +84,20 @@ pub struct MatchDeal {
 
 /// The result over the finished deals.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"deals_counted": 20, "a_minus_b": 1.35, "ci95_low": 0.21, "ci95_high": 2.49, "a_points_per_deal": 1.9, "b_points_per_deal": 0.55}))]
+#[schema(example = json!({"deals_counted": 20, "a_minus_b": 1.35, "ci95_low": 0.13, "ci95_high": 2.57, "ci_method": "student_t", "a_points_per_deal": 1.9, "b_points_per_deal": 0.55}))]
 pub struct MatchResult {
     /// The deals whose every play is over (the others do not count yet).
     pub deals_counted: u32,
     /// The mean over those deals of A's points per seat minus B's: above 0, A played better.
     pub a_minus_b: f64,
-    /// The 95% confidence interval of that mean (1.96 standard errors over the deals, which
-    /// are independent): low end.
+    /// The 95% confidence interval of that mean (Student's t with `deals_counted - 1` degrees
+    /// of freedom times the standard error over the deals, which are independent; 0 wide at
+    /// one deal): low end.
     pub ci95_low: f64,
     /// High end.
     pub ci95_high: f64,
+    /// How the interval is made: `student_t`.
+    pub ci_method: String,
     /// A's mean points per seat per deal.
     pub a_points_per_deal: f64,
     /// B's mean points per seat per deal.

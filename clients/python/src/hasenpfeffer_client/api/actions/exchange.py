@@ -1,0 +1,344 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.exchange_action import ExchangeAction
+from ...models.game_view import GameView
+from ...models.leave_upcard_action import LeaveUpcardAction
+from ...models.problem import Problem
+from ...models.take_upcard_action import TakeUpcardAction
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: ExchangeAction | LeaveUpcardAction | TakeUpcardAction,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/{id}/exchange".format(id=quote(str(id), safe=""),),
+    }
+
+    
+    if isinstance(body, ExchangeAction):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, TakeUpcardAction):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameView | Problem | None:
+    if response.status_code == 200:
+        response_200 = GameView.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameView | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ExchangeAction | LeaveUpcardAction | TakeUpcardAction,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[GameView | Problem]:
+    """ Name trump and discard (or, in upcard games, take or leave the upcard).
+
+     The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow
+    held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer
+    takes it and discards one card held before (`{"type":"take_upcard","discard":"9C"}`) or, with
+    `dealer_pickup` `optional`, leaves it on the stub (`{"type":"leave_upcard"}`). In `bacon` the seat
+    left of the caller takes the upcard and discards any one of its six cards, the upcard too, face up
+    (`{"type":"take_upcard","discard":"2C"}`).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ExchangeAction | LeaveUpcardAction | TakeUpcardAction): The body of `POST
+            /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
+            (`euchre`) the dealer's taking or leaving the upcard (for the OpenAPI document). Example:
+            {'discard': ['9C'], 'trump': 'H', 'type': 'exchange'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameView | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ExchangeAction | LeaveUpcardAction | TakeUpcardAction,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> GameView | Problem | None:
+    """ Name trump and discard (or, in upcard games, take or leave the upcard).
+
+     The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow
+    held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer
+    takes it and discards one card held before (`{"type":"take_upcard","discard":"9C"}`) or, with
+    `dealer_pickup` `optional`, leaves it on the stub (`{"type":"leave_upcard"}`). In `bacon` the seat
+    left of the caller takes the upcard and discards any one of its six cards, the upcard too, face up
+    (`{"type":"take_upcard","discard":"2C"}`).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ExchangeAction | LeaveUpcardAction | TakeUpcardAction): The body of `POST
+            /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
+            (`euchre`) the dealer's taking or leaving the upcard (for the OpenAPI document). Example:
+            {'discard': ['9C'], 'trump': 'H', 'type': 'exchange'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameView | Problem
+     """
+
+
+    return sync_detailed(
+        id=id,
+client=client,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ExchangeAction | LeaveUpcardAction | TakeUpcardAction,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[GameView | Problem]:
+    """ Name trump and discard (or, in upcard games, take or leave the upcard).
+
+     The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow
+    held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer
+    takes it and discards one card held before (`{"type":"take_upcard","discard":"9C"}`) or, with
+    `dealer_pickup` `optional`, leaves it on the stub (`{"type":"leave_upcard"}`). In `bacon` the seat
+    left of the caller takes the upcard and discards any one of its six cards, the upcard too, face up
+    (`{"type":"take_upcard","discard":"2C"}`).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ExchangeAction | LeaveUpcardAction | TakeUpcardAction): The body of `POST
+            /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
+            (`euchre`) the dealer's taking or leaving the upcard (for the OpenAPI document). Example:
+            {'discard': ['9C'], 'trump': 'H', 'type': 'exchange'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameView | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        id=id,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: ExchangeAction | LeaveUpcardAction | TakeUpcardAction,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+
+) -> GameView | Problem | None:
+    """ Name trump and discard (or, in upcard games, take or leave the upcard).
+
+     The declarer names trump (`NT` for no trump where allowed) and discards as many cards as the widow
+    held (none without a widow). In upcard games (`euchre`), once the upcard is ordered up, the dealer
+    takes it and discards one card held before (`{"type":"take_upcard","discard":"9C"}`) or, with
+    `dealer_pickup` `optional`, leaves it on the stub (`{"type":"leave_upcard"}`). In `bacon` the seat
+    left of the caller takes the upcard and discards any one of its six cards, the upcard too, face up
+    (`{"type":"take_upcard","discard":"2C"}`).
+
+    Args:
+        id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (ExchangeAction | LeaveUpcardAction | TakeUpcardAction): The body of `POST
+            /v1/games/{id}/exchange`: the declarer's exchange, or in an upcard game
+            (`euchre`) the dealer's taking or leaving the upcard (for the OpenAPI document). Example:
+            {'discard': ['9C'], 'trump': 'H', 'type': 'exchange'}.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameView | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        id=id,
+client=client,
+body=body,
+if_match=if_match,
+idempotency_key=idempotency_key,
+
+    )).parsed

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.inbox_game_over_type import InboxGameOverType
+from ..models.seat_outcome import SeatOutcome
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="InboxGameOver")
+
+
+
+@_attrs_define
+class InboxGameOver:
+    """ A game the bot sat in is over.
+
+        Attributes:
+            game_id (str): The game (its log: `GET /v1/games/{id}/log`).
+            id (int): The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+                or `after`).
+            outcome (SeatOutcome): How a game ended for a seat.
+            scores (list[int]): The final scores, by side (as in the game's views).
+            seat (int):
+            type_ (InboxGameOverType):
+     """
+
+    game_id: str
+    id: int
+    outcome: SeatOutcome
+    scores: list[int]
+    seat: int
+    type_: InboxGameOverType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        game_id = self.game_id
+
+        id = self.id
+
+        outcome = self.outcome.value
+
+        scores = self.scores
+
+
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "game_id": game_id,
+            "id": id,
+            "outcome": outcome,
+            "scores": scores,
+            "seat": seat,
+            "type": type_,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        game_id = d.pop("game_id")
+
+        id = d.pop("id")
+
+        outcome = SeatOutcome(d.pop("outcome"))
+
+
+
+
+        scores = cast(list[int], d.pop("scores"))
+
+
+        seat = d.pop("seat")
+
+        type_ = InboxGameOverType(d.pop("type"))
+
+
+
+
+        inbox_game_over = cls(
+            game_id=game_id,
+            id=id,
+            outcome=outcome,
+            scores=scores,
+            seat=seat,
+            type_=type_,
+        )
+
+
+        inbox_game_over.additional_properties = d
+        return inbox_game_over
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class MisereType(StrEnum):
+    MISERE = "misere"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class PickUpType(StrEnum):
+    PICK_UP = "pick_up"
+
+    def __str__(self) -> str:
+        return str(self.value)
