@@ -10,6 +10,7 @@ pub mod duplicate;
 mod expert;
 mod heuristic;
 mod sampler;
+mod solver;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use crate::engine::{Action, Game, Seat, Viewer};
 pub use expert::{Expert, ExpertConfig};
 pub use heuristic::{Heuristic, HeuristicParams, hand_tricks};
 pub use sampler::{SampleError, Sampler, sample_hidden};
+pub use solver::open_hand_values;
 
 /// A house player's strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
