@@ -171,7 +171,7 @@ fn cards_in_play(game: &Game) -> usize {
 /// Each candidate's score in one world (every hand known), solved exactly: the hand's points
 /// for `seat`'s side minus the others' (as [`playout`] scores them) when every seat plays best
 /// after it. None if the world cannot be solved (not in the play; more than 64 cards).
-fn solved_row(world: &Game, seat: Seat, cands: &[Action]) -> Option<Vec<f64>> {
+pub(super) fn solved_row(world: &Game, seat: Seat, cands: &[Action]) -> Option<Vec<f64>> {
     let (target, maxers) = solver::coalition(world, seat);
     let mut s = solver::Solver::new(world, target, maxers)?;
     let left = (world.rules().cards_per_player() - world.tricks().len()) as u8;

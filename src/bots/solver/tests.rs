@@ -241,3 +241,87 @@ fn the_solver_agrees_with_minimax_on_small_positions_of_every_game() {
          {sitting_out} with a seat out, {mid_trick} within a trick"
     );
 }
+
+/// Plain minimax over `Game::apply` of the hand's points for `me`'s side minus the other's, as
+/// the expert scores a world (the engine's own scoring at the hand's end), `me`'s side
+/// maximizing.
+fn margin_minimax(g: &Game, me: u8) -> f64 {
+    let hand = g.hand_number();
+    let rules = g.rules();
+    let Some(seat) = g.turn().filter(|_| g.phase() == Phase::Play) else {
+        unreachable!("called in the play only")
+    };
+    let ours = rules.sides().same(seat, me);
+    let mut best: Option<f64> = None;
+    for a in g.legal_actions(seat) {
+        let mut c = g.clone();
+        c.apply(seat, &a).unwrap();
+        let v = if c.hand_number() != hand || c.is_over() {
+            let d = c.last_hand().unwrap().score_delta;
+            let own = f64::from(d[rules.sides().of(me) as usize]);
+            let other = d.iter().map(|&x| f64::from(x)).sum::<f64>() - own;
+            if rules.counts_down() {
+                other - own
+            } else {
+                own - other
+            }
+        } else {
+            margin_minimax(&c, me)
+        };
+        best = Some(match best {
+            None => v,
+            Some(b) if ours => b.max(v),
+            Some(b) => b.min(v),
+        });
+    }
+    best.unwrap()
+}
+
+/// What the expert scores each card with in a world it solves (the tricks turned into the
+/// hand's points by the engine's scoring) equals plain minimax over those points, in every
+/// game of two sides (where the points follow the tricks).
+#[test]
+fn the_experts_solved_scores_are_the_hands_points_with_best_play() {
+    let mut checked = 0;
+    for (r, rules) in rulesets()
+        .into_iter()
+        .filter(|r| r.players == 2 || r.sides() == crate::engine::Sides::Partners { teams: 2 })
+        .enumerate()
+    {
+        let (per_seat, total) = if rules.players == 2 { (4, 8) } else { (3, 12) };
+        for seed in 0..12u64 {
+            let Some(g) = small_position(rules, 50_000 + 100 * r as u64 + seed, per_seat, total)
+            else {
+                continue;
+            };
+            let seat = g.turn().unwrap();
+            let legal = g.legal_actions(seat);
+            let row = crate::bots::expert::solved_row(&g, seat, &legal).unwrap();
+            for (a, score) in legal.iter().zip(&row) {
+                let mut c = g.clone();
+                let hand = c.hand_number();
+                c.apply(seat, a).unwrap();
+                let expected = if c.hand_number() != hand || c.is_over() {
+                    let d = c.last_hand().unwrap().score_delta;
+                    let own = f64::from(d[rules.sides().of(seat) as usize]);
+                    let other = d.iter().map(|&x| f64::from(x)).sum::<f64>() - own;
+                    if rules.counts_down() {
+                        other - own
+                    } else {
+                        own - other
+                    }
+                } else {
+                    margin_minimax(&c, seat)
+                };
+                assert_eq!(
+                    *score,
+                    expected,
+                    "{} seed {seed}, seat {seat}, {a:?}",
+                    rules.preset.name()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} cards checked");
+}
