@@ -14,6 +14,13 @@
 //! declared 285 contracts in 400 hands and made 65%, and lost to the heuristic: -3.2 +/- 33.0
 //! points per hand; with it, +39.8 +/- 23.3, 77% made).
 //!
+//! **Solved worlds.** In the play, once at most `solve_cards` cards are left in the hands in
+//! play (default 24: all of a hasenpfeffer or euchre hand's play, the second half of a double
+//! Hasenpfeffer or Five Hundred hand), each world is not played out but solved exactly, every
+//! hand open ([`super::solver`]): a candidate card scores the hand's points (the engine's own
+//! scoring) when every seat plays best after it, the declaring coalition against the rest.
+//! [`ExpertConfig::V1`] is the expert of before, with playouts only.
+//!
 //! Every phase is decided this way, the auction included: there the playouts continue the
 //! auction with heuristic bidders, so a bid is judged by what it leads to. Where the legal
 //! actions are many (a trump and discard, two cards to pass), the heuristic's best few are the
@@ -72,7 +79,7 @@ pub struct ExpertConfig {
     /// Hundred only (see `decide`).
     pub switch_tenths: u32,
     /// In the play, once at most this many cards are left in the hands in play, each world is
-    /// solved exactly (every hand open, [`super::solver`]) instead of played out by heuristic
+    /// solved exactly (every hand open, [`super::open_hand_values`]) instead of played out by heuristic
     /// players: each candidate card scores the hand's points after best play by every seat in
     /// that world. 0: never (the expert of before, [`ExpertConfig::V1`]).
     pub solve_cards: usize,

@@ -614,7 +614,7 @@ fn range_mask(lo: u8, hi: u8) -> u64 {
 }
 
 /// Every hand open, the tricks left (the one in progress included) that `seat`'s coalition
-/// takes after each of its legal actions with best play by everyone (see [`coalition`]: at
+/// takes after each of its legal actions with best play by everyone (see `coalition`: at
 /// Five Hundred's misère, the declarer's tricks); None when it is not `seat`'s turn to play a
 /// card. For the benchmarks and for bot authors who want an exact reference.
 pub fn open_hand_values(game: &Game, seat: Seat) -> Option<Vec<(Action, i8)>> {

@@ -54,7 +54,7 @@ fn small_expert() -> Expert {
         oversample: 3,
         play_inference: true,
         switch_tenths: 0,
-        solve_cards: 12,
+        solve_cards: 8,
     })
 }
 
