@@ -48,7 +48,7 @@
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
 //! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
 //! a fixed reference), or for tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`)
-//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS`
+//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS`
 //! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never).
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
@@ -82,6 +82,7 @@ impl Player {
             "expert" => Ok(Player::Expert(Expert::new(config))),
             "expert-v1" => Ok(Player::Expert(Expert::new(ExpertConfig {
                 solve_cards: 0,
+                playout_solve_cards: 0,
                 ..config
             }))),
             _ if name.starts_with("heuristic:") => Ok(Player::Heuristic(Heuristic {
@@ -104,6 +105,7 @@ impl Player {
                         "switch" => config.switch_tenths = v as u32,
                         "ms" => config.time_limit = (v > 0).then(|| Duration::from_millis(v)),
                         "solve" => config.solve_cards = v as usize,
+                        "playout_solve" => config.playout_solve_cards = v as usize,
                         _ => return Err(format!("unknown expert parameter `{k}`")),
                     }
                 }
@@ -119,7 +121,9 @@ impl Player {
         match self {
             Player::Plain(s) => s.name(),
             Player::Heuristic(_) => "heuristic (with parameters)",
-            Player::Expert(e) if e.config.solve_cards == 0 => "expert-v1",
+            Player::Expert(e) if e.config.solve_cards == 0 && e.config.playout_solve_cards == 0 => {
+                "expert-v1"
+            }
             Player::Expert(_) => "expert",
         }
     }

@@ -83,6 +83,10 @@ pub struct ExpertConfig {
     /// players: each candidate card scores the hand's points after best play by every seat in
     /// that world. 0: never (the expert of before, [`ExpertConfig::V1`]).
     pub solve_cards: usize,
+    /// In every playout (of a bid, a trump, a discard, a card before `solve_cards`), once at
+    /// most this many cards are left in the hands in play, the rest of the hand is solved
+    /// exactly rather than played by heuristic players. 0: never.
+    pub playout_solve_cards: usize,
 }
 
 impl ExpertConfig {
@@ -105,6 +109,7 @@ impl ExpertConfig {
         play_inference: true,
         switch_tenths: 10,
         solve_cards: 0,
+        playout_solve_cards: 0,
     };
 }
 
@@ -124,15 +129,27 @@ pub struct Expert {
 /// Plays the hand in progress to its end with heuristic players; returns `team`'s points minus
 /// the other sides' mean (with two sides: minus the other's), negated where scores count down
 /// (Buck Euchre: fewer points are better).
+///
+/// With `solve_cards` above 0, once the play reaches at most that many cards in play the rest
+/// is solved exactly instead (every hand open, the best play of each coalition).
 pub(crate) fn playout(
     game: &mut Game,
     team: u8,
     buf: &mut Vec<Action>,
     bid_cache: &mut BidCache,
+    solve_cards: usize,
 ) -> f64 {
     let hand = game.hand_number();
     while game.hand_number() == hand && !game.is_over() {
         let Some(seat) = game.turn() else { break };
+        if solve_cards > 0 && game.phase() == Phase::Play && cards_in_play(game) <= solve_cards {
+            let sides = game.rules().sides();
+            if let Some(me) = (0..game.rules().players).find(|&s| sides.of(s) == team)
+                && let Some(v) = solved_margin(game, me)
+            {
+                return v;
+            }
+        }
         game.legal_actions_into(seat, buf);
         let action = if buf.len() == 1 {
             buf[0].clone()
@@ -194,6 +211,20 @@ pub(super) fn solved_row(world: &Game, seat: Seat, cands: &[Action]) -> Option<V
         }));
     }
     Some(row)
+}
+
+/// The hand's points for `me`'s side minus the others' (as [`playout`] scores them) when every
+/// seat plays best from here, every hand open; None if it cannot be solved.
+fn solved_margin(world: &Game, me: Seat) -> Option<f64> {
+    let (target, maxers) = solver::coalition(world, me);
+    let mut s = solver::Solver::new(world, target, maxers)?;
+    let left = (world.rules().cards_per_player() - world.tricks().len()) as u8;
+    let v = s.value();
+    Some(solver::margin(
+        world,
+        me,
+        &solver::winners(world, me, target, v, left),
+    ))
 }
 
 /// Each seat's bidding evaluation in one world, computed once (hands do not change during the
@@ -729,7 +760,13 @@ impl Expert {
                 row[k] = if g.apply(seat, a).is_err() {
                     f64::NEG_INFINITY
                 } else {
-                    playout(&mut g, team, &mut buf, &mut bid_cache)
+                    playout(
+                        &mut g,
+                        team,
+                        &mut buf,
+                        &mut bid_cache,
+                        self.config.playout_solve_cards,
+                    )
                 };
             }
             scores.push((*weight, row));

@@ -263,7 +263,6 @@ impl Solver {
     }
 
     /// The target's tricks from here (the trick in progress included) with best play.
-    #[cfg(test)]
     pub(crate) fn value(&mut self) -> i8 {
         self.search(0, self.s.left as i8)
     }

@@ -55,6 +55,7 @@ fn small_expert() -> Expert {
         play_inference: true,
         switch_tenths: 0,
         solve_cards: 8,
+        playout_solve_cards: 4,
     })
 }
 
