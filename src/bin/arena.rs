@@ -45,9 +45,11 @@
 //! the expert's decision times, for decisions with more than one legal action: median, p90,
 //! p99, max).
 //!
-//! Players: `random`, `heuristic`, `expert` (the house players as a game seats them), or for
-//! tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`) and
-//! `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS`.
+//! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
+//! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
+//! a fixed reference), or for tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`)
+//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS`
+//! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never).
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
 //! reproducible whatever the number of threads.
@@ -78,6 +80,11 @@ impl Player {
             "random" => Ok(Player::Plain(Strategy::Random)),
             "heuristic" => Ok(Player::Plain(Strategy::Heuristic)),
             "expert" => Ok(Player::Expert(Expert::new(config))),
+            "expert-v1" => Ok(Player::Expert(Expert::new(ExpertConfig {
+                solve_cards: 0,
+                playout_solve_cards: 0,
+                ..config
+            }))),
             _ if name.starts_with("heuristic:") => Ok(Player::Heuristic(Heuristic {
                 params: HeuristicParams::parse(&name["heuristic:".len()..])?,
             })),
@@ -97,13 +104,15 @@ impl Player {
                         "play_inference" => config.play_inference = v != 0,
                         "switch" => config.switch_tenths = v as u32,
                         "ms" => config.time_limit = (v > 0).then(|| Duration::from_millis(v)),
+                        "solve" => config.solve_cards = v as usize,
+                        "playout_solve" => config.playout_solve_cards = v as usize,
                         _ => return Err(format!("unknown expert parameter `{k}`")),
                     }
                 }
                 Ok(Player::Expert(Expert::new(config)))
             }
             _ => Err(format!(
-                "unknown player `{name}`: use random, heuristic or expert"
+                "unknown player `{name}`: use random, heuristic, expert or expert-v1"
             )),
         }
     }
@@ -112,6 +121,9 @@ impl Player {
         match self {
             Player::Plain(s) => s.name(),
             Player::Heuristic(_) => "heuristic (with parameters)",
+            Player::Expert(e) if e.config.solve_cards == 0 && e.config.playout_solve_cards == 0 => {
+                "expert-v1"
+            }
             Player::Expert(_) => "expert",
         }
     }
@@ -194,7 +206,7 @@ fn parse_args() -> Result<Options, String> {
 const USAGE: &str = "usage: arena --preset NAME --a PLAYER --b PLAYER [--deals N] [--games G] \
 [--players 3|4|6] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
 [--expert-oversample K] [--time-decisions]
-  players: random, heuristic, expert (or heuristic:NAME=VALUE,... / expert:NAME=VALUE,...)
+  players: random, heuristic, expert, expert-v1 (or heuristic:NAME=VALUE,... / expert:NAME=VALUE,...)
   presets: hasenpfeffer, hasenpfeffer-open, pepper, double-hasenpfeffer";
 
 /// Mixes a seed (SplitMix64's finaliser), so neighbouring seeds give unrelated streams.

@@ -14,6 +14,13 @@
 //! declared 285 contracts in 400 hands and made 65%, and lost to the heuristic: -3.2 +/- 33.0
 //! points per hand; with it, +39.8 +/- 23.3, 77% made).
 //!
+//! **Solved worlds.** In the play, once at most `solve_cards` cards are left in the hands in
+//! play (default 24: all of a hasenpfeffer or euchre hand's play, the second half of a double
+//! Hasenpfeffer or Five Hundred hand), each world is not played out but solved exactly, every
+//! hand open ([`super::solver`]): a candidate card scores the hand's points (the engine's own
+//! scoring) when every seat plays best after it, the declaring coalition against the rest.
+//! [`ExpertConfig::V1`] is the expert of before, with playouts only.
+//!
 //! Every phase is decided this way, the auction included: there the playouts continue the
 //! auction with heuristic bidders, so a bid is judged by what it leads to. Where the legal
 //! actions are many (a trump and discard, two cards to pass), the heuristic's best few are the
@@ -40,6 +47,7 @@ use rand::{Rng, RngExt};
 
 use super::heuristic::{self, Ctx, HeuristicParams, bid_limit, hand_tricks, partner_bonus};
 use super::sampler::Sampler;
+use super::solver;
 use crate::engine::Answer;
 use crate::engine::SampleDeal;
 use crate::engine::{
@@ -70,19 +78,38 @@ pub struct ExpertConfig {
     /// (the winner's curse), most of all for bold bids, whose outcomes vary most. Used in Five
     /// Hundred only (see `decide`).
     pub switch_tenths: u32,
+    /// In the play, once at most this many cards are left in the hands in play, each world is
+    /// solved exactly (every hand open, [`super::open_hand_values`]) instead of played out by heuristic
+    /// players: each candidate card scores the hand's points after best play by every seat in
+    /// that world. 0: never (the expert of before, [`ExpertConfig::V1`]).
+    pub solve_cards: usize,
+    /// In every playout (of a bid, a trump, a discard, a card before `solve_cards`), once at
+    /// most this many cards are left in the hands in play, the rest of the hand is solved
+    /// exactly rather than played by heuristic players. 0: never.
+    pub playout_solve_cards: usize,
 }
 
 impl ExpertConfig {
     /// The default budget: 64 worlds (chosen from 256 by inference), at most 40 ms; in Five
     /// Hundred, another action than the heuristic's only when its gain is more than one
-    /// standard error.
+    /// standard error; in the play, each world solved exactly once at most 24 cards are left
+    /// in the hands in play.
     pub const DEFAULT: ExpertConfig = ExpertConfig {
+        solve_cards: 24,
+        ..ExpertConfig::V1
+    };
+
+    /// The expert as it was before it solved its worlds (heuristic playouts throughout), kept
+    /// as a fixed reference (`expert-v1` in the arena).
+    pub const V1: ExpertConfig = ExpertConfig {
         samples: 64,
         time_limit: Some(Duration::from_millis(40)),
         max_candidates: 6,
         oversample: 4,
         play_inference: true,
         switch_tenths: 10,
+        solve_cards: 0,
+        playout_solve_cards: 0,
     };
 }
 
@@ -102,15 +129,27 @@ pub struct Expert {
 /// Plays the hand in progress to its end with heuristic players; returns `team`'s points minus
 /// the other sides' mean (with two sides: minus the other's), negated where scores count down
 /// (Buck Euchre: fewer points are better).
+///
+/// With `solve_cards` above 0, once the play reaches at most that many cards in play the rest
+/// is solved exactly instead (every hand open, the best play of each coalition).
 pub(crate) fn playout(
     game: &mut Game,
     team: u8,
     buf: &mut Vec<Action>,
     bid_cache: &mut BidCache,
+    solve_cards: usize,
 ) -> f64 {
     let hand = game.hand_number();
     while game.hand_number() == hand && !game.is_over() {
         let Some(seat) = game.turn() else { break };
+        if solve_cards > 0 && game.phase() == Phase::Play && cards_in_play(game) <= solve_cards {
+            let sides = game.rules().sides();
+            if let Some(me) = (0..game.rules().players).find(|&s| sides.of(s) == team)
+                && let Some(v) = solved_margin(game, me)
+            {
+                return v;
+            }
+        }
         game.legal_actions_into(seat, buf);
         let action = if buf.len() == 1 {
             buf[0].clone()
@@ -142,6 +181,50 @@ pub(crate) fn playout(
         }
         _ => 0.0,
     }
+}
+
+/// The cards left in the hands of the seats in play (a seat sitting out keeps its cards).
+fn cards_in_play(game: &Game) -> usize {
+    let out = game.sitting_out();
+    (0..game.rules().players)
+        .filter(|&s| out & (1 << s) == 0)
+        .map(|s| game.hand_of(s).len())
+        .sum()
+}
+
+/// Each candidate's score in one world (every hand known), solved exactly: the hand's points
+/// for `seat`'s side minus the others' (as [`playout`] scores them) when every seat plays best
+/// after it. None if the world cannot be solved (not in the play; more than 64 cards).
+pub(super) fn solved_row(world: &Game, seat: Seat, cands: &[Action]) -> Option<Vec<f64>> {
+    let (target, maxers) = solver::coalition(world, seat);
+    let mut s = solver::Solver::new(world, target, maxers)?;
+    let left = (world.rules().cards_per_player() - world.tricks().len()) as u8;
+    let values = s.action_values();
+    // Points by the target's tricks, each worked out once.
+    let mut points: Vec<Option<f64>> = vec![None; usize::from(left) + 1];
+    let mut row = Vec::with_capacity(cands.len());
+    for a in cands {
+        let &(_, v) = values.iter().find(|(x, _)| x == a)?;
+        let slot = &mut points[v.clamp(0, left as i8) as usize];
+        row.push(*slot.get_or_insert_with(|| {
+            solver::margin(world, seat, &solver::winners(world, seat, target, v, left))
+        }));
+    }
+    Some(row)
+}
+
+/// The hand's points for `me`'s side minus the others' (as [`playout`] scores them) when every
+/// seat plays best from here, every hand open; None if it cannot be solved.
+fn solved_margin(world: &Game, me: Seat) -> Option<f64> {
+    let (target, maxers) = solver::coalition(world, me);
+    let mut s = solver::Solver::new(world, target, maxers)?;
+    let left = (world.rules().cards_per_player() - world.tricks().len()) as u8;
+    let v = s.value();
+    Some(solver::margin(
+        world,
+        me,
+        &solver::winners(world, me, target, v, left),
+    ))
 }
 
 /// Each seat's bidding evaluation in one world, computed once (hands do not change during the
@@ -654,7 +737,17 @@ impl Expert {
                 .time_limit
                 .is_some_and(|limit| start.elapsed() >= limit)
         };
+        let solve = view.phase == Phase::Play
+            && self.config.solve_cards > 0
+            && cards_in_play(game) <= self.config.solve_cards;
         'worlds: for (world, weight) in &worlds {
+            if solve && let Some(row) = solved_row(world, seat, &cands) {
+                scores.push((*weight, row));
+                if out_of_time() {
+                    break;
+                }
+                continue;
+            }
             let mut bid_cache: BidCache = [None; MAX_SEATS];
             let mut row = vec![0.0f64; cands.len()];
             for (k, a) in cands.iter().enumerate() {
@@ -667,7 +760,13 @@ impl Expert {
                 row[k] = if g.apply(seat, a).is_err() {
                     f64::NEG_INFINITY
                 } else {
-                    playout(&mut g, team, &mut buf, &mut bid_cache)
+                    playout(
+                        &mut g,
+                        team,
+                        &mut buf,
+                        &mut bid_cache,
+                        self.config.playout_solve_cards,
+                    )
                 };
             }
             scores.push((*weight, row));

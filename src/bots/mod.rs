@@ -4,12 +4,14 @@
 //! - [`Strategy::Random`]: a random legal action.
 //! - [`Strategy::Heuristic`]: rules of thumb from its own hand (see [`hand_tricks`]).
 //! - [`Strategy::Expert`]: samples the hidden cards ([`sample_hidden`]) and plays each candidate
-//!   out in every sample (see [`Expert`]).
+//!   out in every sample (see [`Expert`]); in the play, from 24 cards left on, each sample is
+//!   solved exactly by an open-hand alpha-beta solver ([`open_hand_values`]).
 
 pub mod duplicate;
 mod expert;
 mod heuristic;
 mod sampler;
+mod solver;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -19,6 +21,7 @@ use crate::engine::{Action, Game, Seat, Viewer};
 pub use expert::{Expert, ExpertConfig};
 pub use heuristic::{Heuristic, HeuristicParams, hand_tricks};
 pub use sampler::{SampleError, Sampler, sample_hidden};
+pub use solver::open_hand_values;
 
 /// A house player's strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

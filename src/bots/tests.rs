@@ -54,6 +54,8 @@ fn small_expert() -> Expert {
         oversample: 3,
         play_inference: true,
         switch_tenths: 0,
+        solve_cards: 8,
+        playout_solve_cards: 4,
     })
 }
 

@@ -286,6 +286,17 @@ impl Game {
         }
     }
 
+    /// The seats sitting the hand in progress out, as a bit set (public: who went alone).
+    pub(crate) fn sitting_out(&self) -> u8 {
+        self.hand.sitting_out
+    }
+
+    /// The suits each seat has renounced in the hand in progress, as bit sets by suit index
+    /// (public: every card played is seen).
+    pub(crate) fn renounced(&self) -> [u8; MAX_SEATS] {
+        self.hand.voids
+    }
+
     pub(super) fn n(&self) -> Seat {
         self.rules.players
     }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Pepper, Phase, Team};
+use super::action::{Pepper, Phase, Seat, Team};
 use super::auction::{Contract, Forced};
 use super::game::{Applied, Game};
 use super::hand::{HandRecord, HandState, deal};
@@ -86,6 +86,22 @@ impl Game {
             Scoring::Bacon => self.score_bacon(),
             Scoring::FiveHundred => self.score_five_hundred(),
         }
+    }
+
+    /// The points each side would score if the hand in progress (in its play) ended with the
+    /// trick in progress and every later one won by `winners`, in order: what the house expert's
+    /// solver turns a number of tricks into, by the ruleset's own scoring.
+    pub(crate) fn score_if_won_by(&self, winners: &[Seat]) -> BySide<i32> {
+        let mut g = self.clone();
+        g.hand.trick = Trick::default();
+        for &w in winners {
+            g.hand.tricks.push(Trick {
+                leader: w,
+                winner: Some(w),
+                ..Trick::default()
+            });
+        }
+        g.score_hand(HandResult::Played)
     }
 
     /// What the one-side-scores games (Euchre, Bacon) score a declared hand from: the tricks
