@@ -1209,10 +1209,12 @@ export function mountTable(main, id, watch = false) {
     const cards = handChoices(v);
     const offered = cards.length > v.hand.length ? v.hand.length : -1;
     const isUpcard = (/** @type {string} */ c, /** @type {number} */ i) => i === offered || (offered < 0 && c === upcard);
+    // The cards in the order they are held, each with its place in `cards`.
+    const order = handOrder(v, cards);
     const label = (/** @type {string} */ c, /** @type {number} */ i) => `${cardName(c)}${widow.has(c) ? ` (from the ${fiveHundred(v) ? 'kitty' : 'widow'})` : isUpcard(c, i) ? ' (the upcard)' : ''}`;
     return h('section', { class: 'hand', 'aria-label': offered >= 0 ? 'Your hand and the upcard' : 'Your hand' },
       h('h2', { class: 'visually-hidden' }, offered >= 0 ? 'Your hand and the upcard' : 'Your hand'),
-      h('div', { class: 'cards fan' }, handOrder(v, cards).map(([c, i]) => {
+      h('div', { class: 'cards' }, order.map(([c, i]) => {
         const key = `card-${c}-${i}`;
         if (plays.size) {
           const naming = mine.filter((a) => a.type === 'play' && a.card === c).length > 1;
@@ -1236,7 +1238,7 @@ export function mountTable(main, id, watch = false) {
         }
         return cardEl(c, { label: label(c, i) });
       }).map((el, j) => {
-        const i = handOrder(v, cards)[j][1];
+        const i = order[j][1];
         if (!el.dataset.key) el.dataset.key = `card-${cards[i]}-${i}`;
         if (widow.has(cards[i]) || isUpcard(cards[i], i)) el.classList.add('from-widow');
         if (i === offered) el.dataset.upcard = 'offered';
