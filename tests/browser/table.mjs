@@ -362,7 +362,9 @@ async function watchHouse(context) {
       window.__heads.add(`${document.querySelector('.game-head h1')?.textContent} ${document.querySelector('.table-view')?.getAttribute('data-paced')}`);
     }).observe(document.querySelector('.table-view'), { childList: true, subtree: true });
   });
-  await page.waitForTimeout(5_000);
+  // Until the trick has filled card by card four times (at 250 ms a move, about 5 s).
+  await page.waitForFunction(() => window.__counts.filter((n, i) => i > 0 && n === window.__counts[i - 1] + 1).length >= 4,
+    null, { timeout: STEP_MS, polling: 100 });
   const counts = await page.evaluate(() => window.__counts);
   const heads = await page.evaluate(() => [...window.__heads]);
   check(heads.includes('Euchre · hand 1 move'), `watching: the first hand was not shown move by move: ${JSON.stringify(heads)}`);
