@@ -876,7 +876,10 @@ export function mountTable(main, id, watch = false) {
           ? v.trick.plays.map((p) => h('figure', {
             class: `played at-${positionOf(p.seat, v.seats.length, v.seat ?? 0)}${gather === p.seat ? ' winner' : ''}`,
             'data-suit': p.suit || null, 'data-seat': p.seat,
-          }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat), ledAs(p), gather === p.seat ? h('strong', { class: 'takes' }, ' takes the trick') : null)))
+          }, cardEl(p.card), h('figcaption', { title: seatName(v, p.seat) },
+            // (Short: the card lies in front of its seat, which has the full name.)
+            p.seat === v.seat ? 'You' : v.seats[p.seat]?.name || `Seat ${p.seat}`, ledAs(p),
+            gather === p.seat ? h('strong', { class: 'takes' }, p.seat === v.seat ? ' take the trick' : ' takes the trick') : null)))
           : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
       done && gather === null ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
         h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
