@@ -11,10 +11,18 @@
 #     following four house players live, replays, the leaderboards panel and a bot's
 #     profile (after rated games of house players), Five Hundred for six in teams of two
 #     chosen on the form, the page's gzipped bytes, axe-core, screenshots at desktop and
-#     phone widths.
+#     phone widths;
+#   - table.mjs: the card table as a person meets it (issue 40), at 1366x768 and 390x844: a hand
+#     of hasenpfeffer, euchre, bacon and five-hundred played by clicking, every decision with the
+#     whole hand and every action in the viewport and the page unscrolled, the hand's summary
+#     and score sheet; paced play (other seats' cards one at a time, the trick's winner marked,
+#     the pace setting off); the seat kept by a new tab and by the private rejoin link; a turn
+#     played by the clock said; a game of house players watched card by card; friendly names
+#     and How to play; axe-core.
 # Before them, the page's ES modules are type-checked: tsc --checkJs --strict
 # (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
-# and its event-stream reader is tested under Node (tests/browser/sse.test.mjs).
+# and its event-stream reader and paced play are tested under Node (tests/browser/sse.test.mjs,
+# tests/browser/pace.test.mjs).
 #
 #   1. installs chromium with apt-get when /usr/bin/chromium is missing (root);
 #   2. npm ci in tests/browser (pinned playwright-core; no browser download);
@@ -23,7 +31,10 @@
 #      in-memory store, logging to target/browser/server.log, waits for /healthz;
 #   5. runs the browser test; the server is always stopped on exit.
 # Exit code: the test's (non-zero also when a setup step fails).
-# Screenshots: target/browser/swagger.png, swagger-op.png and web-*.png.
+# Screenshots: target/browser/swagger.png, swagger-op.png, web-*.png (full pages) and table-*.png
+# (the viewport a person sees at each kind of decision, the hand's summary, paced play, a watched
+# game of house players, the home page).
+#   SKIP_WEB=1        run only table.mjs (and swagger.mjs) of the page's tests
 #
 # Needs: Debian with apt-get (run as root) or chromium already installed, node
 # >= 20 and npm, cargo.
@@ -59,9 +70,9 @@ say "playwright-core $(node -p "require('./tests/browser/node_modules/playwright
 say "tsc $(node -p "require('./tests/browser/node_modules/typescript/package.json').version") --checkJs --strict: web/*.js"
 (cd tests/browser && node node_modules/typescript/bin/tsc -p tsconfig.web.json) || {
   echo "FAIL: the web page's modules do not type-check (tests/browser/tsconfig.web.json)" >&2; exit 1; }
-say "node --test: the page's event-stream reader (tests/browser/sse.test.mjs)"
-node --test tests/browser/sse.test.mjs >"$OUT/sse-test.log" 2>&1 || {
-  cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs" >&2; exit 1; }
+say "node --test: the page's event-stream reader and paced play (tests/browser/sse.test.mjs, pace.test.mjs)"
+node --test tests/browser/sse.test.mjs tests/browser/pace.test.mjs >"$OUT/sse-test.log" 2>&1 || {
+  cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs or pace.test.mjs" >&2; exit 1; }
 
 # ---- 3. the server binary ----------------------------------------------------
 BIN="${HASENPFEFFER_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/hasenpfeffer}"
@@ -120,7 +131,12 @@ set +e
 BASE_URL="$BASE_URL" CHROMIUM_PATH="$CHROMIUM" BROWSER_OUT_DIR="$OUT" node tests/browser/swagger.mjs
 rc=$?
 if [ "$rc" = 0 ]; then
-  say "the web page"
+  say "the card table (tests/browser/table.mjs)"
+  BASE_URL="$BASE_URL" CHROMIUM_PATH="$CHROMIUM" BROWSER_OUT_DIR="$OUT" node tests/browser/table.mjs
+  rc=$?
+fi
+if [ "$rc" = 0 ] && [ "${SKIP_WEB:-0}" != 1 ]; then
+  say "the web page (tests/browser/web.mjs)"
   BASE_URL="$BASE_URL" CHROMIUM_PATH="$CHROMIUM" BROWSER_OUT_DIR="$OUT" node tests/browser/web.mjs
   rc=$?
 fi

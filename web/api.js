@@ -168,15 +168,37 @@ export function tokenKey(id) {
 }
 
 /**
- * The seat token this tab holds for a game (tokens stay in the tab that claimed them).
+ * The seat token this browser holds for a game: this tab's own (a tab that claimed a seat keeps
+ * it, even when another tab of the browser claims another seat of the game), else the one kept
+ * in localStorage, so that the game's link opened in a new tab, or after the tab was closed,
+ * keeps the seat.
  * @param {string} id
  */
 export function seatToken(id) {
-  return sessionStorage.getItem(tokenKey(id));
+  return sessionStorage.getItem(tokenKey(id)) || localStorage.getItem(tokenKey(id));
 }
 
 /**
- * Claims a seat of a game and keeps its token in this tab.
+ * Keeps a seat's token, in this tab and in this browser (localStorage, keyed by the game).
+ * @param {string} id
+ * @param {string} token
+ */
+export function keepToken(id, token) {
+  sessionStorage.setItem(tokenKey(id), token);
+  localStorage.setItem(tokenKey(id), token);
+}
+
+/**
+ * Forgets a game's seat token, in this tab and in this browser.
+ * @param {string} id
+ */
+export function forgetToken(id) {
+  sessionStorage.removeItem(tokenKey(id));
+  localStorage.removeItem(tokenKey(id));
+}
+
+/**
+ * Claims a seat of a game and keeps its token (see `keepToken`).
  * @param {string} id
  * @param {{ seat?: number, name?: string }} request
  * @returns {Promise<ClaimedSeat>}
@@ -184,6 +206,6 @@ export function seatToken(id) {
 export async function claimSeat(id, request) {
   /** @type {ClaimedSeat} */
   const claimed = await api(`/v1/games/${encodeURIComponent(id)}/seats`, { method: 'POST', body: request });
-  sessionStorage.setItem(tokenKey(id), claimed.token);
+  keepToken(id, claimed.token);
   return claimed;
 }

@@ -3,6 +3,7 @@
 // its ratings and its recent games, each to watch or replay.
 
 import { api } from './api.js';
+import { presetTitle } from './help.js';
 import { h, notify } from './dom.js';
 import { sidesOf } from './table.js';
 
@@ -77,10 +78,10 @@ export function leaderboardPanel(signal, wanted) {
       more.hidden = !cursor;
       const empty = board.total === 0;
       table.hidden = empty;
-      caption.textContent = `${preset}: ${board.total} ${board.total === 1 ? 'bot' : 'bots'} rated${cursor ? `, the top ${rows.children.length} shown` : ''}`;
+      caption.textContent = `${presetTitle(preset)}: ${board.total} ${board.total === 1 ? 'bot' : 'bots'} rated${cursor ? `, the top ${rows.children.length} shown` : ''}`;
       message.classList.remove('error');
       message.textContent = empty
-        ? `No rated games yet in ${preset}. A game is rated when it ends if every seat is a bot or a house player and the server dealt it (no seed).`
+        ? `No rated games yet in ${presetTitle(preset)}. A game is rated when it ends if every seat is a bot or a house player and the server dealt it (no seed).`
         : '';
       message.hidden = !empty;
     } catch (err) {
@@ -112,7 +113,7 @@ export function leaderboardPanel(signal, wanted) {
   return {
     panel,
     setPresets(names) {
-      select.replaceChildren(...names.map((n) => h('option', { value: n }, n)));
+      select.replaceChildren(...names.map((n) => h('option', { value: n }, presetTitle(n))));
       const remembered = sessionStorage.getItem(BOARD_KEY) || '';
       select.value = wanted && names.includes(wanted) ? wanted : names.includes(remembered) ? remembered : names[0] || '';
       load(false);
@@ -168,7 +169,7 @@ export function mountBot(main, name) {
           uncertaintyHeader(),
           h('th', { scope: 'col', class: 'num' }, 'Games'))),
         h('tbody', {}, bot.ratings.map((r) => h('tr', {},
-          h('th', { scope: 'row' }, h('a', { href: boardHref(r.preset), 'aria-label': `${r.preset} leaderboard` }, r.preset)),
+          h('th', { scope: 'row' }, h('a', { href: boardHref(r.preset), 'aria-label': `${presetTitle(r.preset)} leaderboard` }, presetTitle(r.preset))),
           h('td', { class: 'num' }, fixed(r.rating)),
           h('td', { class: 'num' }, `±${fixed(r.uncertainty)}`),
           h('td', { class: 'num' }, r.games)))))
@@ -225,7 +226,7 @@ function recentGame(g, botName, signal) {
   // Not aborted when the page moves on (as the lobby's reads): an answer too late is dropped.
   api(g.game).then((/** @type {import('./api.js').GameView} */ v) => {
     if (signal.aborted) return;
-    title.textContent = `${v.ruleset.preset}, ${v.ruleset.players} players`;
+    title.textContent = `${presetTitle(v.ruleset.preset)}, ${v.ruleset.players} players`;
     const fold = botName.toLowerCase();
     const seats = v.seats.filter((s) => (s.kind === 'bot' ? `house-${s.strategy}` : (s.name || '').toLowerCase()) === fold).map((s) => s.seat);
     const sides = sidesOf(v.ruleset);

@@ -3,6 +3,7 @@
 // (boards.js).
 
 import { api, claimSeat } from './api.js';
+import { howToPlay, plain, presetTitle } from './help.js';
 import { append, h, notify } from './dom.js';
 import { partnerships, sideSeats, sidesOf } from './table.js';
 import { leaderboardPanel } from './boards.js';
@@ -35,6 +36,7 @@ export function mountHome(main, joinId, board = null) {
   const abort = new AbortController();
   const presetSelect = h('select', { id: 'preset', name: 'preset' });
   const presetInfo = h('p', { id: 'preset-info', class: 'hint' });
+  const presetHelp = h('div', { class: 'preset-help' });
   const playersSelect = h('select', { id: 'players', name: 'players' });
   const playersRow = h('div', { class: 'field', hidden: true },
     h('label', { for: 'players' }, 'Players'), playersSelect);
@@ -90,7 +92,8 @@ export function mountHome(main, joinId, board = null) {
   const presetChanged = () => {
     const p = presetOf();
     if (!p) return;
-    presetInfo.textContent = p.description;
+    presetInfo.textContent = plain(p.description);
+    presetHelp.replaceChildren(howToPlay(p.name) || '');
     target.value = String(p.rules.target_score);
     // Scores that count down (Buck Euchre) start from the target.
     targetLabel.textContent = p.rules.game_end === 'lowest_at_zero' ? 'Count down from (points)' : 'Play to (points)';
@@ -128,7 +131,8 @@ export function mountHome(main, joinId, board = null) {
         sessionStorage.setItem('hasenpfeffer:name', name.value.trim());
         await claimSeat(game.game_id, { seat: mine, ...(name.value.trim() ? { name: name.value.trim() } : {}) });
       }
-      location.hash = `#/game/${encodeURIComponent(game.game_id)}`;
+      // With no seat of ours: watched from its first move (house players play at once).
+      location.hash = `#/game/${encodeURIComponent(game.game_id)}${mine >= 0 ? '' : '/watch'}`;
     } catch (err) {
       if (!abort.signal.aborted) notify(`Could not create the game: ${err instanceof Error ? err.message : err}`, 'error');
     }
@@ -170,6 +174,7 @@ export function mountHome(main, joinId, board = null) {
         h('form', { id: 'create', onsubmit: create },
           h('div', { class: 'field' }, h('label', { for: 'preset' }, 'Game'), presetSelect),
           presetInfo,
+          presetHelp,
           playersRow,
           sidesRow,
           h('div', { class: 'field' }, targetLabel, target),
@@ -197,7 +202,7 @@ export function mountHome(main, joinId, board = null) {
 
   api('/v1/rulesets', { signal: abort.signal }).then((/** @type {import('./api.js').Catalog} */ catalog) => {
     presets = catalog.presets;
-    presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.name }, p.name)));
+    presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.name }, presetTitle(p.name))));
     presetChanged();
     boards.setPresets(presets.map((p) => p.name));
   }).catch((err) => {
@@ -277,7 +282,7 @@ function lobbyItem(g, signal, playerName) {
     return `seat ${s.seat}: ${s.name || 'a player'}`;
   }).join(', ');
   const score = g.scores.join('–');
-  const summary = `${g.preset}, ${g.players} players`;
+  const summary = `${presetTitle(g.preset)}, ${g.players} players`;
   const detail = g.status === 'open'
     ? `${who}.`
     : `${who}. Hand ${g.hand_number + 1}, scores ${score} (to ${g.target_score}).`;

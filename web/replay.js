@@ -2,6 +2,7 @@
 // backwards. `#/replay/{id}/{hand}/{step}` opens that hand at that step.
 
 import { api } from './api.js';
+import { presetTitle } from './help.js';
 import { SUIT_NAMES, bidText, cardEl, cardName, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { BACON_UPCARDS, ledAs, partnerOf, perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
@@ -359,7 +360,7 @@ export function mountReplay(main, id, handNumber, step) {
     }
 
     fill(root,
-      h('h1', {}, `Replay of game `, h('code', {}, id)),
+      h('h1', {}, `Replay of a game of ${presetTitle(view.ruleset.preset)}`), h('p', { class: 'hint' }, 'Game ', h('code', {}, id), '. The arrow keys step back and forward.'),
       h('div', { class: 'replay-bar' },
         h('label', { for: 'replay-hand' }, 'Hand '), picker,
         h('a', { href: `#/game/${enc}` }, 'Back to the game')),
@@ -368,6 +369,16 @@ export function mountReplay(main, id, handNumber, step) {
       slider, text, board, h('p', {}, link));
     go(at);
     announce(`Replay of hand ${hand.number + 1}, step ${at}: ${snaps[at].text}`);
+    // The arrow keys step (left and right), Home and End jump to the first and last step;
+    // not while a field or the slider (which has its own keys) has the focus.
+    document.addEventListener('keydown', (e) => {
+      const t = e.target;
+      if (e.altKey || e.ctrlKey || e.metaKey || (t instanceof HTMLElement && t.closest('input, select, textarea'))) return;
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: snaps.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      go(to);
+    }, { signal: abort.signal });
   }).catch((err) => {
     if (!abort.signal.aborted) {
       notify(`Could not load the replay: ${err.message}`, 'error');

@@ -3,10 +3,12 @@
 // `legal_actions`, posted as it is. Live through the event stream. Without this tab's seat
 // token for the game, it is the spectator view.
 
-import { api, newKey, seatToken, tokenKey } from './api.js';
+import { api, forgetToken, newKey, seatToken } from './api.js';
 import { SUIT_NAMES, SUIT_SYMBOLS, answerText, bidText, bidValue, cardBack, cardEl, cardName, suitEl, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
 import { follow } from './sse.js';
+import { howToPlay, presetTitle } from './help.js';
+import { framesBetween, paceMs, playsOf, recordStart, summaryMs } from './pace.js';
 
 /**
  * @typedef {{ players: number, preset?: string, sides?: string }} Sides what decides the sides: see `sidesOf`
@@ -375,12 +377,36 @@ function actionKey(a) {
 /**
  * @param {HTMLElement} main
  * @param {string} id
+ * @param {boolean} [watch] a game of house players, watched from its first move: the hands it
+ *   has already played are shown (from its log) at the page's pace before the game as it is
  * @returns {() => void}
  */
-export function mountTable(main, id) {
+export function mountTable(main, id, watch = false) {
   const token = seatToken(id);
-  /** @type {GameView | null} */
+  /** What the table shows: the game as the server last sent it, or (paced) a view of a move
+   * before it. @type {GameView | null} */
   let view = null;
+  /** The newest view the server sent, and the newest one shown. @type {GameView | null} */
+  let newest = null;
+  /** @type {GameView | null} */
+  let real = null;
+  /** The frame shown, when the table shows a move before the newest view. @type {import('./pace.js').Frame | null} */
+  let frame = null;
+  /** The hand just over, summed up over the table until the player moves on (or some seconds pass). @type {import('./api.js').HandSummary | null} */
+  let summary = null;
+  let summaryTimer = 0;
+  /** The last hand summed up (its number), so that a hand is summed up once. */
+  let summed = -1;
+  /** The hands so far (the score sheet), from the game's log. @type {import('./api.js').HandOutcome[]} */
+  let sheet = [];
+  /** Ends the wait of the frame shown (the summary's "Next hand"). @type {(() => void) | null} */
+  let skip = null;
+  /** Presentation, one view after another. */
+  let chain = Promise.resolve();
+  let closed = false;
+  /** The version of our last move posted (a turn of ours that passed without it ran out of time). */
+  let movedAt = -1;
+  let howOpen = false;
   let busy = false;
   /** The cards chosen to discard or pass, by their place in the hand (a double deck holds twins).
    * @type {Set<number>} */
@@ -402,24 +428,139 @@ export function mountTable(main, id) {
     if (deadline) for (const el of root.querySelectorAll('.clock')) el.textContent = clockText(deadline);
   }, 250);
 
+  /** The game's log: its hands so far (for the moves across a hand's end and the score sheet). */
+  const readLog = async () => {
+    try {
+      /** @type {import('./api.js').GameLog} */
+      const log = await api(`/v1/games/${encodeURIComponent(id)}/log`);
+      if (log.hands.length >= sheet.length) sheet = log.hands;
+      return log.hands;
+    } catch {
+      return [];
+    }
+  };
+
+  /** @param {number} ms */
+  const pause = (ms) => new Promise((resolve) => {
+    const timer = window.setTimeout(() => { skip = null; resolve(undefined); }, ms);
+    skip = () => { window.clearTimeout(timer); skip = null; resolve(undefined); };
+  });
+
+  /**
+   * Shows a view: the newest from the server, or a frame of a move before it.
+   * @param {GameView} v
+   * @param {import('./pace.js').Frame | null} f
+   */
+  const show = (v, f) => {
+    if (closed) return;
+    frame = f;
+    if (f?.summary) {
+      setSummary(f.summary);
+    } else if (!f) {
+      const prev = real;
+      if (prev && (prev.phase !== v.phase || prev.turn !== v.turn || prev.hand_number !== v.hand_number)) {
+        selected = new Set();
+        trumpChoice = null;
+        suitFor = null;
+      }
+      real = v;
+      tell(prev, v);
+      // (Unpaced, the hand just over is summed up as soon as it is.)
+      if (v.last_hand && v.last_hand.number > summed && (!prev || prev.last_hand?.number !== v.last_hand.number)) setSummary(v.last_hand);
+    }
+    view = v;
+    render();
+  };
+
+  /** @param {import('./api.js').HandSummary} hand */
+  const setSummary = (hand) => {
+    summed = Math.max(summed, hand.number);
+    summary = hand;
+    if (!sheet.some((x) => x.number === hand.number)) {
+      sheet = [...sheet.filter((x) => x.number < hand.number), hand];
+      readLog().then(() => render());
+    }
+    window.clearTimeout(summaryTimer);
+    summaryTimer = window.setTimeout(() => { summary = null; render(); }, summaryMs(paceMs()) + 2000);
+  };
+
+  /** Closes the hand's summary (and ends its wait). */
+  const moveOn = () => {
+    summary = null;
+    window.clearTimeout(summaryTimer);
+    if (skip) skip();
+    render();
+  };
+
+  /**
+   * Shows `next`, after the moves between the view shown before and it, one at a time.
+   * @param {GameView | null} prev
+   * @param {GameView} next
+   * @param {boolean} [replayed] `prev` is a hand's start rebuilt from the log (same version as `next`)
+   */
+  const present = async (prev, next, replayed = false) => {
+    const pace = paceMs();
+    if (prev && pace > 0 && (replayed || next.version > prev.version)) {
+      const across = prev.hand_number !== next.hand_number;
+      const records = across ? await readLog() : [];
+      for (const f of framesBetween(prev, next, pace, records)) {
+        if (closed) return;
+        show(f.view, f);
+        await pause(f.ms);
+        // The summary held the table; the next hand's moves follow without it.
+        if (f.summary) summary = null;
+      }
+    }
+    show(next, null);
+  };
+
   /** @param {GameView} next */
   const accept = (next) => {
-    if (view && next.version < view.version) return;
-    const prev = view;
-    if (prev && (prev.phase !== next.phase || prev.turn !== next.turn || prev.hand_number !== next.hand_number)) {
-      selected = new Set();
-      trumpChoice = null;
-      suitFor = null;
+    if (newest && next.version < newest.version) return;
+    const prev = newest;
+    newest = next;
+    noticeTimeOut(prev, next);
+    chain = chain.then(async () => {
+      if (!prev && watch && (next.hand_number > 0 || next.status === 'finished' || playsOf(next.tricks, next.trick).length)) {
+        // A game watched from its first move: from the start of its first hand.
+        const records = await readLog();
+        if (records[0]) {
+          const start = recordStart(next, records[0], undefined);
+          show(start, { view: start, ms: paceMs() });
+          await present(start, next, true);
+          return;
+        }
+      }
+      await present(prev, next);
+    }).catch(() => show(next, null));
+  };
+
+  /**
+   * A turn that passed without a move: the clock played it. Says so.
+   * @param {GameView | null} prev
+   * @param {GameView} next
+   */
+  const noticeTimeOut = (prev, next) => {
+    if (!prev || prev.turn === null || !prev.deadline_unix_ms || next.version <= prev.version) return;
+    if (Date.now() < prev.deadline_unix_ms - 200) return;
+    if (prev.turn === prev.seat) {
+      if (movedAt >= prev.version) return;
+      const text = 'Your time ran out: the server made a move for you.';
+      notify(text);
+      announce(text);
+    } else if (prev.seats[prev.turn]?.kind !== 'bot') {
+      const text = `${seatName(prev, prev.turn)} ran out of time: the server made a move for them.`;
+      notify(text);
+      announce(text);
     }
-    view = next;
-    tell(prev, next);
-    render();
   };
 
   /** @param {Action} action */
   const act = async (action) => {
-    if (busy || !view) return;
+    if (busy || !view || frame) return;
     busy = true;
+    movedAt = view.version;
+    if (summary) moveOn();
     // (The answer may bring our turn again in the same phase: nothing chosen carries over.)
     suitFor = null;
     render();
@@ -462,7 +603,7 @@ export function mountTable(main, id) {
       if (el) el.textContent = connectionText();
     },
     onFatal: (e) => {
-      if (token && (e.code === 'invalid_token')) sessionStorage.removeItem(tokenKey(id));
+      if (token && (e.code === 'invalid_token')) forgetToken(id);
       fill(root, h('h1', {}, 'This game cannot be shown'), h('p', { role: 'alert' }, e.message),
         h('p', {}, h('a', { href: '#/' }, 'Back to the start')));
     },
@@ -532,26 +673,38 @@ export function mountTable(main, id) {
   const render = () => {
     if (!view) return;
     const v = view;
-    const focusKey = document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
-      ? document.activeElement.dataset.key : undefined;
+    // The focus survives the redraw: on the same control, or (the controls themselves focused,
+    // as while other seats' moves are shown) on the first control offered.
+    const active = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = active ? active.dataset.key || (active.classList.contains('controls') ? '@controls' : undefined) : undefined;
     const n = v.seats.length;
     const base = v.seat ?? 0;
     const mine = v.seat !== null && v.turn === v.seat ? v.legal_actions : [];
 
-    // For tests and scripts: the version shown and what the page waits for.
-    root.dataset.version = String(v.version);
+    // For tests and scripts: the version shown (the newest the server sent once its moves have
+    // been shown), whether a move before it is shown, and what the page waits for.
+    root.dataset.version = String(real?.version ?? v.version);
+    root.dataset.paced = frame ? 'move' : 'idle';
+    const mineNow = v.seat !== null && v.turn === v.seat && v.legal_actions.length > 0 && !frame;
+    document.title = `${mineNow ? '(Your turn) ' : ''}${presetTitle(v.ruleset.preset)} · Hasenpfeffer`;
+    // The table and, docked at the bottom of the screen, the controls and the hand; the hand
+    // record and the rules beside (wide screens) or below.
     fill(root,
       header(v),
-      scoreboard(v),
-      h('div', { class: `felt n${n}` },
-        v.seats.map((_, s) => seatBox(v, s, positionOf(s, n, base))),
-        centre(v)),
-      controls(v, mine),
-      v.seat !== null && (v.hand.length || v.discards.length) ? handBox(v, mine) : null,
-      h('div', { class: 'side' }, auctionBox(v), lastHandBox(v)));
+      h('div', { class: 'board' },
+        h('div', { class: 'play' },
+          scoreboard(v),
+          h('div', { class: `felt n${n}` },
+            v.seats.map((_, s) => seatBox(v, s, positionOf(s, n, base))),
+            centre(v),
+            summary ? summaryBox(v, summary) : null),
+          h('div', { class: 'dock' },
+            controls(v, mine),
+            v.seat !== null && (v.hand.length || v.discards.length) ? handBox(v, mine) : null)),
+        h('div', { class: 'side' }, auctionBox(v), lastHandBox(v), rulesBox(v), seatKeptBox(v))));
 
     if (focusKey) {
-      const again = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not([disabled])`));
+      const again = focusKey === '@controls' ? null : /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not([disabled])`));
       if (again) again.focus();
       else (/** @type {HTMLElement | null} */ (root.querySelector('.controls button:not([disabled]), .hand button.card:not([disabled])')) || root.querySelector('.controls'))?.focus?.();
     }
@@ -559,14 +712,74 @@ export function mountTable(main, id) {
 
   /** @param {GameView} v */
   const header = (v) => h('header', { class: 'game-head' },
-    h('h1', {}, `${cap(v.ruleset.preset.replace(/-/g, ' '))}`,
+    h('h1', {}, presetTitle(v.ruleset.preset),
       h('span', { class: 'sub' }, v.status === 'waiting_for_players' ? ' · waiting for players' : ` · hand ${v.hand_number + 1}`)),
     h('p', { class: 'meta' },
       h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat}${partnerships(v.ruleset) ? ` (team ${sidesOf(v.ruleset)[v.seat]})` : ''}`),
-      ' · ', h('span', {}, `Game `, h('code', {}, v.game_id)),
       ' · ', h('span', {}, `${v.seats.length} players${partnerships(v.ruleset) ? ` in ${sideSeats(v.ruleset).length === 3 ? 'three' : 'two'} teams` : ', every player alone'}`),
       ' · ', h('span', { class: 'aim' }, aimText(v)),
-      ' · ', h('span', { class: 'connection' }, connectionText())));
+      ' · ', h('span', { class: 'connection' }, connectionText())),
+    howToPlay(v.ruleset.preset, { open: howOpen, ontoggle: (open) => { howOpen = open; } }));
+
+  /**
+   * The rules of the score, beside the hand record (not above the hand).
+   * @param {GameView} v
+   */
+  const rulesBox = (v) => {
+    const text = baconGame(v) ? baconRule(v.ruleset.target_score)
+      : fiveHundred(v) ? fiveHundredRule(v.ruleset.target_score)
+      : countsDown(v) ? `Scores count down from ${v.ruleset.target_score}, a point a trick taken (+5 for a declarer with fewer than 3 tricks `
+        + 'or a player in the hand with none; nothing for dropping out). After a hand that brings a score to 0 or below, '
+        + 'the lowest score wins; taking all five tricks wins at once.'
+      : null;
+    return text ? h('section', { class: 'panel rules', 'aria-label': 'How the score is kept' }, h('h2', {}, 'Scoring'), h('p', { class: 'score-rule hint' }, text)) : null;
+  };
+
+  /**
+   * Where this seat is kept (this browser), a private link to take it back elsewhere, the game's id.
+   * @param {GameView} v
+   */
+  const seatKeptBox = (v) => {
+    const link = `${location.origin}${location.pathname}#/game/${encodeURIComponent(v.game_id)}`;
+    return h('section', { class: 'panel seat-kept', 'aria-label': 'This game' },
+      h('h2', {}, 'This game'),
+      h('p', {}, 'Game ', h('code', {}, v.game_id), '. ', h('a', { href: link }, 'Link to watch it')),
+      v.seat !== null && token ? [
+        h('p', { class: 'hint' }, 'Your seat is remembered in this browser (its local storage, for this game only), so the game\'s link '
+          + 'opened in another tab, or after this one is closed, keeps it. To take the seat on another device, open your private rejoin '
+          + 'link there; do not share it.'),
+        h('p', {}, h('a', { href: `#/rejoin/${encodeURIComponent(v.game_id)}/${encodeURIComponent(token)}`, 'data-key': 'rejoin', rel: 'nofollow' }, 'Your private rejoin link')),
+        h('p', {}, h('button', {
+          type: 'button', 'data-key': 'forget-seat',
+          onclick: () => {
+            if (!window.confirm('Forget your seat in this browser? Without your private rejoin link you cannot take it back.')) return;
+            forgetToken(v.game_id);
+            location.reload();
+          },
+        }, 'Forget my seat in this browser')),
+      ] : null);
+  };
+
+  /**
+   * The hand just over: the contract, the tricks and points of each side, and the score sheet.
+   * @param {GameView} v
+   * @param {import('./api.js').HandSummary} last
+   */
+  const summaryBox = (v, last) => {
+    const sides = sideSeats(v.ruleset);
+    const hands = sheet.some((x) => x.number === last.number) ? sheet.filter((x) => x.number <= last.number) : [...sheet, last];
+    return h('section', { class: 'summary', role: 'region', 'aria-label': `Hand ${last.number + 1} summary`, 'data-hand': last.number },
+      h('h2', {}, `Hand ${last.number + 1} over${verdict(v, last)}`),
+      h('p', { class: 'summary-result' }, `${handResult(v, last)}.`),
+      h('table', { class: 'sheet' },
+        h('caption', {}, 'Score sheet'),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Hand'),
+          sides.map((_, side) => h('th', { scope: 'col' }, cap(sideShort(v.ruleset, side)))))),
+        h('tbody', {}, hands.map((x) => h('tr', { class: x.number === last.number ? 'now' : '' },
+          h('th', { scope: 'row' }, String(x.number + 1)),
+          sides.map((_, side) => h('td', {}, `${signed(x.score_delta[side] ?? 0)} → ${x.scores[side] ?? 0}`)))))),
+      h('button', { type: 'button', class: 'primary', 'data-key': 'next-hand', onclick: moveOn }, v.status === 'finished' && !frame ? 'Close' : 'Next hand'));
+  };
 
   /** @param {GameView} v */
   const scoreboard = (v) => {
@@ -586,13 +799,7 @@ export function mountTable(main, id) {
       h('span', { class: 'score', 'aria-label': `score ${v.scores[side] ?? 0}` }, String(v.scores[side] ?? 0)),
       h('span', { class: 'won' }, out(seats) && v.ruleset.scoring === 'buck' ? 'dropped out this hand'
         : `${won[side] ?? 0} trick${won[side] === 1 ? '' : 's'} this hand`))));
-    if (baconGame(v)) return [board, h('p', { class: 'score-rule hint' }, baconRule(v.ruleset.target_score))];
-    if (fiveHundred(v)) return [board, h('p', { class: 'score-rule hint' }, fiveHundredRule(v.ruleset.target_score))];
-    if (!down) return board;
-    return [board, h('p', { class: 'score-rule hint' },
-      `Scores count down from ${v.ruleset.target_score}, a point a trick taken (+5 for a declarer with fewer than 3 tricks `
-      + 'or a player in the hand with none; nothing for dropping out). After a hand that brings a score to 0 or below, '
-      + 'the lowest score wins; taking all five tricks wins at once.')];
+    return board;
   };
 
   /**
@@ -619,6 +826,7 @@ export function mountTable(main, id) {
       else if (bacon) badges.push('took the upcard');
     }
     if (v.alone === s || v.defender_alone === s) badges.push('alone');
+    if (v.seat !== null && s !== v.seat && partnerships(v.ruleset) && sidesOf(v.ruleset)[s] === sidesOf(v.ruleset)[v.seat]) badges.push('your partner');
     if (v.partner === s && v.called) badges.push(`partner: holds the ${cardName(v.called)}`);
     const decided = dropOuts(v).find((d) => d.seat === s);
     if (decided) badges.push(decided.dropped ? 'dropped out' : 'stays in');
@@ -627,7 +835,7 @@ export function mountTable(main, id) {
     const toAct = v.turn === s;
     const size = v.hand_sizes[s] ?? 0;
     return h('div', {
-      class: `seat pos-${pos} side-${sidesOf(v.ruleset)[s]}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}${v.sitting_out.includes(s) ? ' out' : ''}`,
+      class: `seat pos-${pos} side-${sidesOf(v.ruleset)[s]}${toAct ? ' to-act' : ''}${s === v.seat ? ' me' : ''}${v.sitting_out.includes(s) ? ' out' : ''}${v.seat !== null && s !== v.seat && sidesOf(v.ruleset)[s] === sidesOf(v.ruleset)[v.seat] ? ' partner' : ''}`,
       'data-seat': s, 'data-decision': decided ? (decided.dropped ? 'drop' : 'stay') : null,
     },
       h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
@@ -647,8 +855,10 @@ export function mountTable(main, id) {
       : v.phase !== 'play' || v.trick.plays.length === 0 ? v.last_hand?.tricks[v.last_hand.tricks.length - 1] : undefined;
     const upcard = upcardGame(v);
     const five = fiveHundred(v);
+    // A trick shown whole with its winner marked, before it is gathered (paced play).
+    const gather = frame?.gather ?? null;
     return h('div', { class: 'centre' },
-      h('div', { class: 'contract' },
+      h('div', { class: 'centre-top' }, h('div', { class: 'contract' },
         upcard
           ? (v.contract ? [`${v.ruleset.scoring === 'buck' ? 'Declarer' : baconGame(v) ? 'Caller' : 'Maker'}: ${seatName(v, v.contract.seat)}${v.alone === v.contract.seat ? ', alone' : ''}`, h('br')]
             : noDeclarerText(v) ? [h('span', { class: 'no-declarer' }, noDeclarerText(v)), h('br')] : null)
@@ -660,12 +870,18 @@ export function mountTable(main, id) {
           `Called: the ${cardName(v.called)}${v.partner != null ? `, held by ${lower(seatName(v, v.partner))}` : ''}`)] : null,
         five && v.contract && v.alone === v.contract.seat ? [h('br'), `${seatName(v, v.contract.seat)} ${v.contract.seat === v.seat ? 'play' : 'plays'} alone`] : null,
         v.widow_size ? [h('br'), `${upcard ? 'Stub' : five ? 'Kitty' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
-      v.upcard && baconGame(v) ? baconUpcards(v, v.upcard) : v.upcard ? upcardBox(v, v.upcard) : null,
-      h('div', { class: 'trick', role: 'group', 'aria-label': 'The trick in play' },
+      v.upcard && baconGame(v) ? baconUpcards(v, v.upcard) : v.upcard ? upcardBox(v, v.upcard) : null),
+      h('div', { class: `trick n${v.seats.length}`, role: 'group', 'aria-label': gather === null ? 'The trick in play' : `The trick, won by ${lower(seatName(v, gather))}` },
         v.trick.plays.length
-          ? v.trick.plays.map((p) => h('figure', { class: 'played', 'data-suit': p.suit || null }, cardEl(p.card), h('figcaption', {}, seatName(v, p.seat), ledAs(p))))
+          ? v.trick.plays.map((p) => h('figure', {
+            class: `played at-${positionOf(p.seat, v.seats.length, v.seat ?? 0)}${gather === p.seat ? ' winner' : ''}`,
+            'data-suit': p.suit || null, 'data-seat': p.seat,
+          }, cardEl(p.card), h('figcaption', { title: seatName(v, p.seat) },
+            // (Short: the card lies in front of its seat, which has the full name.)
+            p.seat === v.seat ? 'You' : v.seats[p.seat]?.name || `Seat ${p.seat}`, ledAs(p),
+            gather === p.seat ? h('strong', { class: 'takes' }, p.seat === v.seat ? ' take the trick' : ' takes the trick') : null)))
           : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
-      done ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
+      done && gather === null ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
         h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
         done.plays.map((p) => h('figure', {},
           cardEl(p.card, { small: true, label: `${cardName(p.card)}${ledAs(p)} from ${seatName(v, p.seat)}` }),
@@ -750,7 +966,14 @@ export function mountTable(main, id) {
       const open = v.seats.filter((s) => !s.claimed).map((s) => s.seat);
       const link = `${location.origin}${location.pathname}#/join/${encodeURIComponent(v.game_id)}`;
       fill(box, h('p', { class: 'prompt' }, `Waiting for players in seat${open.length > 1 ? 's' : ''} ${open.join(', ')}.`),
-        h('p', {}, 'Invite them with this link: ', h('a', { href: link, 'data-key': 'invite' }, link)));
+        h('p', {}, 'Invite them with this link: ', h('a', { href: link, 'data-key': 'invite' }, link), ' ',
+          h('button', {
+            type: 'button', 'data-key': 'copy-invite',
+            onclick: (/** @type {Event} */ e) => {
+              const b = /** @type {HTMLButtonElement} */ (e.currentTarget);
+              navigator.clipboard.writeText(link).then(() => { b.textContent = 'Copied'; }, () => { b.textContent = 'Copy failed: select the link'; });
+            },
+          }, 'Copy the invite link')));
       return box;
     }
     if (v.status === 'finished') {
@@ -944,7 +1167,7 @@ export function mountTable(main, id) {
         h('button', {
           type: 'button', class: 'primary', 'data-key': 'confirm-exchange', disabled: busy || !choice,
           onclick: () => choice && act(choice),
-        }, k ? `Name ${trumpName(trumpChoice)} and discard` : `Name ${trumpName(trumpChoice)}`));
+        }, trumpChoice === null ? 'Choose trump first' : k ? `Name ${trumpName(trumpChoice)} and discard` : `Name ${trumpName(trumpChoice)}`));
     } else if (phase === 'pass_cards') {
       const passes = /** @type {Extract<Action, { type: 'pass_cards' }>[]} */ (mine.filter((a) => a.type === 'pass_cards'));
       const choice = passes.find((a) => sameCards(a.cards, chosen()));
@@ -989,10 +1212,12 @@ export function mountTable(main, id) {
     const cards = handChoices(v);
     const offered = cards.length > v.hand.length ? v.hand.length : -1;
     const isUpcard = (/** @type {string} */ c, /** @type {number} */ i) => i === offered || (offered < 0 && c === upcard);
+    // The cards in the order they are held, each with its place in `cards`.
+    const order = handOrder(v, cards);
     const label = (/** @type {string} */ c, /** @type {number} */ i) => `${cardName(c)}${widow.has(c) ? ` (from the ${fiveHundred(v) ? 'kitty' : 'widow'})` : isUpcard(c, i) ? ' (the upcard)' : ''}`;
     return h('section', { class: 'hand', 'aria-label': offered >= 0 ? 'Your hand and the upcard' : 'Your hand' },
       h('h2', { class: 'visually-hidden' }, offered >= 0 ? 'Your hand and the upcard' : 'Your hand'),
-      h('div', { class: 'cards' }, cards.map((c, i) => {
+      h('div', { class: 'cards' }, order.map(([c, i]) => {
         const key = `card-${c}-${i}`;
         if (plays.size) {
           const naming = mine.filter((a) => a.type === 'play' && a.card === c).length > 1;
@@ -1015,7 +1240,8 @@ export function mountTable(main, id) {
           return el;
         }
         return cardEl(c, { label: label(c, i) });
-      }).map((el, i) => {
+      }).map((el, j) => {
+        const i = order[j][1];
         if (!el.dataset.key) el.dataset.key = `card-${cards[i]}-${i}`;
         if (widow.has(cards[i]) || isUpcard(cards[i], i)) el.classList.add('from-widow');
         if (i === offered) el.dataset.upcard = 'offered';
@@ -1108,6 +1334,32 @@ export function mountTable(main, id) {
   const lastHandBox = (v) => {
     const last = v.last_hand;
     if (!last) return null;
+    return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand', 'data-result': last.result },
+      h('h2', {}, `Hand ${last.number + 1}`),
+      h('p', {}, handResult(v, last) + '.'),
+      h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(v.game_id)}/${last.number}/0`, class: 'replay-link', 'data-key': 'replay-link' }, `Replay hand ${last.number + 1}`)));
+  };
+
+  /**
+   * A finished hand's verdict for the heading: ": contract made", ": contract failed" (by the
+   * makers' points: Buck Euchre's countdown has none of it), or nothing.
+   * @param {GameView} v
+   * @param {import('./api.js').HandOutcome} last
+   */
+  const verdict = (v, last) => {
+    if (!last.contract || last.result !== 'played' || countsDown(v)) return '';
+    const side = sidesOf(v.ruleset)[last.contract.seat];
+    const mine = v.seat !== null && sidesOf(v.ruleset)[v.seat] === side;
+    const made = (last.score_delta[side] ?? 0) > 0;
+    return `: ${mine ? (partnerships(v.ruleset) ? 'your side\'s' : 'your') : 'the'} contract ${made ? 'made' : 'failed'}`;
+  };
+
+  /**
+   * A finished hand in words: the contract or its absence, tricks and points per side.
+   * @param {GameView} v
+   * @param {import('./api.js').HandOutcome} last
+   */
+  const handResult = (v, last) => {
     const buck = v.ruleset.scoring === 'buck';
     const c = last.contract;
     const maker = c ? seatName(v, c.seat) : null;
@@ -1117,16 +1369,47 @@ export function mountTable(main, id) {
       : last.result === 'acquitted' ? `All four upcards passed: the hand is thrown in, and the same dealer, ${lower(seatName(v, v.dealer))}, deals again`
       : last.result === 'all_dropped' ? `${maker || 'The declarer'} declared and everyone else dropped out: all five tricks to ${lower(maker || 'the declarer')}; ${points}`
       : last.result === 'thrown_in' ? `Everyone passed${upcardGame(v) ? ' twice' : ''}: thrown in` : 'Void: the joker was in the widow';
-    return h('section', { class: 'last-hand panel', 'aria-label': 'The last hand', 'data-result': last.result },
-      h('h2', {}, `Hand ${last.number + 1}`),
-      h('p', {}, result + '.'),
-      h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(v.game_id)}/${last.number}/0`, class: 'replay-link', 'data-key': 'replay-link' }, `Replay hand ${last.number + 1}`)));
+    return result;
   };
 
   return () => {
+    closed = true;
+    if (skip) skip();
     stop();
     window.clearInterval(clockTick);
+    window.clearTimeout(summaryTimer);
+    document.title = 'Hasenpfeffer';
   };
+}
+
+const RANK_ORDER = 'AKQJNMLT98765432';
+/** @type {Record<string, string>} */
+const SAME_COLOUR = { C: 'S', S: 'C', D: 'H', H: 'D' };
+
+/**
+ * A hand in the order it is held: trumps first once trump is known (the joker, the right and
+ * left bowers, then the trump suit), then the other suits alternating colours, each high to low.
+ * The upcard offered (Bacon's exchange) stays last. Answers each card with its place in `cards`.
+ * @param {GameView} v
+ * @param {string[]} cards
+ * @returns {[string, number][]}
+ */
+export function handOrder(v, cards) {
+  const trump = v.trump && v.trump !== 'NT' ? v.trump : null;
+  const bowers = !!trump && v.ruleset.bowers;
+  const suits = ['S', 'H', 'C', 'D'];
+  const order = trump ? [trump, ...suits.filter((x) => x !== trump && x !== SAME_COLOUR[trump]).slice(0, 1), SAME_COLOUR[trump], ...suits.filter((x) => x !== trump && x !== SAME_COLOUR[trump]).slice(1)] : suits;
+  /** @param {string} c */
+  const key = (c) => {
+    if (c === 'JK') return -1;
+    if (bowers && c === `J${trump}`) return 0;
+    if (bowers && trump && c === `J${SAME_COLOUR[trump]}`) return 1;
+    return 2 + order.indexOf(c[1]) * 20 + RANK_ORDER.indexOf(c[0]);
+  };
+  const offered = cards.length > v.hand.length ? cards.length - 1 : -1;
+  /** @type {[string, number][]} */
+  const out = cards.map((c, i) => [c, i]);
+  return out.sort((a, b) => (a[1] === offered ? 1 : b[1] === offered ? -1 : key(a[0]) - key(b[0]) || a[1] - b[1]));
 }
 
 /**

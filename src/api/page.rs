@@ -34,7 +34,7 @@ macro_rules! asset {
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page; `index.html` is served at `/`.
-static ASSETS: [Asset; 12] = [
+static ASSETS: [Asset; 14] = [
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
@@ -43,8 +43,10 @@ static ASSETS: [Asset; 12] = [
     asset!("boards.js", JS),
     asset!("cards.js", JS),
     asset!("dom.js", JS),
+    asset!("help.js", JS),
     asset!("home.js", JS),
     asset!("table.js", JS),
+    asset!("pace.js", JS),
     asset!("replay.js", JS),
     asset!("sse.js", JS),
 ];

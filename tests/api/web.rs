@@ -10,17 +10,20 @@ use reqwest::header::{
 use crate::helpers::{Store, assert_problem, header, spawn_app};
 
 /// Every file of the page and the content type it is served with.
-const FILES: [(&str, &str); 12] = [
+const FILES: [(&str, &str); 15] = [
     ("/", "text/html; charset=utf-8"),
     ("/web/index.html", "text/html; charset=utf-8"),
     ("/web/style.css", "text/css; charset=utf-8"),
     ("/web/favicon.svg", "image/svg+xml"),
     ("/web/app.js", "text/javascript; charset=utf-8"),
     ("/web/api.js", "text/javascript; charset=utf-8"),
+    ("/web/boards.js", "text/javascript; charset=utf-8"),
     ("/web/cards.js", "text/javascript; charset=utf-8"),
     ("/web/dom.js", "text/javascript; charset=utf-8"),
+    ("/web/help.js", "text/javascript; charset=utf-8"),
     ("/web/home.js", "text/javascript; charset=utf-8"),
     ("/web/table.js", "text/javascript; charset=utf-8"),
+    ("/web/pace.js", "text/javascript; charset=utf-8"),
     ("/web/replay.js", "text/javascript; charset=utf-8"),
     ("/web/sse.js", "text/javascript; charset=utf-8"),
 ];
@@ -161,8 +164,10 @@ async fn head_works_and_other_methods_are_refused() {
     }
 }
 
-/// The page stays small: all of it under 150 KB before compression (the issue's budget is for
-/// compressed bytes; this is stricter).
+/// The page stays small: all of it under 240 KB before compression (about 200 KB now). The
+/// budget that matters is for the bytes sent, under 80 KB gzipped (issue 40; about 60 KB now,
+/// each file compressed alone), which `tests/browser/web.mjs` measures: this is the coarse bound
+/// that a build without Node checks.
 #[tokio::test]
 async fn the_page_is_small() {
     let app = spawn_app(Store::Memory).await;
@@ -170,5 +175,5 @@ async fn the_page_is_small() {
     for (path, _) in FILES.iter().skip(1) {
         total += app.get(path).await.bytes().await.expect("body").len();
     }
-    assert!(total < 150 * 1024, "{total} bytes");
+    assert!(total < 240 * 1024, "{total} bytes");
 }

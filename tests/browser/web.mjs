@@ -64,7 +64,7 @@
 //      desktop and phone widths (no wider than the window);
 //   9. Five Hundred for six in three teams of two (`sides: teams_of_2`) chosen on the form (the
 //      control shown only for six), the seat pickers naming the teams, the table three sides;
-//  10. the page's bytes, each file gzipped alone, printed and under 150 KB; the run's time
+//  10. the page's bytes, each file gzipped alone, printed and under 80 KB; the run's time
 //      against its budget (TOTAL_TIMEOUT_MS).
 // Screenshots: target/browser/web-*.png (desktop and phone: home, table, finished table,
 // spectator, replay; table3-*, finished3-* and replay3-desktop for pepper for three;
@@ -161,6 +161,8 @@ async function shot(page, name) {
 /** A new tab of `context` whose problems are recorded. */
 async function newPage(context) {
   const page = await context.newPage();
+  // These tests want speed: other seats' moves shown at once (tests/browser/table.mjs paces them).
+  await page.addInitScript(() => localStorage.setItem('hasenpfeffer:pace', '0'));
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     // Chromium logs every error answer; those the test provokes are expected.
@@ -239,6 +241,9 @@ async function keyboardPress(page, locator) {
 }
 
 const pick = (n) => Math.floor(Math.random() * n);
+/** A preset's name as the page shows it (web/help.js). */
+const TITLES = { hasenpfeffer: 'Hasenpfeffer', 'hasenpfeffer-open': 'Hasenpfeffer (open auction)', pepper: 'Pepper', 'double-hasenpfeffer': 'Double Hasenpfeffer', euchre: 'Euchre', 'buck-euchre': 'Buck Euchre', bacon: 'Bacon', 'five-hundred': 'Five Hundred' };
+const title = (preset) => TITLES[preset] || preset;
 
 /** Every control used, over all the games played. */
 const totals = {
@@ -276,7 +281,7 @@ async function playToTheEnd(page, label, { keyboard = false, declare = false, on
   };
   const upcardSeen = new Set();
   // Five Hundred: its bids by tricks and strain, the kitty's exchange, the call of a partner.
-  const five = /^Five hundred/.test(await page.locator('.game-head h1').innerText());
+  const five = /^Five Hundred/.test(await page.locator('.game-head h1').innerText());
   const fiveSeen = new Set();
   const baconSeen = new Set();
   const used = (k) => totals[k] + done[k];
@@ -559,7 +564,7 @@ async function startGame(page, preset, seats, { target = TARGET, name, players, 
   for (const [i, s] of seats.entries()) await page.selectOption(`#seat-${i}`, s);
   if (beforeStart) await beforeStart();
   await page.click('#create button[type=submit]');
-  await page.waitForURL(/#\/game\/[^/]+$/, { timeout: STEP_MS });
+  await page.waitForURL(/#\/game\/[^/]+(\/watch)?$/, { timeout: STEP_MS });
   await page.locator('.table-view[data-version]').waitFor({ timeout: STEP_MS });
   return decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
 }
@@ -1040,7 +1045,8 @@ async function baconHands(context, preset, { phone = false } = {}) {
   games.take = takeId;
   check((await waitForTurn(page)) === 'act-exchange', `${preset}: game ${takeId} does not start with our exchange`);
   const six = await page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')));
-  check(JSON.stringify(six) === JSON.stringify([...junk[0].slice().sort((a, b) => ('CDHS'.indexOf(a[1]) - 'CDHS'.indexOf(b[1])) || ('23456789TJQKA'.indexOf(a[0]) - '23456789TJQKA'.indexOf(b[0]))), '9H']), `${preset}: the exchange offers ${six}`);
+  // (The page holds the hand in its own order, trumps first: the same five, the upcard last.)
+  check(JSON.stringify(six.slice(0, 5).sort()) === JSON.stringify(junk[0].slice().sort()) && six[5] === '9H', `${preset}: the exchange offers ${six}`);
   check((await page.locator('.hand button.card[data-upcard="offered"]').getAttribute('data-card')) === '9H', `${preset}: the upcard is not marked among the six`);
   const exchangeWords = await page.locator('.controls').innerText();
   check(exchangeWords.includes('Heuristic bot (seat 3) picked it up: hearts are trump.') && exchangeWords.includes('Choose one of your six cards (your five and the upcard) to discard face up, for everyone to see'), `${preset}: the exchange reads "${exchangeWords}"`);
@@ -1153,7 +1159,7 @@ async function lobbyJoin(context, preset) {
   const item = page.locator(`#lobby-open li[data-game="${id}"]`);
   await item.waitFor();
   const text = await item.innerText();
-  check(text.includes(preset) && text.includes('seat 0: free') && text.includes('seat 1: house player (heuristic)'), `the lobby shows "${text}"`);
+  check(text.includes(title(preset)) && text.includes('seat 0: free') && text.includes('seat 1: house player (heuristic)'), `the lobby shows "${text}"`);
   await axe(page, 'home with the lobby (desktop)');
   await shot(page, 'lobby-desktop');
   step = 'lobby: join';
@@ -1518,8 +1524,10 @@ async function fiveHundredGames(context, preset) {
   check((await waitForTurn(page)) === 'act-play', `${preset}: after our exchange (game ${idm}) it is not our lead`);
   const vp = await api(`/v1/games/${idm}`);
   check(JSON.stringify(vp.sitting_out) === '[2]' && vp.open_hand.length === 10, `${preset}: in play at our open misère the API: ${JSON.stringify({ out: vp.sitting_out, open: vp.open_hand })}`);
-  // A spectator's tab sees our hand, open.
-  const spectator = await newPage(context);
+  // A spectator's tab (another browser: in this one the game's link keeps our seat) sees our
+  // hand, open.
+  const specContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const spectator = await newPage(specContext);
   await spectator.goto(`${BASE_URL}/#/game/${idm}`);
   await spectator.locator('.table-view[data-version]').waitFor();
   const openHand = await spectator.locator('.felt .seat[data-seat="0"] .open-hand .card').evaluateAll((cs) => cs.map((c) => c.getAttribute('data-card')));
@@ -1528,6 +1536,7 @@ async function fiveHundredGames(context, preset) {
   await axe(spectator, `${preset} open misère, spectating (desktop)`);
   await shot(spectator, 'five-hundred-open-misere-spectator-desktop');
   await spectator.close();
+  await specContext.close();
   current = page;
   // The joker, led: which suit it names, asked, chosen with the keyboard.
   const joker = page.locator('.hand button.card[data-card="JK"]');
@@ -1594,7 +1603,7 @@ async function fiveHundredGames(context, preset) {
 
 /**
  * The page's bytes as the server sends them, each file gzipped alone (as a browser fetches
- * them; images left out): printed, and well under 150 KB.
+ * them; images left out): printed, and under 80 KB (issue 40's bound).
  */
 async function pageSize() {
   step = 'the page\'s size';
@@ -1608,8 +1617,8 @@ async function pageSize() {
     raw += bytes.length;
     gz += gzipSync(bytes, { level: 9 }).length;
   }
-  log(`the page: ${names.length} files, ${raw} bytes, ${gz} bytes gzipped (${(gz / 1024).toFixed(1)} KB, each file alone; the limit 150 KB)`);
-  check(gz < 150 * 1024, `the page is ${gz} bytes gzipped, over 150 KB`);
+  log(`the page: ${names.length} files, ${raw} bytes, ${gz} bytes gzipped (${(gz / 1024).toFixed(1)} KB, each file alone; the limit 80 KB)`);
+  check(gz < 80 * 1024, `the page is ${gz} bytes gzipped, over 80 KB`);
 }
 
 /** The house players' mixes of the rated games: every strategy in every game. */
@@ -1687,7 +1696,7 @@ async function leaderboards(context, presets, { preset, ids }) {
   const headers = await panel.locator('#board thead th[scope=col]').allTextContents();
   check(headers.length === 5 && headers[0] === 'Rank' && headers[1] === 'Bot', `the ranking's column headers: ${headers}`);
   const caption = await panel.locator('#board caption').innerText();
-  check(caption.startsWith(`${preset}: ${board.total} bot`), `the ranking's caption reads "${caption}"`);
+  check(caption.startsWith(`${title(preset)}: ${board.total} bot`), `the ranking's caption reads "${caption}"`);
   check((await panel.getByRole('button', { name: 'More bots' }).isVisible()) === (board.next_cursor !== null), 'the More bots button does not follow next_cursor');
   await axe(page, 'leaderboards panel (desktop)', '#leaderboards');
   await panel.screenshot({ path: join(OUT_DIR, 'web-leaderboards-desktop.png') });
@@ -1729,7 +1738,7 @@ async function leaderboards(context, presets, { preset, ids }) {
   const profile = await api(`/v1/bots/${encodeURIComponent(name)}`);
   check((await page.locator('h1').innerText()).startsWith(name), `the profile's heading reads "${await page.locator('h1').innerText()}"`);
   const ratingRows = await page.locator('#bot-ratings tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
-  check(JSON.stringify(ratingRows) === JSON.stringify(profile.ratings.map((r) => [r.preset, r.rating.toFixed(1), `±${r.uncertainty.toFixed(1)}`, String(r.games)])), `the profile's ratings read ${JSON.stringify(ratingRows)}, the API's ${JSON.stringify(profile.ratings)}`);
+  check(JSON.stringify(ratingRows) === JSON.stringify(profile.ratings.map((r) => [title(r.preset), r.rating.toFixed(1), `±${r.uncertainty.toFixed(1)}`, String(r.games)])), `the profile's ratings read ${JSON.stringify(ratingRows)}, the API's ${JSON.stringify(profile.ratings)}`);
   const games = page.locator('#bot-games > li');
   check((await games.count()) === Math.min(10, profile.recent_games.length), `the profile lists ${await games.count()} games of ${profile.recent_games.length}`);
   check((await games.first().getAttribute('data-game')) === profile.recent_games[0].game_id, 'the profile\'s first game is not the most recent');
@@ -1738,7 +1747,7 @@ async function leaderboards(context, presets, { preset, ids }) {
   for (let i = 0; i < 5 && !(await item.count()); i++) await page.getByRole('button', { name: 'More games' }).click();
   await item.filter({ hasText: /(Won|Lost|Tied for first), |Finished: / }).waitFor();
   const itemText = await item.innerText();
-  check(itemText.includes(`${preset}, 4 players`) && /Seats? \d/.test(itemText), `the rated game reads "${itemText}"`);
+  check(itemText.includes(`${title(preset)}, 4 players`) && /Seats? \d/.test(itemText), `the rated game reads "${itemText}"`);
   await page.waitForFunction(() => [...document.querySelectorAll('#bot-games > li strong')].every((s) => s.textContent !== 'Game'), null, { timeout: STEP_MS });
   await page.evaluate(() => window.scrollTo(0, 0));
   await axe(page, 'bot profile (desktop)');
