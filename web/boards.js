@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { presetTitle } from './help.js';
 import { h, notify } from './dom.js';
-import { sidesOf } from './table.js';
+import { sidesOf } from './sides.js';
 
 /** How many bots a page of the ranking shows. */
 const BOARD_PAGE = 20;

@@ -5,7 +5,7 @@
 import { api, claimSeat } from './api.js';
 import { howToPlay, plain, presetTitle } from './help.js';
 import { append, h, notify } from './dom.js';
-import { partnerships, sideSeats, sidesOf } from './table.js';
+import { partnerships, sideSeats, sidesOf } from './sides.js';
 import { leaderboardPanel } from './boards.js';
 
 const STRATEGIES = ['random', 'heuristic', 'expert'];

@@ -7,7 +7,7 @@
 //
 // Nothing here talks to the server; `framesBetween` is a pure function of its arguments.
 
-import { sidesOf } from './table.js';
+import { sidesOf } from './sides.js';
 
 /**
  * @typedef {import('./api.js').GameView} GameView

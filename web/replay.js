@@ -5,7 +5,8 @@ import { api } from './api.js';
 import { presetTitle } from './help.js';
 import { SUIT_NAMES, bidText, cardEl, cardName, trumpName, upcardCallText } from './cards.js';
 import { announce, fill, h, notify } from './dom.js';
-import { BACON_UPCARDS, ledAs, partnerOf, perSide, positionOf, seatName, sideSeats, sidesOf, signed } from './table.js';
+import { BACON_UPCARDS, ledAs, partnerOf, perSide, positionOf, seatName, signed } from './table.js';
+import { sideSeats, sidesOf } from './sides.js';
 
 /**
  * @typedef {import('./api.js').HandRecord} HandRecord

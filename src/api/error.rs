@@ -143,14 +143,8 @@ impl ResponseError for ApiError {
                 res.insert_header(("RateLimit-Limit", policy.allowance.to_string()));
                 res.insert_header(("RateLimit-Remaining", "0"));
                 res.insert_header(("RateLimit-Reset", retry_after.to_string()));
-                res.insert_header((
-                    super::ratelimit::RATELIMIT_POLICY,
-                    super::ratelimit::policy_header(policy),
-                ));
-                res.insert_header((
-                    super::ratelimit::RATELIMIT,
-                    super::ratelimit::state_header(policy, 0, *retry_after),
-                ));
+                res.insert_header((RATELIMIT_POLICY, policy_header(policy)));
+                res.insert_header((RATELIMIT, state_header(policy, 0, *retry_after)));
             }
             ApiError::StoreFull { retry_after } => {
                 res.insert_header((header::RETRY_AFTER, retry_after.to_string()));
@@ -178,6 +172,27 @@ impl ResponseError for ApiError {
         }
         res.body(serde_json::to_string(&self.problem()).unwrap_or_default())
     }
+}
+
+/// The `RateLimit-Policy` header's name.
+pub const RATELIMIT_POLICY: &str = "ratelimit-policy";
+/// The `RateLimit` header's name.
+pub const RATELIMIT: &str = "ratelimit";
+
+/// `RateLimit-Policy: "<name>";q=<allowance>;w=<window>;burst=<burst>`: the limit.
+pub fn policy_header(policy: &RatePolicy) -> HeaderValue {
+    let value = format!(
+        "\"{}\";q={};w={};burst={}",
+        policy.name, policy.allowance, policy.window_secs, policy.burst
+    );
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("\"requests\""))
+}
+
+/// `RateLimit: "<name>";r=<remaining>;t=<seconds>`: the requests left now, and the seconds until
+/// the bucket is whole again (with `r=0`, until the next request is allowed).
+pub fn state_header(policy: &RatePolicy, remaining: u32, secs: u64) -> HeaderValue {
+    let value = format!("\"{}\";r={remaining};t={secs}", policy.name);
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("\"requests\""))
 }
 
 /// The `type` URI of a problem with this code.

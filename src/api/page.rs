@@ -34,7 +34,7 @@ macro_rules! asset {
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page; `index.html` is served at `/`.
-static ASSETS: [Asset; 14] = [
+static ASSETS: [Asset; 15] = [
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
@@ -47,6 +47,7 @@ static ASSETS: [Asset; 14] = [
     asset!("home.js", JS),
     asset!("table.js", JS),
     asset!("pace.js", JS),
+    asset!("sides.js", JS),
     asset!("replay.js", JS),
     asset!("sse.js", JS),
 ];

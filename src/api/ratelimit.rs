@@ -19,13 +19,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
+use actix_web::http::header::{HeaderMap, HeaderName};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, ResponseError, web};
 use governor::middleware::StateInformationMiddleware;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use super::error::{ApiError, RatePolicy};
+use super::error::{
+    ApiError, RATELIMIT, RATELIMIT_POLICY, RatePolicy, policy_header, state_header,
+};
 use crate::platform::limits::{hourly, seconds_until};
 
 /// The limiter, shared by every worker.
@@ -181,27 +183,6 @@ pub async fn limit(
         }
     }
     Ok(res.map_into_left_body())
-}
-
-/// The `RateLimit-Policy` header's name.
-pub const RATELIMIT_POLICY: &str = "ratelimit-policy";
-/// The `RateLimit` header's name.
-pub const RATELIMIT: &str = "ratelimit";
-
-/// `RateLimit-Policy: "<name>";q=<allowance>;w=<window>;burst=<burst>`: the limit.
-pub fn policy_header(policy: &RatePolicy) -> HeaderValue {
-    let value = format!(
-        "\"{}\";q={};w={};burst={}",
-        policy.name, policy.allowance, policy.window_secs, policy.burst
-    );
-    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("\"requests\""))
-}
-
-/// `RateLimit: "<name>";r=<remaining>;t=<seconds>`: the requests left now, and the seconds until
-/// the bucket is whole again (with `r=0`, until the next request is allowed).
-pub fn state_header(policy: &RatePolicy, remaining: u32, secs: u64) -> HeaderValue {
-    let value = format!("\"{}\";r={remaining};t={secs}", policy.name);
-    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("\"requests\""))
 }
 
 impl RatePolicy {

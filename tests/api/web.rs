@@ -10,7 +10,7 @@ use reqwest::header::{
 use crate::helpers::{Store, assert_problem, header, spawn_app};
 
 /// Every file of the page and the content type it is served with.
-const FILES: [(&str, &str); 15] = [
+const FILES: [(&str, &str); 16] = [
     ("/", "text/html; charset=utf-8"),
     ("/web/index.html", "text/html; charset=utf-8"),
     ("/web/style.css", "text/css; charset=utf-8"),
@@ -24,6 +24,7 @@ const FILES: [(&str, &str); 15] = [
     ("/web/home.js", "text/javascript; charset=utf-8"),
     ("/web/table.js", "text/javascript; charset=utf-8"),
     ("/web/pace.js", "text/javascript; charset=utf-8"),
+    ("/web/sides.js", "text/javascript; charset=utf-8"),
     ("/web/replay.js", "text/javascript; charset=utf-8"),
     ("/web/sse.js", "text/javascript; charset=utf-8"),
 ];
