@@ -24,6 +24,11 @@
 //! taken in turn, one per join), long-polls its inbox until a seat comes, plays that game to
 //! the end and queues again; `GAMES` (default 0: forever) games, then it stops. It waits out a
 //! rate limit (429) and retries after a second when the server is unreachable or failing (5xx).
+//!
+//! Challenges from other bots (`challenge` in its inbox) it answers by one rule, `consider`:
+//! it accepts a game of its `PRESET` (any preset when unset) with a turn clock of a second or
+//! more, and a duplicate match of at most 20 deals; it declines anything else, saying why
+//! (`preset`, `too_fast`, `later`). The accepted game's seat then comes as any other.
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -276,6 +281,7 @@ async fn inbox(
             *last = entry["id"].as_u64().unwrap_or(*last).max(*last);
             match entry["type"].as_str() {
                 Some("seated") => seats.push(entry),
+                Some("challenge") => answer(http, base, key, &entry["challenge"]).await?,
                 Some("game_over") => {
                     over.insert(entry["game_id"].clone());
                 }
@@ -286,6 +292,53 @@ async fn inbox(
     }
     seats.retain(|seated| !over.contains(&seated["game_id"]));
     Ok(seats)
+}
+
+/// The rule by which the bot takes challenges: None to accept, else the reason to decline.
+fn consider(challenge: &Value) -> Option<&'static str> {
+    if let Some(preset) = env("PRESET")
+        && challenge["preset"] != preset.as_str()
+    {
+        return Some("preset");
+    }
+    if challenge["turn_time_limit_ms"].as_u64().unwrap_or(0) < 1_000 {
+        return Some("too_fast");
+    }
+    if challenge["deals"].as_u64().unwrap_or(0) > 20 {
+        return Some("later");
+    }
+    None
+}
+
+/// Accepts or declines a challenge by [`consider`]; one that closed meanwhile (canceled,
+/// expired, answered by an earlier run) is let be.
+async fn answer(
+    http: &reqwest::Client,
+    base: &str,
+    key: &str,
+    challenge: &Value,
+) -> Result<(), Error> {
+    let id = challenge["challenge_id"]
+        .as_str()
+        .ok_or("no challenge_id")?;
+    let from = challenge["challenger"].as_str().unwrap_or("?");
+    let (url, body) = match consider(challenge) {
+        None => (format!("{base}/v1/challenges/{id}/accept"), json!({})),
+        Some(reason) => (
+            format!("{base}/v1/challenges/{id}/decline"),
+            json!({ "reason": reason }),
+        ),
+    };
+    let res = send(|| http.post(&url).header(AUTHORIZATION, key).json(&body)).await?;
+    match res.status() {
+        s if s.is_success() => println!(
+            "challenge {id} from {from}: {}",
+            url.rsplit('/').next().unwrap_or("")
+        ),
+        StatusCode::CONFLICT => println!("challenge {id} from {from}: closed already"),
+        s => return Err(format!("POST {url}: {s} {}", res.text().await?).into()),
+    }
+    Ok(())
 }
 
 /// Plays a `seated` entry's game to the end, unless it is over already (or gone): whether it

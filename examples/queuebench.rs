@@ -9,8 +9,9 @@
 //!   a moment later, holds one `seated`), one game per four bots, each game's seats held by
 //!   four distinct bots of ours (in the inboxes and in `GET /v1/games/{id}`), no bot in two
 //!   games. Exits 1 if a check fails.
-//! - `rated`: the Redis commands of a game's last move, rated (no seed: the server deals) and
-//!   unrated (a seed), each game between four bot accounts, one hand (`max_hands` 1). A
+//! - `rated`: the Redis commands of a game's last move, rated (a matchmade game of the
+//!   preset's own rules, the four bots queued for it) and unrated (a game the client made with
+//!   a seed, one hand: `max_hands` 1), each between four bot accounts. A
 //!   `MONITOR` connection to `--redis-port` records every command; the tool sends an `ECHO`
 //!   marker before and after the last move, and counts the commands the servers sent in
 //!   between (a script's own commands, `[0 lua]`, are left out: each line is a round trip).
@@ -467,8 +468,9 @@ fn summary(runs: &[Vec<String>]) -> Value {
     })
 }
 
-/// Plays one game of one hand between `bots` (in seats 0..4) to its end, every move from here;
-/// answers the commands of its last move. `seed`: an unrated game.
+/// Plays one game between `bots` to its end, every move from here; answers the commands of its
+/// last move. `seed`: an unrated game of one hand the client makes (bot `i` in seat `i`);
+/// none: a rated game the four bots queue for (the preset's own rules: a whole game).
 async fn play_game(
     http: &reqwest::Client,
     base: &str,
@@ -477,16 +479,83 @@ async fn play_game(
     mon: &mut Monitor,
     label: &str,
 ) -> Result<Vec<String>, Error> {
+    let (id, tokens) = match seed {
+        Some(s) => seeded_game(http, base, bots, s).await?,
+        None => queued_game(http, base, bots).await?,
+    };
+    let url = format!("{base}/v1/games/{id}");
+    play_to_the_end(http, &url, &tokens, mon, label).await
+}
+
+/// The four bots queue for hasenpfeffer: their game's id and each seat's token (from the
+/// bots' inboxes).
+async fn queued_game(
+    http: &reqwest::Client,
+    base: &str,
+    bots: &[Bot],
+) -> Result<(String, Vec<String>), Error> {
+    let events = |bot: &Bot| {
+        send(
+            http.get(format!("{base}/v1/bots/me/events?after=0"))
+                .header("Accept", "application/json")
+                .header("Authorization", format!("Bot {}", bot.key)),
+        )
+    };
+    let mut seen = Vec::new();
+    for bot in bots {
+        seen.push(events(bot).await?.as_array().map_or(0, Vec::len));
+    }
+    for bot in bots {
+        send(
+            http.post(format!("{base}/v1/queue"))
+                .header("Authorization", format!("Bot {}", bot.key))
+                .json(&json!({"ruleset": {"preset": "hasenpfeffer"}})),
+        )
+        .await?;
+    }
+    let mut tokens = vec![String::new(); bots.len()];
+    let mut id = String::new();
+    for (bot, seen) in bots.iter().zip(seen) {
+        let started = std::time::Instant::now();
+        loop {
+            let all = events(bot).await?;
+            let seated = all
+                .as_array()
+                .into_iter()
+                .flatten()
+                .skip(seen)
+                .find(|e| e["type"] == "seated");
+            if let Some(e) = seated {
+                id = e["game_id"].as_str().ok_or("no game_id")?.to_owned();
+                let seat = e["seat"].as_u64().ok_or("no seat")? as usize;
+                tokens[seat] = e["token"].as_str().ok_or("no token")?.to_owned();
+                break;
+            }
+            if started.elapsed() > Duration::from_secs(10) {
+                return Err("the queue formed no table".into());
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    Ok((id, tokens))
+}
+
+/// A game of one hand from `seed` the client makes, bot `i` claiming seat `i`: its id and each
+/// seat's token.
+async fn seeded_game(
+    http: &reqwest::Client,
+    base: &str,
+    bots: &[Bot],
+    seed: u64,
+) -> Result<(String, Vec<String>), Error> {
     let open = json!({"kind": "open"});
     let mut body = json!({
         "ruleset": {"preset": "hasenpfeffer", "max_hands": 1},
         "seats": [open, open, open, open],
     });
-    if let Some(s) = seed {
-        body["seed"] = json!(s);
-    }
+    body["seed"] = json!(seed);
     let created = send(http.post(format!("{base}/v1/games")).json(&body)).await?;
-    if created["ranked_eligible"] != json!(seed.is_none()) {
+    if created["ranked_eligible"] != json!(false) {
         return Err(format!("ranked_eligible is {}", created["ranked_eligible"]).into());
     }
     let id = created["game_id"].as_str().ok_or("no game_id")?;
@@ -501,9 +570,21 @@ async fn play_game(
         .await?;
         tokens.push(claimed["token"].as_str().ok_or("no token")?.to_owned());
     }
+    Ok((id.to_owned(), tokens))
+}
+
+/// Plays the game at `url` to its end with every seat's token, each seat's first legal action
+/// that is not a pass; answers the Redis commands of its last move.
+async fn play_to_the_end(
+    http: &reqwest::Client,
+    url: &str,
+    tokens: &[String],
+    mon: &mut Monitor,
+    label: &str,
+) -> Result<Vec<String>, Error> {
     let mut turn = 0usize;
     for n in 0.. {
-        let view = send(http.get(&url).bearer_auth(&tokens[turn])).await?;
+        let view = send(http.get(url).bearer_auth(&tokens[turn])).await?;
         if view["phase"] == "game_over" {
             return Err("the game ended before a move of ours".into());
         }
@@ -558,7 +639,7 @@ async fn rated_mode(a: &Args, http: &reqwest::Client, bases: &[String]) -> Resul
     let profile = send(http.get(format!("{}/v1/bots/{}", bases[0], bots[0].name))).await?;
     let rated_games = profile["ratings"]
         .as_array()
-        .and_then(|r| r.iter().find(|x| x["preset"] == "hasenpfeffer"))
+        .and_then(|r| r.iter().find(|x| x["pool"] == "hasenpfeffer-4"))
         .and_then(|r| r["games"].as_u64());
     let ok = rated_games == Some(a.games as u64 + 1); // and the warm-up
     println!(

@@ -2,8 +2,8 @@
 """How long after a rated game's last move its effects land (the outbox's work).
 
 Against a running server (BASE, default http://127.0.0.1:8080): registers two bots, then for
-each of N games (default 20) creates a rated game to one point (two bots, two house players),
-plays the bots' seats with their first legal action, and from the moment the answer to the
+each of N games (default 20) makes a rated game of euchre (the first bot challenges the second,
+which accepts: two bots, two house players), plays the bots' seats with their first legal action, and from the moment the answer to the
 move that ended the game arrives, measures when the bot's `game_over` inbox entry is there (a
 long poll) and when its profile shows the game rated. Prints each game's two latencies and
 their median, 90th percentile and maximum. Used by scripts/effects-latency.sh.
@@ -41,7 +41,7 @@ def register(name):
 def rated_games(name):
     profile = call("GET", f"/v1/bots/{name}")
     for r in profile["ratings"]:
-        if r["preset"] == "hasenpfeffer":
+        if r["pool"] == "euchre-4":
             return r["games"]
     return 0
 
@@ -52,15 +52,23 @@ def last_inbox_id(key):
 
 
 def play_one(names, keys):
-    seats = [{"kind": "open"}, {"kind": "bot", "strategy": "random"},
-             {"kind": "open"}, {"kind": "bot", "strategy": "random"}]
-    game = call("POST", "/v1/games", {"ruleset": {"preset": "hasenpfeffer", "target_score": 1},
-                                      "seats": seats})
-    gid = game["game_id"]
+    # Only the server's own tables are rated: a challenge, accepted.
+    challenge = call("POST", "/v1/challenges",
+                     {"opponent": names[1], "ruleset": {"preset": "euchre"}, "rated": True},
+                     auth=f"Bot {keys[0]}")
+    cid = challenge["challenge_id"]
+    gid = call("POST", f"/v1/challenges/{cid}/accept", {}, auth=f"Bot {keys[1]}")["game_id"]
     tokens = {}
-    for seat, key in zip((0, 2), keys):
-        claimed = call("POST", f"/v1/games/{gid}/seats", {"seat": seat}, auth=f"Bot {key}")
-        tokens[seat] = claimed["token"]
+    deadline = time.monotonic() + 10
+    while len(tokens) < 2:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the bots were not told their seats of {gid}")
+        for key in keys:
+            entries = call("GET", "/v1/bots/me/events?after=0", auth=f"Bot {key}")
+            for e in entries:
+                if e["type"] == "seated" and e["game_id"] == gid:
+                    tokens[e["seat"]] = e["token"]
+        time.sleep(0.01)
     time.sleep(0.05)  # the seated entries, so that `after` is past them
     after = last_inbox_id(keys[0])
     rated_before = rated_games(names[0])

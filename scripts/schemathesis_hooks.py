@@ -286,6 +286,32 @@ QUEUE = {"POST /v1/queue", "GET /v1/queue", "DELETE /v1/queue", "DELETE /v1/queu
 MATCH = "POST /v1/matches"
 GET_MATCH = "GET /v1/matches/{id}"
 BOT_KEYS: list[str] = []  # a few registered bots' keys, for the matchmaking endpoints
+BOT_NAMES: list[str] = []  # their names, in the same order
+# Challenges: bot 1 challenges bot 2 (POST /v1/challenges' positive cases) and bot 3 (whom
+# accept and decline are made as); bot 0 cancels its own challenges to bot 2; bot 4 sets its
+# preferences (nobody challenges it, so what schemathesis sets refuses nothing of the others).
+CHALLENGE_MAKE = "POST /v1/challenges"
+CHALLENGE_ANSWER = {"POST /v1/challenges/{id}/accept", "POST /v1/challenges/{id}/decline"}
+CHALLENGE_CANCEL = "POST /v1/challenges/{id}/cancel"
+CHALLENGE_GET = "GET /v1/challenges/{id}"
+PREFERENCES = {"GET /v1/bots/me/challenge-preferences", "PUT /v1/bots/me/challenge-preferences"}
+
+
+def challenge(by: int, to: int) -> str | None:
+    """A pending challenge from bot `by` to bot `to` (a quick euchre game), or None."""
+    bot_key()
+    res = requests.post(
+        f"{BASE}/v1/challenges",
+        json={"opponent": BOT_NAMES[to], "ruleset": {"preset": "euchre"}},
+        headers={"Authorization": f"Bot {BOT_KEYS[by]}"},
+        timeout=10,
+    )
+    return res.json()["challenge_id"] if res.status_code == 201 else None
+
+
+def key_of(n: int) -> str:
+    bot_key()
+    return BOT_KEYS[n]
 
 
 def bot_key() -> str:
@@ -300,6 +326,7 @@ def bot_key() -> str:
                 if res.status_code != 201:
                     raise HookFailure(f"cannot register a bot: {res.status_code} {res.text}")
                 BOT_KEYS.append(res.json()["api_key"])
+                BOT_NAMES.append(res.json()["name"])
         # One bot for every case: a stateful scenario's DELETE /v1/queue/{ticket} must come
         # from the bot that joined (another bot waits in no such queue: a 404 schemathesis
         # reads as "created resource not found"), and one bot alone never fills a table that
@@ -320,6 +347,14 @@ class SeatToken:
             return f"Bot {inbox_bot_key()}"
         if label in QUEUE or label == MATCH:
             return f"Bot {bot_key()}"
+        if label in (CHALLENGE_MAKE, CHALLENGE_GET):
+            return f"Bot {key_of(1)}"
+        if label in CHALLENGE_ANSWER:
+            return f"Bot {key_of(3)}"
+        if label == CHALLENGE_CANCEL:
+            return f"Bot {key_of(0)}"
+        if label in PREFERENCES:
+            return f"Bot {key_of(4)}"
         if label not in WITH_TOKEN or stateful(case):
             return None
         if label in ("GET /v1/games/{id}", "GET /v1/games/{id}/events") and chance(1 / 3):
@@ -378,6 +413,17 @@ def before_call(context, case, kwargs):
         for side in ("a", "b"):
             if str(body.get(side, "")).lower() == "house-expert":
                 body[side] = "house-random"
+        return
+    if label == CHALLENGE_MAKE and positive(case) and isinstance(case.body, dict) and chance(0.7):
+        # Another bot that exists (a generated name is no bot: a 404), never the caller.
+        case.body["opponent"] = BOT_NAMES[2] if chance(0.8) else "house-random"
+        return
+    if label in CHALLENGE_ANSWER | {CHALLENGE_CANCEL, CHALLENGE_GET} and positive(case) and chance(0.7):
+        # A pending challenge the caller may answer (to bot 3), cancel (bot 0's) or read.
+        by, to = (0, 2) if label == CHALLENGE_CANCEL else (1, 3)
+        made = challenge(by, to)
+        if made:
+            case.path_parameters["id"] = made
         return
     if label == GET_MATCH and positive(case) and chance(0.7):
         # A match that exists: one deal between two house accounts, made for this case.

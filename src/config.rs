@@ -44,6 +44,9 @@ pub struct Config {
     /// Duplicate matches (`POST /v1/matches`) a bot may ask for per hour, in bursts of as many,
     /// counted by each replica (`MATCHES_PER_HOUR`, default 20; 0: no limit).
     pub matches_per_hour: u32,
+    /// How many challenges (`POST /v1/challenges`) a bot may make per hour, counted by each
+    /// replica (`CHALLENGES_PER_HOUR`, default 60; 0: no limit).
+    pub challenges_per_hour: u32,
     /// How long a bot's place in a matchmaking queue holds without a renewal (posting again,
     /// or reading its inbox) (`QUEUE_LEASE_MS`, default 60000; at least 1).
     pub queue_lease: Duration,
@@ -92,6 +95,7 @@ impl Default for Config {
             rate_limit_burst: 100,
             bot_registrations_per_hour: 10,
             matches_per_hour: crate::platform::DEFAULT_MATCHES_PER_HOUR,
+            challenges_per_hour: crate::platform::DEFAULT_CHALLENGES_PER_HOUR,
             queue_lease: Duration::from_millis(60_000),
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),
@@ -189,6 +193,7 @@ impl Config {
                 d.bot_registrations_per_hour,
             )?,
             matches_per_hour: parse(&get, "MATCHES_PER_HOUR", d.matches_per_hour)?,
+            challenges_per_hour: parse(&get, "CHALLENGES_PER_HOUR", d.challenges_per_hour)?,
             queue_lease: {
                 let lease = millis("QUEUE_LEASE_MS", d.queue_lease)?;
                 if lease.is_zero() {

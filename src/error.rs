@@ -71,13 +71,19 @@ make_error_codes! {
     /// a match).
     MissingBotKey = "missing_bot_key", 401, "Missing bot key";
     InvalidToken = "invalid_token", 403, "Invalid seat token";
+    /// Answering a challenge made to another bot, or canceling another bot's.
+    NotYourChallenge = "not_your_challenge", 403, "Forbidden";
     /// `Authorization: Bot <key>` with a key that is no bot's.
     InvalidBotKey = "invalid_bot_key", 403, "Invalid bot key";
     GameNotFound = "game_not_found", 404, "Game not found";
     /// No bot account has this name.
     BotNotFound = "bot_not_found", 404, "Bot not found";
-    /// A leaderboard of a preset the server does not have.
-    PresetNotFound = "preset_not_found", 404, "Preset not found";
+    /// A bot with no rated game in the pool asked for (`GET /v1/bots/{name}/ratings/{pool}`).
+    RatingNotFound = "rating_not_found", 404, "Rating not found";
+    /// No rated pool has this name (`GET /v1/leaderboards` lists them).
+    PoolNotFound = "pool_not_found", 404, "Pool not found";
+    /// No challenge has this id (or it expired).
+    ChallengeNotFound = "challenge_not_found", 404, "Challenge not found";
     /// No duplicate match has this id (or it expired).
     MatchNotFound = "match_not_found", 404, "Match not found";
     /// Leaving a queue the bot does not wait in.
@@ -95,6 +101,12 @@ make_error_codes! {
     NameTaken = "name_taken", 409, "Conflict";
     /// A bot claiming a second seat of one game.
     AlreadySeated = "already_seated", 409, "Conflict";
+    /// A challenge the opponent's preferences refuse (the detail says which).
+    ChallengeDeclined = "challenge_declined", 409, "Conflict";
+    /// Answering or canceling a challenge that is no longer pending.
+    ChallengeClosed = "challenge_closed", 409, "Conflict";
+    /// `POST /v1/matches` naming another bot: it plays only a challenge it accepted.
+    ChallengeRequired = "challenge_required", 409, "Conflict";
     /// A bot joining a queue while it waits in as many as it may.
     TooManyQueues = "too_many_queues", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";
@@ -143,6 +155,9 @@ make_error_codes! {
     /// A duplicate match that cannot be played: the same player twice, a caller that plays in
     /// neither seat, three teams, too many deals.
     InvalidMatch = "invalid_match", 422, "Invalid match";
+    /// A challenge that cannot be played: to a house account or oneself, a rated duplicate
+    /// match, a rated game of rules other than its preset's own.
+    InvalidChallenge = "invalid_challenge", 422, "Invalid challenge";
     /// A `fill_with_house_after_ms` out of bounds.
     InvalidFillWait = "invalid_fill_wait", 422, "Invalid game settings";
     /// A bot name of the house players' (`house-` and anything).

@@ -67,12 +67,15 @@
  * @typedef {{ game_id: string, version: number, status: string, seats: SeatInfo[] }} CreatedGame
  * @typedef {{ game_id: string, seat: number, token: string }} ClaimedSeat
  * @typedef {{ rank: number, name: string, house: boolean, rating: number, uncertainty: number,
- *   games: number }} LeaderboardEntry
- * @typedef {{ preset: string, total: number, entries: LeaderboardEntry[], next_cursor: string | null }} Leaderboard
- * @typedef {{ preset: string, rating: number, uncertainty: number, games: number }} PresetRating
+ *   conservative: number, provisional: boolean, games: number }} LeaderboardEntry
+ * @typedef {{ pool: string, preset: string, players: number, total: number, entries: LeaderboardEntry[],
+ *   next_cursor: string | null }} Leaderboard
+ * @typedef {{ pool: string, preset: string, players: number, leaderboard: string }} PoolInfo
+ * @typedef {{ pool: string, preset: string, players: number, rating: number, uncertainty: number,
+ *   conservative: number, provisional: boolean, games: number, history: string }} PoolRating
  * @typedef {{ game_id: string, joined_unix_ms: number, game: string, log: string }} RecentGame
  * @typedef {{ name: string, house: boolean, strategy: string | null, created_unix_ms: number | null,
- *   games_played: number, ratings: PresetRating[], recent_games: RecentGame[] }} BotProfile
+ *   games_played: number, ratings: PoolRating[], recent_games: RecentGame[] }} BotProfile
  */
 
 /** A refused request, with the problem document's code and a message for a person. */

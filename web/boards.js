@@ -1,5 +1,5 @@
-// The leaderboards: a panel of the home page (a preset's ranking, a page at a time, from
-// GET /v1/leaderboards/{preset}) and a bot's profile (`#/bot/{name}`, from GET /v1/bots/{name}):
+// The leaderboards: a panel of the home page (a pool's ranking, a preset at a player count, a
+// page at a time, from GET /v1/leaderboards/{pool}) and a bot's profile (`#/bot/{name}`, from GET /v1/bots/{name}):
 // its ratings and its recent games, each to watch or replay.
 
 import { api } from './api.js';
@@ -21,8 +21,10 @@ const fixed = (x) => x.toFixed(1);
 const points = (x) => (x < 0 ? `\u2212${-x}` : String(x));
 /** @param {string} name */
 export const botHref = (name) => `#/bot/${encodeURIComponent(name)}`;
-/** @param {string} preset */
-export const boardHref = (preset) => `#/leaderboards/${encodeURIComponent(preset)}`;
+/** @param {string} pool a pool (`euchre-4`), or a preset for its usual pool */
+export const boardHref = (pool) => `#/leaderboards/${encodeURIComponent(pool)}`;
+/** A pool's name for people. @param {{ preset: string, players: number }} p */
+const poolTitle = (p) => `${presetTitle(p.preset)}, ${p.players} players`;
 
 /** The uncertainty's column header: the word, or '±' where the table is narrow (the word still read). */
 const uncertaintyHeader = () => h('th', { scope: 'col', class: 'num' },
@@ -30,6 +32,8 @@ const uncertaintyHeader = () => h('th', { scope: 'col', class: 'num' },
 
 /** The mark of a house account: a reference player, the same one every game. */
 const referenceMark = () => h('span', { class: 'badge reference', title: 'A house player: the same player every game, a reference point for the ratings' }, 'reference');
+/** The mark of a rating from fewer than 10 rated games: still a guess. */
+const provisionalMark = () => h('span', { class: 'badge provisional', title: 'Fewer than 10 rated games in this pool: the rating is still a guess' }, 'provisional');
 
 /**
  * The leaderboards panel: a preset chooser and its ranking (rank, bot, rating, uncertainty,
@@ -78,10 +82,10 @@ export function leaderboardPanel(signal, wanted) {
       more.hidden = !cursor;
       const empty = board.total === 0;
       table.hidden = empty;
-      caption.textContent = `${presetTitle(preset)}: ${board.total} ${board.total === 1 ? 'bot' : 'bots'} rated${cursor ? `, the top ${rows.children.length} shown` : ''}`;
+      caption.textContent = `${poolTitle(board)}: ${board.total} ${board.total === 1 ? 'bot' : 'bots'} rated${cursor ? `, the top ${rows.children.length} shown` : ''}`;
       message.classList.remove('error');
       message.textContent = empty
-        ? `No rated games yet in ${presetTitle(preset)}. A game is rated when it ends if every seat is a bot or a house player and the server dealt it (no seed).`
+        ? `No rated games yet in ${poolTitle(board)}. Rated games are the server's own tables (matchmaking, accepted rated challenges) with a turn clock, the preset's own rules and no bot in two seats.`
         : '';
       message.hidden = !empty;
     } catch (err) {
@@ -103,8 +107,9 @@ export function leaderboardPanel(signal, wanted) {
     h('div', { class: 'lobby-head' },
       h('h2', { id: 'boards-title' }, 'Leaderboards'),
       h('button', { type: 'button', onclick: () => { load(false); } }, 'Refresh')),
-    h('p', { class: 'hint' }, 'Bots ranked by their rating in each game, from rated games (every seat a bot or a house player, dealt by the server). ',
-      h('span', { class: 'badge reference' }, 'reference'), ' marks the house players: the same player every game, to read the others against.'),
+    h('p', { class: 'hint' }, 'Bots ranked in each game and player count by their rating less three uncertainties (a bot ranks high once it is surely good), from the server\'s own tables. ',
+      h('span', { class: 'badge reference' }, 'reference'), ' marks the house players: the same player every game, to read the others against; ',
+      h('span', { class: 'badge provisional' }, 'provisional'), ' a rating of fewer than 10 games.'),
     h('div', { class: 'field board-choice' }, h('label', { for: 'board-preset' }, 'Game'), select),
     message,
     table,
@@ -113,14 +118,29 @@ export function leaderboardPanel(signal, wanted) {
   return {
     panel,
     setPresets(names) {
-      select.replaceChildren(...names.map((n) => h('option', { value: n }, presetTitle(n))));
-      const remembered = sessionStorage.getItem(BOARD_KEY) || '';
-      select.value = wanted && names.includes(wanted) ? wanted : names.includes(remembered) ? remembered : names[0] || '';
-      load(false);
-      if (wanted !== null) {
-        panel.scrollIntoView();
-        select.focus();
-      }
+      // The pools of the catalogue's presets, in its order: each preset at each player count.
+      api('/v1/leaderboards').then((/** @type {import('./api.js').PoolInfo[]} */ all) => {
+        if (signal.aborted) return;
+        const pools = names.flatMap((n) => all.filter((p) => p.preset === n));
+        const values = pools.map((p) => p.pool);
+        select.replaceChildren(...pools.map((p) => h('option', { value: p.pool }, poolTitle(p))));
+        // A preset's name opens its usual pool (four players where it has them).
+        /** @param {string | null} w */
+        const pick = (w) => (w && values.includes(w) ? w
+          : w && values.includes(`${w}-4`) ? `${w}-4`
+            : w ? pools.find((p) => p.preset === w)?.pool ?? '' : '');
+        const remembered = sessionStorage.getItem(BOARD_KEY) || '';
+        select.value = pick(wanted) || pick(remembered) || values[0] || '';
+        load(false);
+        if (wanted !== null) {
+          panel.scrollIntoView();
+          select.focus();
+        }
+      }).catch((err) => {
+        if (signal.aborted) return;
+        message.classList.add('error');
+        message.textContent = `Could not load the leaderboards: ${why(err)}`;
+      });
     },
   };
 }
@@ -132,7 +152,8 @@ export function leaderboardPanel(signal, wanted) {
 function boardRow(e) {
   return h('tr', { 'data-bot': e.name, class: e.house ? 'house' : null },
     h('td', { class: 'num' }, e.rank),
-    h('th', { scope: 'row' }, h('a', { href: botHref(e.name) }, e.name), e.house ? [' ', referenceMark()] : null),
+    h('th', { scope: 'row' }, h('a', { href: botHref(e.name) }, e.name), e.house ? [' ', referenceMark()] : null,
+      e.provisional ? [' ', provisionalMark()] : null),
     h('td', { class: 'num' }, fixed(e.rating)),
     h('td', { class: 'num' }, `±${fixed(e.uncertainty)}`),
     h('td', { class: 'num' }, e.games));
@@ -169,7 +190,8 @@ export function mountBot(main, name) {
           uncertaintyHeader(),
           h('th', { scope: 'col', class: 'num' }, 'Games'))),
         h('tbody', {}, bot.ratings.map((r) => h('tr', {},
-          h('th', { scope: 'row' }, h('a', { href: boardHref(r.preset), 'aria-label': `${presetTitle(r.preset)} leaderboard` }, presetTitle(r.preset))),
+          h('th', { scope: 'row' }, h('a', { href: boardHref(r.pool), 'aria-label': `${poolTitle(r)} leaderboard` }, poolTitle(r)),
+            r.provisional ? [' ', provisionalMark()] : null),
           h('td', { class: 'num' }, fixed(r.rating)),
           h('td', { class: 'num' }, `±${fixed(r.uncertainty)}`),
           h('td', { class: 'num' }, r.games)))))

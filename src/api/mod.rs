@@ -47,6 +47,7 @@ use utoipa::PartialSchema as _;
         (name = "actions", description = "Bid, exchange, play: every action answers with your new view."),
         (name = "rules", description = "The rulesets."),
         (name = "bots", description = "Bot accounts, their inboxes, their profiles, the leaderboards and duplicate matches."),
+        (name = "challenges", description = "Challenge another bot to a game or a duplicate match; accept, decline, cancel; say what the bot accepts."),
         (name = "matchmaking", description = "Queue for a ruleset as a bot: a table forms when enough bots wait."),
         (name = "operations", description = "Health, readiness and metrics."),
     )
@@ -299,7 +300,16 @@ where
         .service(routes::bots::register_bot)
         .service(routes::inbox::bot_events)
         .service(routes::bots::get_bot)
+        .service(routes::bots::list_pools)
         .service(routes::bots::get_leaderboard)
+        .service(routes::bots::get_rating_history)
+        .service(routes::challenges::create_challenge)
+        .service(routes::challenges::get_challenge)
+        .service(routes::challenges::accept_challenge)
+        .service(routes::challenges::decline_challenge)
+        .service(routes::challenges::cancel_challenge)
+        .service(routes::challenges::get_challenge_preferences)
+        .service(routes::challenges::set_challenge_preferences)
         .service(routes::matches::create_match)
         .service(routes::matches::get_match)
         .service(routes::queue::join_queue)

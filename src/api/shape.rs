@@ -114,13 +114,21 @@ mod tests {
             [
                 "#/components/schemas/InboxSeated",
                 "#/components/schemas/InboxGameOver",
-                "#/components/schemas/InboxMatchFinished"
+                "#/components/schemas/InboxMatchFinished",
+                "#/components/schemas/InboxChallenge",
+                "#/components/schemas/InboxChallengeAccepted",
+                "#/components/schemas/InboxChallengeDeclined",
+                "#/components/schemas/InboxChallengeCanceled"
             ]
         );
         for (tag, name) in [
             ("seated", "InboxSeated"),
             ("game_over", "InboxGameOver"),
             ("match_finished", "InboxMatchFinished"),
+            ("challenge", "InboxChallenge"),
+            ("challenge_accepted", "InboxChallengeAccepted"),
+            ("challenge_declined", "InboxChallengeDeclined"),
+            ("challenge_canceled", "InboxChallengeCanceled"),
         ] {
             let object = &schemas[name];
             assert_eq!(object["type"], "object", "{name}");

@@ -89,6 +89,7 @@ impl GameService {
                     ));
                 }
                 record.apply(seat, action)?;
+                record.on_time(seat);
                 Ok(seat)
             })
             .await;

@@ -161,6 +161,9 @@ mod tests {
             pending_log: Vec::new(),
             last_hand_json: Default::default(),
             pending_events: Vec::new(),
+            rated: false,
+            forfeit: None,
+            late: Vec::new(),
         }
     }
 
@@ -305,6 +308,13 @@ mod tests {
                     pending_log: Vec::new(),
                     last_hand_json: Default::default(),
                     pending_events: Vec::new(),
+                    rated: seed % 2 == 1,
+                    forfeit: (seed % 4 == 1).then_some(2),
+                    late: if seed % 3 == 1 {
+                        vec![0, 2, 1, 0]
+                    } else {
+                        Vec::new()
+                    },
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                 for _ in 0..400 {
@@ -314,6 +324,10 @@ mod tests {
                     assert_eq!(back.encode().expect("encode"), bytes);
                     assert_eq!(back.turn_time_limit_ms, r.turn_time_limit_ms);
                     assert_eq!(back.deadline_ms, r.deadline_ms);
+                    assert_eq!(
+                        (back.rated, back.forfeit, &back.late),
+                        (r.rated, r.forfeit, &r.late)
+                    );
                     for (a, b) in back.seats.iter().zip(&r.seats) {
                         assert_eq!(
                             (a.spec, &a.name, &a.token_hash),

@@ -55,7 +55,9 @@ impl GameRecord {
     pub(super) fn reset_deadline(&mut self, now: u64) {
         self.deadline_ms = match (self.turn_time_limit_ms, self.game.turn()) {
             (Some(limit), Some(seat))
-                if self.started() && self.seats[seat as usize].bot().is_none() =>
+                if self.started()
+                    && self.forfeit.is_none()
+                    && self.seats[seat as usize].bot().is_none() =>
             {
                 Some(now + limit)
             }

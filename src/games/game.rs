@@ -31,6 +31,19 @@ pub(super) struct SeatClaim {
     pub(super) token: String,
 }
 
+/// What a game's creator says of it beyond the request ([`GameService::create_with`]).
+#[derive(Debug, Default)]
+pub(super) struct Made {
+    /// The set of games dealt the same deals that this one is a play of.
+    pub(super) series: Option<Series>,
+    /// What the creator says of it, handed back in its `seated` event (opaque here).
+    pub(super) via: Option<serde_json::Value>,
+    /// Its id, drawn beforehand, or None for a new one.
+    pub(super) game_id: Option<String>,
+    /// Whether it is rated.
+    pub(super) rated: bool,
+}
+
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
 pub fn new_game_id() -> String {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
@@ -77,7 +90,7 @@ fn view_of(id: &str, (entry, views): &WithViews, token: Option<&str>) -> Result<
     })?;
     Ok(ViewJson {
         version,
-        over: record.game.is_over(),
+        over: record.over(),
         json,
     })
 }
@@ -85,7 +98,7 @@ fn view_of(id: &str, (entry, views): &WithViews, token: Option<&str>) -> Result<
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, Error> {
-        Ok(self.create_with(req, Vec::new(), None, None, None).await?.0)
+        Ok(self.create_with(req, Vec::new(), Made::default()).await?.0)
     }
 
     /// Creates a game with the seats of `claimed` already claimed (each seat, open in `req`, by
@@ -99,10 +112,14 @@ impl GameService {
         &self,
         req: CreateGameRequest,
         claimed: Vec<(usize, SeatClaim)>,
-        series: Option<Series>,
-        via: Option<serde_json::Value>,
-        game_id: Option<String>,
+        made: Made,
     ) -> Result<(CreatedGame, GameRecord), Error> {
+        let Made {
+            series,
+            via,
+            game_id,
+            rated,
+        } = made;
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
         let seed = req.seed.unwrap_or_else(|| rand::rng().random());
@@ -143,6 +160,9 @@ impl GameService {
             pending_log: Vec::new(),
             last_hand_json: Default::default(),
             pending_events: Vec::new(),
+            rated,
+            forfeit: None,
+            late: Vec::new(),
         };
         let mut record = record;
         let mut tokens: Vec<(usize, String)> = Vec::new();
@@ -182,7 +202,7 @@ impl GameService {
         let data = record.encode()?;
         let log = encode_log(&record.pending_log)?;
         let log_refs: Vec<&[u8]> = log.iter().map(Vec::as_slice).collect();
-        let finished = record.game.is_over();
+        let finished = record.over();
         if finished {
             record.pending_events.push(GameEvent::Finished);
         }

@@ -68,7 +68,7 @@ impl GameRecord {
         metrics: &Metrics,
         cancel: &AtomicBool,
     ) -> Result<(), Error> {
-        if !self.started() {
+        if !self.started() || self.forfeit.is_some() {
             return Ok(());
         }
         let budget = self.all_bots().then(|| Instant::now() + STEP_BUDGET);

@@ -35,7 +35,7 @@ impl LobbyEntry {
         now_ms: u64,
     ) -> Result<Self, Error> {
         let game = &record.game;
-        let status = if game.is_over() {
+        let status = if record.over() {
             LobbyStatus::Finished
         } else if record.started() {
             LobbyStatus::Live

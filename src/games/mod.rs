@@ -65,5 +65,5 @@ pub use self::push::{KEEP_ALIVE, Push};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::seated::{SeatFor, SeatedGame};
 pub use self::service::GameService;
-pub use self::timeouts::FALLBACK;
+pub use self::timeouts::{FALLBACK, FORFEIT_AFTER_TIMEOUTS};
 pub use self::tokens::{TokenHash, hash_token, new_token};

@@ -109,6 +109,19 @@ pub struct GameRecord {
     /// stored) while the last hand stays the same.
     #[serde(skip)]
     pub(super) last_hand_json: LastHandMemo,
+    /// Whether the game is rated: said by whoever created it (the platform, of the games it
+    /// forms for rated play); the core keeps it and shows it, and does nothing else with it.
+    /// Stored last (a record stored before it reads as not rated).
+    #[serde(default)]
+    pub rated: bool,
+    /// The seat that forfeited the game by letting its turn clock run out
+    /// [`FORFEIT_AFTER_TIMEOUTS`](super::timeouts::FORFEIT_AFTER_TIMEOUTS) times in a row: the
+    /// game ended there, lost for its side.
+    #[serde(default)]
+    pub forfeit: Option<Seat>,
+    /// Each seat's turns in a row played by the clock (empty until one is).
+    #[serde(default)]
+    pub late: Vec<u8>,
 }
 
 impl GameRecord {
@@ -116,8 +129,13 @@ impl GameRecord {
         self.seats.iter().all(SeatRecord::filled)
     }
 
+    /// Whether the game is over: played to its end, or ended by a seat's forfeit.
+    pub fn over(&self) -> bool {
+        self.game.is_over() || self.forfeit.is_some()
+    }
+
     pub(super) fn status(&self) -> GameStatus {
-        if self.game.is_over() {
+        if self.over() {
             GameStatus::Finished
         } else if self.started() {
             GameStatus::Playing
@@ -143,6 +161,12 @@ impl GameRecord {
     /// Applies one seat's action and logs any hand it finished (whose end also starts a new
     /// memo of the last hand's JSON).
     pub(super) fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), Error> {
+        if self.forfeit.is_some() {
+            return Err(Error::refused(
+                crate::error::Code::GameOver,
+                "the game is over: a seat forfeited it",
+            ));
+        }
         let applied = self.game.apply(seat, action)?;
         if !applied.finished_hands.is_empty() {
             self.last_hand_json = LastHandMemo::default();
@@ -159,6 +183,7 @@ impl GameRecord {
     /// Whether a house player is to act (the game has started and the seat to act is a bot).
     pub(super) fn bot_to_move(&self) -> bool {
         self.started()
+            && self.forfeit.is_none()
             && self
                 .game
                 .turn()
@@ -170,6 +195,11 @@ impl GameRecord {
         let mut view = self.game.view(viewer);
         if !self.started() {
             // Nothing can be done before every seat is filled (acting is `game_not_started`).
+            view.legal_actions.clear();
+            view.turn = None;
+        }
+        if self.forfeit.is_some() {
+            // Over: nobody acts again.
             view.legal_actions.clear();
             view.turn = None;
         }
@@ -185,6 +215,8 @@ impl GameRecord {
                 .collect(),
             deal: self.deal,
             ranked_eligible: self.deal.ranked_eligible(),
+            rated: self.rated,
+            forfeit: self.forfeit,
             turn_time_limit_ms: self.turn_time_limit_ms,
             deadline_unix_ms: self.deadline_ms,
             view,

@@ -3,7 +3,7 @@
 //! create's `seated` event carries to whoever tells the account (never to the caller).
 
 use super::events::Series;
-use super::game::SeatClaim;
+use super::game::{Made, SeatClaim};
 use super::service::GameService;
 use super::tokens::new_token;
 use super::wire::{CreateGameRequest, CreatedGame, SeatSpec};
@@ -38,6 +38,10 @@ pub struct SeatedGame {
     /// The game's id, drawn beforehand (a queue's table, a match's games), or None for a new
     /// one.
     pub game_id: Option<String>,
+    /// Whether the game is rated (kept with it and shown; see [`GameRecord::rated`]).
+    ///
+    /// [`GameRecord::rated`]: super::record::GameRecord::rated
+    pub rated: bool,
 }
 
 impl SeatedGame {
@@ -52,6 +56,7 @@ impl SeatedGame {
             via: None,
             series: None,
             game_id: None,
+            rated: false,
         }
     }
 }
@@ -99,9 +104,12 @@ impl GameService {
                     seats: Some(specs),
                 },
                 claims,
-                req.series,
-                req.via,
-                req.game_id,
+                Made {
+                    series: req.series,
+                    via: req.via,
+                    game_id: req.game_id,
+                    rated: req.rated,
+                },
             )
             .await?;
         Ok(created)

@@ -5,15 +5,46 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::deadlines::now_ms;
-use super::record::LogEntry;
+use super::record::{GameRecord, LogEntry};
 use super::service::GameService;
 use super::update::Skip;
 use super::wire::TimeoutRecord;
 use crate::bots::Strategy;
+use crate::engine::Seat;
 use crate::error::Error;
 
 /// The house player that moves for a seat whose turn clock ran out.
 pub const FALLBACK: Strategy = Strategy::Heuristic;
+
+/// How many turns in a row a seat may let its clock run out: at this many, the seat forfeits
+/// the game (it ends there, lost for the seat's side), as an abandoned game is lost on
+/// Lichess; a move of its own in between starts the count again. Not in a duplicate match's
+/// games (one hand each), which the fallback plays out.
+pub const FORFEIT_AFTER_TIMEOUTS: u8 = 3;
+
+impl GameRecord {
+    /// Seat `seat` moved on its own: its count of timeouts in a row starts again.
+    pub(super) fn on_time(&mut self, seat: Seat) {
+        if let Some(n) = self.late.get_mut(seat as usize) {
+            *n = 0;
+        }
+    }
+
+    /// The clock moved for seat `seat`: one more timeout in a row, and at
+    /// [`FORFEIT_AFTER_TIMEOUTS`] the seat forfeits the game (if it is not over already).
+    fn timed_out(&mut self, seat: Seat) {
+        if self.late.len() < self.seats.len() {
+            self.late.resize(self.seats.len(), 0);
+        }
+        let n = &mut self.late[seat as usize];
+        *n = n.saturating_add(1);
+        // A duplicate match's game (one hand) is played out by the fallback instead: its deal
+        // counts against the seat's player in the match.
+        if *n >= FORFEIT_AFTER_TIMEOUTS && !self.over() && self.series.is_none() {
+            self.forfeit = Some(seat);
+        }
+    }
+}
 
 impl GameService {
     /// Makes the fallback move for the seat whose turn clock ran out, if it still has the turn
@@ -35,6 +66,7 @@ impl GameService {
                     .ok_or(Error::Internal)?;
                 let hand = record.game.hand_number();
                 record.apply(seat, &action)?;
+                record.timed_out(seat);
                 record.pending_log.insert(
                     0,
                     LogEntry::Timeout(TimeoutRecord {

@@ -168,7 +168,7 @@ impl GameService {
                 }
                 return Err(Error::VersionConflict { current: version }.into());
             }
-            let was_over = record.game.is_over();
+            let was_over = record.over();
             let deadline_before = record.wake_hint();
             let out = match change(&mut record, version) {
                 Ok(out) => out,
@@ -183,7 +183,7 @@ impl GameService {
             record.reset_deadline(now);
             let wake = record.wake_ms(now);
             let next = version + 1;
-            let finished = record.game.is_over();
+            let finished = record.over();
             let answer = match idem {
                 Some((_, build)) => Some(build(&record, next, &out)?),
                 None => None,

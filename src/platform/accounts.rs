@@ -15,8 +15,8 @@ use crate::games::now_ms;
 use crate::games::{HOUSE_PREFIX, check_seat_name, fold, hash_token, house_name, house_strategy};
 use rand::RngExt;
 
-use super::wire::{BotProfile, PresetRating, RecentGame, RegisteredBot};
-use crate::engine::Preset;
+use super::ratings::{PROVISIONAL_GAMES, Pool, conservative};
+use super::wire::{BotProfile, PoolRating, RecentGame, RegisteredBot};
 use crate::store::StoreError;
 
 /// A new bot API key: `hpb_` and 64 hex digits (256 bits), stored as [`hash_token`] of it.
@@ -178,21 +178,25 @@ impl Platform {
             }
         };
         let games = self.store().account_games(&key).await?;
-        let pairs: Vec<(&str, &str)> = Preset::ALL
-            .iter()
-            .map(|p| (p.name(), key.as_str()))
-            .collect();
+        let pools = Pool::all();
+        let names: Vec<String> = pools.iter().map(|p| p.name()).collect();
+        let pairs: Vec<(&str, &str)> = names.iter().map(|p| (p.as_str(), key.as_str())).collect();
         let stored = self.store().load_ratings(&pairs).await?;
-        let ratings = Preset::ALL
+        let ratings = pools
             .iter()
             .zip(stored)
-            .filter_map(|(preset, r)| {
+            .filter_map(|(pool, r)| {
                 let r = super::ratings::RatingRecord::decode(&r?.data).ok()?;
-                Some(PresetRating {
-                    preset: *preset,
+                Some(PoolRating {
+                    pool: pool.name(),
+                    preset: pool.preset,
+                    players: pool.players,
                     rating: r.rating,
                     uncertainty: r.uncertainty,
+                    conservative: conservative(r.rating, r.uncertainty),
+                    provisional: r.games < PROVISIONAL_GAMES,
                     games: r.games,
+                    history: format!("{}/ratings/{}", profile_path(&name), pool.name()),
                 })
             })
             .collect();

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 
+use super::challenges::ChallengeEvent;
 use super::env::Platform;
 use super::inbox::{InboxEvent, Via};
 use super::matches::MatchEvent;
@@ -106,6 +107,12 @@ impl Platform {
                 Err(e) => unreadable(owner, &e),
             };
         }
+        if let Some(id) = owner.strip_prefix(super::challenges::STORE_PREFIX) {
+            return match serde_json::from_slice::<ChallengeEvent>(data) {
+                Ok(event) => self.apply_challenge_event(id, event).await,
+                Err(e) => unreadable(owner, &e),
+            };
+        }
         let event: GameEvent = match serde_json::from_slice(data) {
             Ok(e) => e,
             Err(e) => return unreadable(owner, &e),
@@ -165,18 +172,22 @@ impl Platform {
             Err(e) => return Err(e),
         };
         let record = &loaded.1;
-        if !record.game.is_over() {
+        if !record.over() {
             return Ok(());
         }
         // Each effect is tried whatever the others did, and each is done once whatever the
         // retries (the store's rated set, the announcements' once keys, the match's points per
         // play): the event is done when all three are.
+        // A rated game's end is told with the ratings' changes: not before it is rated.
         let rated = self.rate_finished(id, record).await.inspect_err(
             |e| tracing::warn!(game_id = %id, error = %e, "finished game not rated yet"),
         );
-        let told = self.announce_game_over(id, record).await;
+        let told = match &rated {
+            Ok(changes) => self.announce_game_over(id, record, changes).await,
+            Err(_) => Ok(()),
+        };
         let recorded = self.match_game_over(record).await;
-        rated.and(told).and(recorded)
+        rated.map(drop).and(told).and(recorded)
     }
 }
 
@@ -256,15 +267,16 @@ mod tests {
             "the game ended"
         );
         let profile = |svc: Platform| async move { svc.bot_profile("stopper").await.unwrap() };
-        assert!(
-            profile(b.clone()).await.ratings.is_empty(),
+        assert_eq!(
+            profile(b.clone()).await.games_played,
+            0,
             "nothing applied yet"
         );
         assert!(b.inbox("stopper", 0, 100).await.unwrap().entries.is_empty());
         assert!(b.outbox_round().await >= 1);
         let after = profile(b.clone()).await;
-        assert_eq!(after.ratings.len(), 1);
-        assert_eq!(after.ratings[0].games, 1);
+        // A claimed game is not rated (only the platform's own tables are).
+        assert!(after.ratings.is_empty());
         assert_eq!(after.games_played, 1);
         let kinds: Vec<String> = b
             .inbox("stopper", 0, 100)
@@ -279,6 +291,6 @@ mod tests {
         assert_eq!(kinds, vec!["\"seated\"", "\"game_over\""]);
         assert_eq!(b.outbox_round().await, 0);
         assert_eq!(a.outbox_round().await, 0);
-        assert_eq!(profile(a).await.ratings[0].games, 1, "once");
+        assert_eq!(profile(a).await.games_played, 1, "once");
     }
 }

@@ -11,6 +11,9 @@ use super::limits::BotLimit;
 /// The duplicate matches a bot may ask for per hour unless configured otherwise.
 pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;
 
+/// The challenges a bot may make per hour unless configured otherwise.
+pub const DEFAULT_CHALLENGES_PER_HOUR: u32 = 60;
+
 /// How long a bot's place in a matchmaking queue holds without a renewal, unless configured
 /// otherwise (`QUEUE_LEASE_MS`).
 pub const DEFAULT_QUEUE_LEASE_MS: u64 = 60_000;
@@ -24,6 +27,8 @@ pub struct Platform {
     pub(super) queue_lease_ms: u64,
     /// How many duplicate matches a bot may ask for (`MATCHES_PER_HOUR`); None: no limit.
     pub(super) match_limit: Option<BotLimit>,
+    /// How many challenges a bot may make (`CHALLENGES_PER_HOUR`); None: no limit.
+    pub(super) challenge_limit: Option<BotLimit>,
 }
 
 impl Platform {
@@ -33,6 +38,7 @@ impl Platform {
             games,
             queue_lease_ms: DEFAULT_QUEUE_LEASE_MS,
             match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
+            challenge_limit: BotLimit::hourly("challenges", DEFAULT_CHALLENGES_PER_HOUR),
         }
     }
 
@@ -40,6 +46,13 @@ impl Platform {
     #[must_use]
     pub fn with_matches_per_hour(mut self, per_hour: u32) -> Self {
         self.match_limit = BotLimit::hourly("matches", per_hour);
+        self
+    }
+
+    /// The same platform allowing each bot `per_hour` challenges an hour (0: no limit).
+    #[must_use]
+    pub fn with_challenges_per_hour(mut self, per_hour: u32) -> Self {
+        self.challenge_limit = BotLimit::hourly("challenges", per_hour);
         self
     }
 
@@ -57,6 +70,7 @@ impl Platform {
             games: self.games.for_this_thread(),
             queue_lease_ms: self.queue_lease_ms,
             match_limit: self.match_limit.clone(),
+            challenge_limit: self.challenge_limit.clone(),
         }
     }
 

@@ -22,6 +22,7 @@ use utoipa::ToSchema;
 
 use super::env::Platform;
 use super::ratings::side_places;
+use super::wire::{Challenge, RatingChange};
 use crate::engine::{Outcome, Ruleset, Seat};
 use crate::error::Error;
 use crate::games::GameRecord;
@@ -48,6 +49,13 @@ pub enum Via {
         deal: u32,
         /// Which play of the deal (from 0: with the seats rotated from one play to the next).
         play: u32,
+    },
+    /// A challenge the bot made or accepted (`POST /v1/challenges`).
+    Challenge {
+        /// The challenge.
+        challenge_id: String,
+        /// Whether the game is rated.
+        rated: bool,
     },
 }
 
@@ -93,11 +101,41 @@ pub enum InboxEvent {
         outcome: SeatOutcome,
         /// The final scores, by side (as in the game's views).
         scores: Vec<i32>,
+        /// The seat that forfeited the game (its clock ran out 3 turns in a row), if one did:
+        /// the game ended there, lost for its side.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(nullable = false)]
+        forfeit: Option<Seat>,
+        /// What the game did to the bot's rating, if it was rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(nullable = false)]
+        rating: Option<RatingChange>,
     },
     /// A duplicate match the bot played is finished (its result: `GET /v1/matches/{id}`).
     MatchFinished {
         /// The match.
         match_id: String,
+    },
+    /// Another bot challenges this one: accept (`POST /v1/challenges/{id}/accept`) or
+    /// decline (`POST /v1/challenges/{id}/decline`) before it expires.
+    Challenge {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// The bot's challenge was accepted: its game's seat comes as `seated` (or its match's).
+    ChallengeAccepted {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// The bot's challenge was declined (`decline_reason` says why).
+    ChallengeDeclined {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge to this bot was withdrawn by its challenger.
+    ChallengeCanceled {
+        /// The challenge.
+        challenge: Challenge,
     },
 }
 
@@ -151,9 +189,11 @@ pub fn entry_json(entry: &InboxEntry) -> Option<Vec<u8>> {
 /// How game `record` ended for `seat` (the game is over).
 pub(super) fn seat_outcome(record: &GameRecord, seat: Seat) -> SeatOutcome {
     let side = record.game.rules().sides().of(seat) as usize;
-    let places = side_places(&record.game);
+    let places = side_places(record);
+    let shared = places.iter().filter(|&&p| p == 1).count() > 1;
     match (places.get(side), record.game.outcome()) {
         (Some(1), Some(Outcome::Draw)) => SeatOutcome::Draw,
+        (Some(1), _) if record.forfeit.is_some() && shared => SeatOutcome::Draw,
         (Some(1), _) => SeatOutcome::Won,
         _ => SeatOutcome::Lost,
     }
@@ -189,6 +229,7 @@ impl Platform {
         &self,
         id: &str,
         record: &GameRecord,
+        changes: &[(String, RatingChange)],
     ) -> Result<(), Error> {
         let scores: Vec<i32> = record.game.scores().sides().map(|(_, s)| *s).collect();
         let once = format!("game_over:{id}");
@@ -202,6 +243,11 @@ impl Platform {
                 seat: seat as Seat,
                 outcome: seat_outcome(record, seat as Seat),
                 scores: scores.clone(),
+                forfeit: record.forfeit,
+                rating: changes
+                    .iter()
+                    .find(|(k, _)| *k == fold(account))
+                    .map(|(_, c)| c.clone()),
             };
             if let Err(e) = self.announce_once(account, &event, Some(&once)).await {
                 tracing::warn!(game_id = %id, error = %e, "a bot was not told its game is over");
@@ -264,6 +310,8 @@ mod tests {
             seat: 0,
             outcome: SeatOutcome::Draw,
             scores: vec![1, 2],
+            forfeit: None,
+            rating: None,
         })
         .unwrap();
         assert_eq!(over["type"], "game_over");

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::env::Platform;
 use super::inbox::{InboxEvent, Via};
+use super::queue::DEFAULT_TURN_LIMIT_MS;
 use super::wire::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
 use crate::bots::duplicate::{self, Seating};
 use crate::engine::{Ruleset, RulesetSpec, Seat};
@@ -61,7 +62,7 @@ impl MatchEvent {
 
 /// A stored match (named MessagePack: fields may be added with a default).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct MatchRecord {
+pub(super) struct MatchRecord {
     a: String,
     b: String,
     created_by: String,
@@ -215,7 +216,8 @@ impl Platform {
     /// Starts a duplicate match asked for by bot `caller` and answers it at once: its record
     /// is written with a `match_started` event, and the outbox's worker creates its games
     /// ([`start_match_games`](Self::start_match_games)), each seat of a bot announced in its
-    /// inbox.
+    /// inbox. A match is between the caller and a house account, or between two house
+    /// accounts: another bot plays only a challenge it accepted (`challenge_required`).
     pub async fn create_match(
         &self,
         caller: &str,
@@ -223,12 +225,6 @@ impl Platform {
     ) -> Result<Match, Error> {
         let a = self.match_player(&req.a).await?;
         let b = self.match_player(&req.b).await?;
-        if fold(&a) == fold(&b) {
-            return Err(Error::refused(
-                Code::InvalidMatch,
-                "a match is between two different players: `a` and `b` name the same",
-            ));
-        }
         let caller_plays = fold(&a) == fold(caller) || fold(&b) == fold(caller);
         let house_only = house_strategy(&a).is_some() && house_strategy(&b).is_some();
         if !caller_plays && !house_only {
@@ -239,7 +235,46 @@ impl Platform {
                 ),
             ));
         }
-        let mut spec = req.ruleset.unwrap_or_default();
+        for other in [&a, &b] {
+            if house_strategy(other).is_none() && fold(other) != fold(caller) {
+                return Err(Error::refused(
+                    Code::ChallengeRequired,
+                    format!(
+                        "{other:?} is another bot: it plays only a match it accepted; challenge it with POST /v1/challenges (`deals` makes the challenge a duplicate match)"
+                    ),
+                ));
+            }
+        }
+        let record = self.plan_match(a, b, caller, &req)?;
+        // Counted once the request is valid, before anything is written.
+        if let Some(limit) = &self.match_limit {
+            limit.check(&fold(caller))?;
+        }
+        for _ in 0..4 {
+            if let Some(m) = self.write_match(&new_game_id(), &record).await? {
+                return Ok(m);
+            }
+        }
+        Err(Error::Internal)
+    }
+
+    /// A match between `a` and `b` (names as registered) asked for by `created_by`, checked
+    /// and planned (its game ids and seeds drawn) but not written. A match that seats a bot
+    /// has a turn clock (the default if none is asked for).
+    pub(super) fn plan_match(
+        &self,
+        a: String,
+        b: String,
+        created_by: &str,
+        req: &CreateMatchRequest,
+    ) -> Result<MatchRecord, Error> {
+        if fold(&a) == fold(&b) {
+            return Err(Error::refused(
+                Code::InvalidMatch,
+                "a match is between two different players: `a` and `b` name the same",
+            ));
+        }
+        let mut spec = req.ruleset.clone().unwrap_or_default();
         spec.max_hands = Some(1);
         let rules = spec.build()?;
         let seatings = duplicate::seatings(rules.sides()).ok_or_else(|| {
@@ -260,15 +295,15 @@ impl Platform {
             ));
         }
         check_turn_limit(req.turn_time_limit_ms)?;
-        // Counted once the request is valid, before anything is written.
-        if let Some(limit) = &self.match_limit {
-            limit.check(&fold(caller))?;
-        }
+        let seats_a_bot = house_strategy(&a).is_none() || house_strategy(&b).is_none();
+        let turn_time_limit_ms = req
+            .turn_time_limit_ms
+            .or(seats_a_bot.then_some(DEFAULT_TURN_LIMIT_MS));
         let seeds: Vec<u64> = (0..req.deals).map(|_| rand::random()).collect();
-        let record = MatchRecord {
+        Ok(MatchRecord {
             a,
             b,
-            created_by: caller.to_owned(),
+            created_by: created_by.to_owned(),
             rules,
             deals: req.deals,
             seatings,
@@ -276,30 +311,35 @@ impl Platform {
             games: Vec::new(),
             planned: (0..games).map(|_| new_game_id()).collect(),
             spec: Some(spec),
-            turn_time_limit_ms: req.turn_time_limit_ms,
+            turn_time_limit_ms,
             seeds,
             points: vec![None; games],
             finished_unix_ms: None,
-        };
+        })
+    }
+
+    /// Writes planned match `record` under id `id` with its `match_started` event, and
+    /// answers it; None if the id is taken.
+    pub(super) async fn write_match(
+        &self,
+        id: &str,
+        record: &MatchRecord,
+    ) -> Result<Option<Match>, Error> {
         let data = record.encode()?;
         let event = MatchEvent::MatchStarted.encode()?;
-        for _ in 0..4 {
-            let id = new_game_id();
-            let write = Write {
-                events: &[&event],
-                ..Write::create(1, &data)
-            };
-            match self.store().write(&store_id(&id), write).await {
-                Ok(()) => {
-                    self.games.outbox_wake().ring();
-                    tracing::info!(match_id = %id, a = %record.a, b = %record.b, games, "match asked for");
-                    return Ok(record.view(&id));
-                }
-                Err(StoreError::AlreadyExists) => {}
-                Err(e) => return Err(e.into()),
+        let write = Write {
+            events: &[&event],
+            ..Write::create(1, &data)
+        };
+        match self.store().write(&store_id(id), write).await {
+            Ok(()) => {
+                self.games.outbox_wake().ring();
+                tracing::info!(match_id = %id, a = %record.a, b = %record.b, games = record.planned.len(), "match asked for");
+                Ok(Some(record.view(id)))
             }
+            Err(StoreError::AlreadyExists) => Ok(None),
+            Err(e) => Err(e.into()),
         }
-        Err(Error::Internal)
     }
 
     /// The `match_started` event of match `id` (see `effects`): creates the games of its

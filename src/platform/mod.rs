@@ -12,6 +12,8 @@
 //! - `ratings`: rating a finished game once, and the leaderboards.
 //! - `inbox`: bots' inboxes: the events announced to a bot account (seated, game over, match
 //!   finished), and reading them.
+//! - `challenges`: one bot challenges another to a game or a match, played only if accepted;
+//!   what a bot accepts.
 //! - `matches`: duplicate matches (their games, and each deal's points as its games end).
 //! - `queue`: matchmaking: bots' places in the queues, and the tables formed from them, by
 //!   joins and by every replica's sweeper.
@@ -19,6 +21,7 @@
 //!   (a match's start) exactly once.
 
 mod accounts;
+mod challenges;
 mod effects;
 mod env;
 mod inbox;
@@ -30,12 +33,17 @@ mod seating;
 pub mod wire;
 
 pub use self::accounts::profile_path;
+pub use self::challenges::{CHALLENGE_TTL_MS, MAX_PREFERENCE_NAMES};
 pub use self::effects::{OUTBOX_LEASE_MS, run_outbox};
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::matches::{MAX_MATCH_DEALS, MAX_MATCH_GAMES};
 pub use self::queue::{
     MAX_FILL_WAIT_MS, MAX_QUEUES_PER_BOT, run as run_queue_sweeper, sweep as sweep_queues,
 };
-pub use self::ratings::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT};
+pub use self::ratings::{
+    CONSERVATIVE_SIGMAS, DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, PROVISIONAL_GAMES, Pool,
+};
 
-pub use self::env::{DEFAULT_MATCHES_PER_HOUR, DEFAULT_QUEUE_LEASE_MS, Platform};
+pub use self::env::{
+    DEFAULT_CHALLENGES_PER_HOUR, DEFAULT_MATCHES_PER_HOUR, DEFAULT_QUEUE_LEASE_MS, Platform,
+};

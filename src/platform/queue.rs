@@ -344,8 +344,10 @@ impl Platform {
             }
             seat_list.shuffle(&mut rng);
         }
+        // Never shorter than any of its bots asked for: the longest of their clocks.
+        let turn_limit = records.iter().map(QueueRecord::turn_limit_ms).max();
         let game = SeatedGame {
-            turn_time_limit_ms: Some(first.turn_limit_ms()),
+            turn_time_limit_ms: turn_limit,
             game_id: Some(table.to_owned()),
             ..SeatedGame::new(ruleset, seat_list)
         };

@@ -6,6 +6,7 @@
 
 use super::env::Platform;
 use super::inbox::Via;
+use super::ratings::rated_table;
 use crate::error::{Code, Error};
 use crate::games::wire::CreatedGame;
 use crate::games::{SeatFor, SeatedGame, Series, fold, house_strategy};
@@ -50,6 +51,19 @@ impl Platform {
             bots.push(registered.clone());
             *name = registered;
         }
+        let rules = game.ruleset.clone().build()?;
+        let formed = match &via {
+            Via::Queue { .. } => true,
+            Via::Challenge { rated, .. } => *rated,
+            Via::Claim | Via::Match { .. } => false,
+        };
+        game.rated = rated_table(
+            formed,
+            &rules,
+            &game.seats,
+            game.seed,
+            game.turn_time_limit_ms,
+        );
         game.series = match &via {
             Via::Match {
                 match_id,
@@ -60,7 +74,7 @@ impl Platform {
                 deal: *deal,
                 play: *play,
             }),
-            Via::Claim | Via::Queue { .. } => None,
+            Via::Claim | Via::Queue { .. } | Via::Challenge { .. } => None,
         };
         game.via = Some(serde_json::to_value(&via).map_err(|_| Error::Internal)?);
         self.games.create_seated(game).await
@@ -217,6 +231,7 @@ mod tests {
                 seat: s,
                 outcome,
                 scores,
+                ..
             } = &events[1]
             else {
                 panic!("{events:?}");

@@ -1322,6 +1322,23 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     ));
 }
 
+/// An account's preferences: none until saved, then the last saved, seen by every replica.
+pub async fn preferences_save_and_load(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let name = fresh_name();
+    assert_eq!(store.load_preferences(&name).await.unwrap(), None);
+    store.save_preferences(&name, b"one").await.unwrap();
+    assert_eq!(
+        other.load_preferences(&name).await.unwrap().as_deref(),
+        Some(&b"one"[..])
+    );
+    other.save_preferences(&name, b"two").await.unwrap();
+    assert_eq!(
+        store.load_preferences(&name).await.unwrap().as_deref(),
+        Some(&b"two"[..])
+    );
+    assert!(store.load_preferences("").await.is_err());
+}
+
 /// An account's games: each counted once however often it is attached, newest first, the
 /// list kept to the most recent [`MAX_RECENT_GAMES`] while the count goes on.
 pub async fn account_games_attach_once(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
@@ -2209,6 +2226,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         listing_moves_with_writes(store, other),
         accounts_are_unique(store, other),
         account_games_attach_once(store, other),
+        preferences_save_and_load(store, other),
         ratings_rate_once(store, other),
         concurrent_ratings(store, other),
         queues_join_take_leave(store, other),
@@ -2547,6 +2565,7 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         listing_pages_newest_first(store),
         accounts_are_unique(store, store),
         account_games_attach_once(store, store),
+        preferences_save_and_load(store, store),
         ratings_rate_once(store, store),
         concurrent_ratings(store, store),
         board_pages(store),

@@ -411,6 +411,19 @@ pub trait GameStore: Send + Sync + 'static {
         Err(no_accounts(self.backend()))
     }
 
+    /// Saves account `name`'s preferences (opaque bytes, replacing any; never expiring, as
+    /// accounts). One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn save_preferences(&self, name: &str, data: &[u8]) -> Result<(), StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Account `name`'s preferences (`None`: never saved). One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn load_preferences(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
     /// The record of the account whose key hash is `key_hash` (`None`: none). One round trip
     /// on Redis.
     #[allow(unused_variables)]

@@ -160,7 +160,8 @@ fn games(r: Option<(f64, f64, u64)>) -> u64 {
     r.map_or(0, |r| r.2)
 }
 
-/// A quick game (to 1 point) of seats `seats` and no seed: rated if every seat is an account.
+/// A quick game (to 1 point) of seats `seats` a client makes: never rated (only the server's
+/// own tables are).
 pub(crate) fn quick(seats: Value) -> Value {
     json!({"ruleset": {"preset": "hasenpfeffer", "target_score": 1}, "seats": seats})
 }
@@ -447,140 +448,90 @@ async fn seats_claimed_as_bots(store: Store) {
     }
 }
 
-/// Rated games: only a random deal with every seat an account counts, once (a retried last
-/// move included); house accounts are rated too; the leaderboard ranks by rating, pages, and
-/// refuses bad queries.
+/// Ratings and leaderboards: a matchmade game and an accepted rated challenge are rated in
+/// their pool (here `euchre-4`), each once; games a client made (claimed seats, a seed, a seat
+/// without an account, house players alone) are attached to the bots but not rated; the
+/// leaderboard ranks by the conservative estimate, a page at a time.
 async fn ratings_and_leaderboards(store: Store) {
     let app = spawn_app(store).await;
     let a = register_ok(&app, "alpha").await;
     let b = register_ok(&app, "beta").await;
-    // 1. alpha and three house players: rated (every action keyed, the last retried).
-    let g1 = app
-        .create_game(&quick(json!([
-            open(),
-            house("random"),
-            house("heuristic"),
-            house("random")
-        ])))
-        .await;
-    let t = claim_token(&app, &g1, &a, &json!({})).await;
-    play_out(&app, &g1, &[(0, t)], true).await;
-    let r1 = rating_at(&app, "alpha", "hasenpfeffer", 1)
-        .await
-        .expect("rated");
+    // 1. alpha queues alone; house players fill the table: rated.
+    let (g1, seat, t) =
+        crate::fairplay::queued_game(&app, &a, json!({"preset": "euchre"}), None).await;
+    play_out(&app, &g1, &[(seat, t)], true).await;
+    let r1 = rating_at(&app, "alpha", "euchre", 1).await.expect("rated");
     assert_eq!(r1.2, 1);
     assert!(r1.1 < 25.0 / 3.0, "the uncertainty shrinks: {r1:?}");
     assert_eq!(
-        games(rating_at(&app, "house-random", "hasenpfeffer", 1).await),
+        games(rating_at(&app, "house-heuristic", "euchre", 1).await),
         1
     );
-    assert_eq!(
-        games(rating_at(&app, "house-heuristic", "hasenpfeffer", 1).await),
-        1
-    );
-    // 2. alpha and beta with two house players: rated.
-    let g2 = app
-        .create_game(&quick(json!([
+    // 2. alpha challenges beta to a rated game, accepted: rated.
+    let (g2, seats) = crate::fairplay::accepted_game(&app, (&a, "alpha"), (&b, "beta")).await;
+    play_out(&app, &g2, &seats, false).await;
+    assert_eq!(games(rating_at(&app, "alpha", "euchre", 2).await), 2);
+    assert_eq!(games(rating_at(&app, "beta", "euchre", 1).await), 1);
+    // 3. Games the clients made: a claimed seat, a seed, a seat without an account, house
+    // players alone: not rated.
+    let quick_euchre =
+        |seats: Value| json!({"ruleset": {"preset": "euchre", "target_score": 1}, "seats": seats});
+    let g3 = app
+        .create_game(&quick_euchre(json!([
             open(),
-            open(),
-            house("expert"),
-            house("random")
-        ])))
-        .await;
-    let ta = claim_token(&app, &g2, &a, &json!({"seat": 0})).await;
-    let tb = claim_token(&app, &g2, &b, &json!({"seat": 1})).await;
-    play_out(&app, &g2, &[(0, ta), (1, tb)], false).await;
-    assert_eq!(games(rating_at(&app, "alpha", "hasenpfeffer", 2).await), 2);
-    assert_eq!(games(rating_at(&app, "beta", "hasenpfeffer", 1).await), 1);
-    assert_eq!(
-        games(rating_at(&app, "house-random", "hasenpfeffer", 2).await),
-        2
-    );
-    assert_eq!(
-        games(rating_at(&app, "house-expert", "hasenpfeffer", 1).await),
-        1
-    );
-    // 3. A seed: not rated. 4. A seat without an account: not rated. 5. A scenario: not rated.
-    let mut seeded = quick(json!([
-        open(),
-        house("random"),
-        house("random"),
-        house("random")
-    ]));
-    seeded["seed"] = json!(5);
-    let g3 = app.create_game(&seeded).await;
-    let t = claim_token(&app, &g3, &a, &json!({})).await;
-    assert_eq!(app.view(&g3, None).await["ranked_eligible"], false);
-    play_out(&app, &g3, &[(0, t)], false).await;
-    let g4 = app
-        .create_game(&quick(json!([
-            open(),
-            open(),
+            house("random"),
             house("random"),
             house("random")
         ])))
         .await;
-    let t = claim_token(&app, &g4, &a, &json!({"seat": 0})).await;
-    let res = app.claim(&g4, Some(&json!({"seat": 1}))).await;
-    let anon: Value = res.json().await.expect("JSON");
-    let anon = anon["token"].as_str().expect("token").to_owned();
-    play_out(&app, &g4, &[(0, t), (1, anon)], false).await;
-    assert_eq!(games(rating_at(&app, "alpha", "hasenpfeffer", 2).await), 2);
-    assert_eq!(
-        games(rating_at(&app, "house-random", "hasenpfeffer", 2).await),
-        2
-    );
-    let pa: Value = app.get("/v1/bots/alpha").await.json().await.expect("JSON");
-    assert_eq!(
-        pa["games_played"], 4,
-        "every game is attached, rated or not"
-    );
-    // 6. Four house players, no seed: the house accounts are rated (reference points).
-    let g6 = app
-        .create_game(&quick(json!([
+    let t = claim_token(&app, &g3, &a, &json!({})).await;
+    play_out(&app, &g3, &[(0, t)], false).await;
+    let mut seeded = json!({"ruleset": {"preset": "euchre"}, "seed": 5, "seats": [open(), house("random"), house("random"), house("random")]});
+    let g4 = app.create_game(&seeded).await;
+    assert_eq!(app.view(&g4, None).await["ranked_eligible"], false);
+    let t = claim_token(&app, &g4, &a, &json!({})).await;
+    play_out(&app, &g4, &[(0, t)], false).await;
+    seeded["seed"] = Value::Null;
+    let g5 = app
+        .create_game(&quick_euchre(json!([
             house("random"),
             house("expert"),
             house("random"),
             house("expert")
         ])))
         .await;
-    wait_finished(&app, &g6, Duration::from_secs(60)).await;
-    // The last write and its rating are one request: poll briefly for the rating.
-    for _ in 0..100 {
-        if games(rating(&app, "house-expert", "hasenpfeffer").await) == 2 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_finished(&app, &g5, Duration::from_secs(60)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(games(rating(&app, "alpha", "euchre").await), 2);
+    assert_eq!(rating(&app, "house-expert", "euchre").await, None);
+    let pa: Value = app.get("/v1/bots/alpha").await.json().await.expect("JSON");
     assert_eq!(
-        games(rating_at(&app, "house-expert", "hasenpfeffer", 2).await),
-        2
+        pa["games_played"], 4,
+        "every game is attached, rated or not"
     );
-    assert_eq!(
-        games(rating_at(&app, "house-random", "hasenpfeffer", 3).await),
-        3
-    );
-    // Three games rated, each once; two bots registered.
+    // Two games rated, each once; two bots registered.
     let metrics = app.get("/metrics").await.text().await.expect("metrics");
     assert!(
-        metrics.contains("\nhasenpfeffer_games_rated_total 3\n"),
+        metrics.contains("\nhasenpfeffer_games_rated_total 2\n"),
         "{metrics}"
     );
     assert!(metrics.contains("\nhasenpfeffer_bots_registered_total 2\n"));
-    // Another preset's board is apart.
+    // Another preset's pool is apart.
     assert_eq!(rating(&app, "alpha", "pepper").await, None);
-    // The leaderboard: five rated accounts, highest rating first, ranks from 1.
+    // The leaderboard: the rated accounts, by conservative estimate, ranks from 1.
     let board: Value = app
-        .get("/v1/leaderboards/hasenpfeffer")
+        .get("/v1/leaderboards/euchre-4")
         .await
         .json()
         .await
         .expect("JSON");
-    assert_eq!(board["preset"], "hasenpfeffer");
-    assert_eq!(board["total"], 5);
+    assert_eq!(
+        (board["pool"].as_str(), board["preset"].as_str()),
+        (Some("euchre-4"), Some("euchre"))
+    );
     assert_eq!(board["next_cursor"], Value::Null);
     let entries = board["entries"].as_array().expect("entries").clone();
-    assert_eq!(entries.len(), 5);
+    assert_eq!(board["total"], entries.len());
     let mut names: Vec<&str> = entries
         .iter()
         .map(|e| e["name"].as_str().unwrap())
@@ -591,10 +542,11 @@ async fn ratings_and_leaderboards(store: Store) {
             e["house"],
             e["name"].as_str().unwrap().starts_with("house-")
         );
+        assert_eq!(e["provisional"], true);
         if i > 0 {
-            assert!(entries[i - 1]["rating"].as_f64() >= e["rating"].as_f64());
+            assert!(entries[i - 1]["conservative"].as_f64() >= e["conservative"].as_f64());
         }
-        let (r, u, g) = rating(&app, e["name"].as_str().unwrap(), "hasenpfeffer")
+        let (r, u, g) = rating(&app, e["name"].as_str().unwrap(), "euchre")
             .await
             .unwrap();
         assert_eq!(
@@ -607,23 +559,21 @@ async fn ratings_and_leaderboards(store: Store) {
         );
     }
     names.sort_unstable();
-    assert_eq!(
-        names,
-        [
-            "alpha",
-            "beta",
-            "house-expert",
-            "house-heuristic",
-            "house-random"
-        ]
+    assert!(
+        names.contains(&"alpha") && names.contains(&"beta") && names.contains(&"house-heuristic"),
+        "{names:?}"
+    );
+    assert!(
+        !names.contains(&"house-expert") && !names.contains(&"house-random"),
+        "{names:?}"
     );
     // Pages of two.
     let mut paged = Vec::new();
     let mut cursor: Option<String> = None;
     loop {
         let path = match &cursor {
-            Some(c) => format!("/v1/leaderboards/hasenpfeffer?limit=2&cursor={c}"),
-            None => "/v1/leaderboards/hasenpfeffer?limit=2".to_owned(),
+            Some(c) => format!("/v1/leaderboards/euchre?limit=2&cursor={c}"),
+            None => "/v1/leaderboards/euchre?limit=2".to_owned(),
         };
         let page: Value = app.get(&path).await.json().await.expect("JSON");
         paged.extend(page["entries"].as_array().unwrap().iter().cloned());
@@ -644,23 +594,23 @@ async fn ratings_and_leaderboards(store: Store) {
     assert_problem(
         app.get("/v1/leaderboards/skat").await,
         404,
-        "preset_not_found",
+        "pool_not_found",
     )
     .await;
     assert_problem(
-        app.get("/v1/leaderboards/hasenpfeffer?limit=0").await,
+        app.get("/v1/leaderboards/euchre?limit=0").await,
         400,
         "invalid_query",
     )
     .await;
     assert_problem(
-        app.get("/v1/leaderboards/hasenpfeffer?cursor=x1").await,
+        app.get("/v1/leaderboards/euchre?cursor=x1").await,
         400,
         "invalid_cursor",
     )
     .await;
     let text = app
-        .get("/v1/leaderboards/hasenpfeffer")
+        .get("/v1/leaderboards/euchre")
         .await
         .text()
         .await
@@ -739,11 +689,11 @@ async fn keys_never_reach_the_logs() {
     let _ = claim_as(&app, &id, &format!("{a}x"), &json!({})).await;
     let _ = register(&app, "logged-bot").await;
     play_out(&app, &id, &[(0, ta.clone()), (1, tb.clone())], false).await;
-    assert!(
-        rating_at(&app, "logged-bot", "hasenpfeffer", 1)
-            .await
-            .is_some()
-    );
+    // A rated game between the two (a challenge, accepted): its rating logged too.
+    let (rated, seats) =
+        crate::fairplay::accepted_game(&app, (&a, "logged-bot"), (&b, "other-bot")).await;
+    play_out(&app, &rated, &seats, false).await;
+    assert!(rating_at(&app, "logged-bot", "euchre", 1).await.is_some());
     let _ = app.get("/v1/leaderboards/hasenpfeffer").await;
     // The inboxes, read with the keys (a long poll; a stream's first entries), and refused.
     for key in [&a, &b, &format!("{a}x")] {
@@ -857,50 +807,34 @@ async fn bots_on_a_cluster_with_two_replicas() {
     let (one, two) = (&apps[0], &apps[1]);
     let key = register_ok(one, "Clustered").await;
     assert_problem(register(two, "clustered").await, 409, "name_taken").await;
-    let id = two
-        .create_game(&quick(json!([
-            open(),
-            house("heuristic"),
-            house("expert"),
-            house("heuristic")
-        ])))
-        .await;
-    let token = claim_token(two, &id, &key, &json!({})).await;
-    play_out(one, &id, &[(0, token)], true).await;
-    let house_games =
-        |app| async move { games(rating(app, "house-heuristic", "hasenpfeffer").await) };
-    assert_eq!(games(rating(two, "clustered", "hasenpfeffer").await), 1);
+    // Matchmade on one replica (house players at once), played through the other: rated.
+    let (id, seat, token) =
+        crate::fairplay::queued_game(two, &key, json!({"preset": "euchre"}), None).await;
+    play_out(one, &id, &[(seat, token)], true).await;
+    let house_games = |app| async move { games(rating(app, "house-heuristic", "euchre").await) };
+    assert_eq!(games(rating_at(two, "clustered", "euchre", 1).await), 1);
     assert_eq!(house_games(one).await, 1);
+    // House players alone, in a game a client made: not rated.
     let all_house = one
-        .create_game(&quick(json!([
-            house("random"),
-            house("heuristic"),
-            house("random"),
-            house("heuristic")
-        ])))
+        .create_game(&json!({"ruleset": {"preset": "euchre", "target_score": 1}, "seats": [house("random"), house("heuristic"), house("random"), house("heuristic")]}))
         .await;
     wait_finished(two, &all_house, Duration::from_secs(60)).await;
-    for _ in 0..100 {
-        if house_games(two).await == 2 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(house_games(two).await, 2);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(house_games(two).await, 1);
     let b1: Value = one
-        .get("/v1/leaderboards/hasenpfeffer")
+        .get("/v1/leaderboards/euchre")
         .await
         .json()
         .await
         .expect("JSON");
     let b2: Value = two
-        .get("/v1/leaderboards/hasenpfeffer")
+        .get("/v1/leaderboards/euchre-4")
         .await
         .json()
         .await
         .expect("JSON");
     assert_eq!(b1, b2);
-    assert_eq!(b1["total"], 4);
+    assert_eq!(b1["total"], 2, "{b1}");
     let p: Value = one
         .get("/v1/bots/CLUSTERED")
         .await
@@ -919,38 +853,26 @@ async fn every_player_alone_games_are_rated_by_place() {
     let app = spawn_app(Store::Memory).await;
     let mut checked = 0;
     for (i, (ruleset, others)) in [
-        (
-            json!({"preset": "pepper", "players": 3, "target_score": 1}),
-            2,
-        ),
-        (json!({"preset": "buck-euchre", "target_score": 1}), 3),
-        (
-            json!({"preset": "pepper", "players": 3, "target_score": 2}),
-            2,
-        ),
-        (json!({"preset": "buck-euchre", "target_score": 2}), 3),
+        (json!({"preset": "pepper", "players": 3}), 2),
+        (json!({"preset": "buck-euchre"}), 3),
     ]
     .into_iter()
     .cycle()
-    .take(12)
+    .take(8)
     .enumerate()
     {
         let preset = ruleset["preset"].as_str().unwrap().to_owned();
         let key = register_ok(&app, &format!("solo-{i}")).await;
-        let mut seats = vec![open()];
-        seats.extend((0..others).map(|_| house("random")));
-        let id = app
-            .create_game(&json!({"ruleset": ruleset, "seats": seats}))
-            .await;
-        let token = claim_token(&app, &id, &key, &json!({})).await;
-        let before = games(rating(&app, "house-random", &preset).await);
-        let last = play_out(&app, &id, &[(0, token)], false).await;
+        // Matchmade with house players at once: rated (a game a client makes is not).
+        let before = games(rating(&app, "house-heuristic", &preset).await);
+        let (id, seat, token) = crate::fairplay::queued_game(&app, &key, ruleset, None).await;
+        let last = play_out(&app, &id, &[(seat, token)], false).await;
         let (r, _, g) = rating_at(&app, &format!("solo-{i}"), &preset, 1)
             .await
             .expect("rated");
         assert_eq!(g, 1);
         assert_eq!(
-            games(rating_at(&app, "house-random", &preset, before + 1).await),
+            games(rating_at(&app, "house-heuristic", &preset, before + 1).await),
             before + 1
         );
         let scores: Vec<i64> = last["scores"]
@@ -960,11 +882,20 @@ async fn every_player_alone_games_are_rated_by_place() {
             .map(|s| s.as_i64().unwrap())
             .collect();
         assert_eq!(scores.len(), others + 1, "a side per seat");
-        let won = last["winners"].as_array().unwrap().iter().any(|w| w == 0);
-        let down = preset == "buck-euchre";
-        let worst = scores[1..]
+        let me = seat as usize;
+        let won = last["winners"]
+            .as_array()
+            .unwrap()
             .iter()
-            .all(|s| if down { scores[0] > *s } else { scores[0] < *s });
+            .any(|w| *w == seat);
+        let down = preset == "buck-euchre";
+        let worst = (0..scores.len()).filter(|&o| o != me).all(|o| {
+            if down {
+                scores[me] > scores[o]
+            } else {
+                scores[me] < scores[o]
+            }
+        });
         if won {
             assert!(r > 25.0, "{preset}: a winner gains ({r}, {scores:?})");
             checked += 1;
@@ -974,8 +905,8 @@ async fn every_player_alone_games_are_rated_by_place() {
         }
     }
     // (Each game checks a direction unless the bot ends between first and last: about two
-    // games in three do, so 12 games checking fewer than 3 is rare beyond concern.)
-    assert!(checked >= 3, "{checked} games of 12 checked a direction");
+    // games in three do, so 8 games checking fewer than 2 is rare beyond concern.)
+    assert!(checked >= 2, "{checked} games of 8 checked a direction");
 }
 
 /// A store whose next `rate` calls fail as if Redis were unreachable (everything else is the
@@ -1193,23 +1124,30 @@ async fn a_failed_rating_is_retried_by_the_outbox() {
     });
     let svc = GameService::new(store.clone(), hasenpfeffer::metrics::Metrics::new(), 0);
     let platform = Platform::new(svc.clone());
+    // A rated game (as the platform makes one: the core keeps what its creator says of it).
+    use hasenpfeffer::bots::Strategy;
+    use hasenpfeffer::games::{SeatFor, SeatedGame};
     let created = svc
-        .create(
-            serde_json::from_value(quick(json!([
-                house("random"),
-                house("heuristic"),
-                house("random"),
-                house("heuristic")
-            ])))
-            .expect("request"),
-        )
+        .create_seated(SeatedGame {
+            rated: true,
+            ..SeatedGame::new(
+                serde_json::from_value(json!({"preset": "hasenpfeffer", "target_score": 1}))
+                    .expect("ruleset"),
+                vec![
+                    SeatFor::House(Strategy::Random),
+                    SeatFor::House(Strategy::Heuristic),
+                    SeatFor::House(Strategy::Random),
+                    SeatFor::House(Strategy::Heuristic),
+                ],
+            )
+        })
         .await
         .expect("created");
     let id = created.game_id;
     // House players play in the background to the end; its rating fails there.
     let rated = |store: std::sync::Arc<FailsRates>| async move {
         store
-            .load_ratings(&[("hasenpfeffer", "house-random")])
+            .load_ratings(&[("hasenpfeffer-4", "house-random")])
             .await
             .expect("read")[0]
             .is_some()
@@ -1243,7 +1181,11 @@ async fn a_failed_rating_is_retried_by_the_outbox() {
     tokio::time::sleep(lease).await;
     assert_eq!(platform.outbox_round().await, 0, "nothing left");
     let board = platform
-        .leaderboard(hasenpfeffer::engine::Preset::Hasenpfeffer, None, 10)
+        .leaderboard(
+            hasenpfeffer::platform::Pool::named("hasenpfeffer-4").expect("a pool"),
+            None,
+            10,
+        )
         .await
         .expect("board");
     assert!(board.entries.iter().all(|e| e.games == 1), "rated once");
@@ -1272,31 +1214,40 @@ async fn a_rated_end_costs_two_store_calls() {
         .await
         .expect("registered")
         .name;
+    use hasenpfeffer::bots::Strategy;
+    use hasenpfeffer::games::{SeatFor, SeatedGame};
     for (seed, rated) in [(None, true), (Some(3), false)] {
-        let mut create = quick(json!([
-            open(),
-            house("random"),
-            house("heuristic"),
-            house("random")
-        ]));
-        if let Some(seed) = seed {
-            create["seed"] = json!(seed);
-        }
+        // A rated game as the platform makes one (the core keeps what its creator says of
+        // it), and a seeded one, which is never rated.
         let id = svc
-            .create(serde_json::from_value(create).expect("request"))
+            .create_seated(SeatedGame {
+                rated: true,
+                seed,
+                ..SeatedGame::new(
+                    serde_json::from_value(json!({"preset": "hasenpfeffer", "target_score": 1}))
+                        .expect("ruleset"),
+                    vec![
+                        SeatFor::Account(bot.clone()),
+                        SeatFor::House(Strategy::Random),
+                        SeatFor::House(Strategy::Heuristic),
+                        SeatFor::House(Strategy::Random),
+                    ],
+                )
+            })
             .await
             .expect("created")
             .game_id;
         let id = hasenpfeffer::api::extract::GameId::parse(&id).expect("an id");
-        let token = svc
-            .claim_seat(
-                &id,
-                serde_json::from_value(json!({})).expect("claim"),
-                Some(bot.clone()),
-            )
-            .await
-            .expect("claimed")
-            .token;
+        // The seat's token reaches the bot's inbox through the outbox.
+        platform.outbox_round().await;
+        let inbox = platform.inbox(&bot, 0, 100).await.expect("inbox");
+        let token = inbox
+            .entries
+            .iter()
+            .filter_map(|e| serde_json::from_slice::<Value>(&e.data).ok())
+            .find(|e| e["game_id"] == id.as_str())
+            .and_then(|e| e["token"].as_str().map(str::to_owned))
+            .expect("seated");
         let (reads, rates) = (
             store.rating_reads.load(Ordering::SeqCst),
             store.rates.load(Ordering::SeqCst),

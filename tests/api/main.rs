@@ -11,6 +11,7 @@ mod cluster;
 mod contract;
 mod edge;
 mod errors;
+mod fairplay;
 mod faults;
 mod five_hundred;
 mod games;

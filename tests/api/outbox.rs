@@ -16,7 +16,7 @@ use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 
-use crate::bots::{claim_token, house, open, quick, register_ok};
+use crate::bots::register_ok;
 use crate::helpers::{TestApp, choose};
 
 /// How many games each run plays.
@@ -122,7 +122,8 @@ async fn inbox(app: &TestApp, key: &str) -> Vec<Value> {
     serde_json::from_value(read_as(app, key, "/v1/bots/me/events?after=0").await).expect("entries")
 }
 
-/// Plays [`GAMES`] rated games between two bots and two house players, every move sent by a
+/// Plays [`GAMES`] rated games of euchre between two bots (by an accepted challenge) and two
+/// house players, every move sent by a
 /// client that hangs up, `faults` injected at each end; then checks every effect landed once.
 async fn effects_land_once(app: &TestApp, faults: &Faults, tag: &str) {
     let (a, b) = (format!("outbox-a-{tag}"), format!("outbox-b-{tag}"));
@@ -130,18 +131,8 @@ async fn effects_land_once(app: &TestApp, faults: &Faults, tag: &str) {
     let mut rng = SmallRng::seed_from_u64(37);
     let mut ids = Vec::new();
     for n in 0..GAMES {
-        let id = app
-            .create_game(&quick(json!([
-                open(),
-                house("random"),
-                open(),
-                house("random")
-            ])))
-            .await;
-        let tokens = [
-            claim_token(app, &id, &ka, &json!({"seat": 0})).await,
-            claim_token(app, &id, &kb, &json!({"seat": 2})).await,
-        ];
+        // A rated game: a challenge, accepted (a game a client makes is not rated).
+        let (id, tokens) = crate::fairplay::accepted_game(app, (&ka, &a), (&kb, &b)).await;
         let started = Instant::now();
         let mut resent = 0;
         loop {
@@ -154,11 +145,13 @@ async fn effects_land_once(app: &TestApp, faults: &Faults, tag: &str) {
                 break;
             }
             // The bots' seats only (house players move on the server).
-            let Some(seat) = view["turn"].as_u64().filter(|s| s % 2 == 0) else {
+            let Some((_, token)) = view["turn"]
+                .as_u64()
+                .and_then(|turn| tokens.iter().find(|(s, _)| *s == turn))
+            else {
                 tokio::time::sleep(Duration::from_millis(5)).await;
                 continue;
             };
-            let token = &tokens[(seat / 2) as usize];
             let mine = app.view(&id, Some(token)).await;
             let version = mine["version"].as_u64().expect("version");
             let action = choose(&mine, &mut rng);
@@ -212,7 +205,7 @@ async fn effects_land_once(app: &TestApp, faults: &Faults, tag: &str) {
                 .as_array()
                 .expect("ratings")
                 .iter()
-                .find(|r| r["preset"] == "hasenpfeffer")
+                .find(|r| r["preset"] == "euchre")
                 .map_or(0, |r| r["games"].as_u64().expect("games"));
             assert!(
                 rated <= GAMES as u64,

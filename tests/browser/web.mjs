@@ -54,11 +54,13 @@
 //   6. a problem document (joining a game that does not exist) shows as a readable sentence;
 //   7. no console errors, no uncaught errors, no failed requests, no HTTP errors (but the one
 //      provoked on purpose).
-//   8. the leaderboards: three games of house players only, no seed, created first (rated when
-//      they end, played on the server meanwhile); the home page's panel (`#/leaderboards/{preset}`)
-//      offers every preset and shows the API's ranking (rank, the name linking to the profile,
-//      rating, uncertainty, games; `house-` rows marked as reference players), a preset nobody
-//      is rated in reads 'No rated games yet'; a house player's profile shows the API's ratings
+//   8. the leaderboards: three matchmade games (a bot account each, queued with house players of
+//      one strategy at once, its seat played by this test through the API in the background:
+//      only the server's own tables are rated); the home page's panel (`#/leaderboards/{preset}`)
+//      offers every pool (each preset at each player count) and shows the API's ranking (rank,
+//      the name linking to the profile, rating, uncertainty, games; `house-` rows marked as
+//      reference players, ratings of fewer than 10 games as provisional), a pool nobody is
+//      rated in reads 'No rated games yet'; a house player's profile shows the API's ratings
 //      and its recent games (More games, a rated one finished, its seats), whose Replay opens the
 //      replay, and a rating links back to its leaderboard; axe on the panel and the profile, at
 //      desktop and phone widths (no wider than the window);
@@ -1621,30 +1623,61 @@ async function pageSize() {
   check(gz < 80 * 1024, `the page is ${gz} bytes gzipped, over 80 KB`);
 }
 
-/** The house players' mixes of the rated games: every strategy in every game. */
-const RATED_SEATS = [
-  ['expert', 'random', 'heuristic', 'random'],
-  ['heuristic', 'expert', 'random', 'expert'],
-  ['random', 'heuristic', 'expert', 'heuristic'],
-];
+/** The house players of the rated games: one strategy a game, every strategy once. */
+const RATED_HOUSES = ['expert', 'heuristic', 'random'];
+
+/** `method path` with a JSON body, as the bot of `key` if given: the answer's JSON. */
+async function send(method, path, body, key) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  if (key) headers.authorization = `Bot ${key}`;
+  const r = await fetch(`${BASE_URL}${path}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(STEP_MS),
+  });
+  check(r.ok, `${method} ${path} answered ${r.status}: ${await r.clone().text()}`);
+  return r.json();
+}
+
+/** Plays a bot's seat to the end by the API (each turn its first legal action). */
+async function playSeat({ id, seat, token }) {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (let n = 0; n < 5000; n++) {
+    const v = await (await fetch(`${BASE_URL}/v1/games/${id}`, { headers: auth, signal: AbortSignal.timeout(STEP_MS) })).json();
+    if (v.status === 'finished') return;
+    if (v.turn !== seat) {
+      await fetch(`${BASE_URL}/v1/games/${id}?wait_for_version=${v.version}`, { headers: auth, signal: AbortSignal.timeout(STEP_MS) });
+      continue;
+    }
+    await fetch(`${BASE_URL}/v1/games/${id}/actions`, { method: 'POST', headers: auth, body: JSON.stringify(v.legal_actions[0]), signal: AbortSignal.timeout(STEP_MS) });
+  }
+  check(false, `game ${id} did not end`);
+}
 
 /**
- * Rated games: a few games of `preset` whose seats are all house players, with no seed (the
- * server deals), so each is rated when it ends; the house players play them on the server.
+ * Rated games: only the server's own tables are rated, so a bot account per game queues for
+ * `preset` with house players of one strategy at once (every strategy once), and this test
+ * plays the bot's seat by the API (in the background, while the page is tested).
  */
 async function startRatedGames(preset) {
   step = 'rated games: create';
   const ids = [];
-  for (const seats of RATED_SEATS) {
-    const r = await fetch(`${BASE_URL}/v1/games`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(STEP_MS),
-      body: JSON.stringify({ ruleset: { preset, target_score: TARGET }, seats: seats.map((strategy) => ({ kind: 'bot', strategy })) }),
-    });
-    check(r.status === 201, `POST /v1/games (house players only) answered ${r.status}: ${await r.clone().text()}`);
-    ids.push((await r.json()).game_id);
+  const seats = [];
+  const tag = Math.random().toString(36).slice(2, 8);
+  for (const [i, house] of RATED_HOUSES.entries()) {
+    const { api_key: key } = await send('POST', '/v1/bots', { name: `web-rated-${tag}-${i}` });
+    await send('POST', '/v1/queue', { ruleset: { preset }, fill_with_house_after_ms: 0, house_strategy: house }, key);
+    let seated = null;
+    for (const deadline = Date.now() + STEP_MS; !seated && Date.now() < deadline;) {
+      const entries = await send('GET', '/v1/bots/me/events?after=0&wait=2', undefined, key);
+      seated = entries.find((e) => e.type === 'seated') ?? null;
+    }
+    check(seated, `bot ${i} was not seated from the queue`);
+    ids.push(seated.game_id);
+    seats.push({ id: seated.game_id, seat: seated.seat, token: seated.token });
   }
-  log(`rated games: ${ids.length} ${preset} games of house players only, no seed (${ids.join(', ')})`);
-  return { preset, ids };
+  const played = Promise.all(seats.map(playSeat));
+  played.catch(() => {});
+  log(`rated games: ${ids.length} matchmade ${preset} games, a bot and house players each (${ids.join(', ')})`);
+  return { preset, ids, played };
 }
 
 /**
@@ -1654,8 +1687,9 @@ async function startRatedGames(preset) {
  * preset without rated games; the profile of a house player shows its ratings and its recent
  * games, and a finished one replays. Axe, and screenshots at desktop and phone widths.
  */
-async function leaderboards(context, presets, { preset, ids }) {
+async function leaderboards(context, presets, { preset, ids, played }) {
   step = 'leaderboards: the rated games end';
+  await played;
   const deadline = Date.now() + 120_000;
   for (const id of ids) {
     for (;;) {
@@ -1666,6 +1700,10 @@ async function leaderboards(context, presets, { preset, ids }) {
     }
   }
   const board = await api(`/v1/leaderboards/${preset}?limit=20`);
+  // The pools the panel offers: each preset's, in the catalogue's order.
+  const allPools = await api('/v1/leaderboards');
+  const pools = presets.flatMap((p) => allPools.filter((x) => x.preset === p).map((x) => x.pool));
+  const poolTitle = (b) => `${title(b.preset)}, ${b.players} players`;
   const houses = board.entries.filter((e) => e.house).map((e) => e.name);
   for (const s of ['random', 'heuristic', 'expert']) check(houses.includes(`house-${s}`), `the ${preset} leaderboard lacks house-${s}: ${JSON.stringify(board)}`);
 
@@ -1675,8 +1713,8 @@ async function leaderboards(context, presets, { preset, ids }) {
   const panel = page.locator('#leaderboards');
   await panel.locator('#board tbody tr').first().waitFor();
   const offered = await page.locator('#board-preset option').evaluateAll((os) => os.map((o) => o.value));
-  check(JSON.stringify(offered) === JSON.stringify(presets), `the leaderboards offer ${offered}, the API ${presets}`);
-  check((await page.inputValue('#board-preset')) === preset, `#/leaderboards/${preset} opens ${await page.inputValue('#board-preset')}`);
+  check(JSON.stringify(offered) === JSON.stringify(pools), `the leaderboards offer ${offered}, the API ${pools}`);
+  check((await page.inputValue('#board-preset')) === board.pool, `#/leaderboards/${preset} opens ${await page.inputValue('#board-preset')}, not ${board.pool}`);
   check(await page.evaluate(() => document.activeElement?.id === 'board-preset'), '#/leaderboards does not move the focus to the panel');
   const rows = await panel.locator('#board tbody tr').evaluateAll((trs) => trs.map((tr) => ({
     bot: tr.getAttribute('data-bot'),
@@ -1687,7 +1725,7 @@ async function leaderboards(context, presets, { preset, ids }) {
   check(rows.length === board.entries.length, `the panel shows ${rows.length} rows, the API ${board.entries.length}`);
   board.entries.forEach((e, i) => {
     const row = rows[i];
-    const want = [String(e.rank), `${e.name}${e.house ? ' reference' : ''}`, e.rating.toFixed(1), `±${e.uncertainty.toFixed(1)}`, String(e.games)];
+    const want = [String(e.rank), `${e.name}${e.house ? ' reference' : ''}${e.provisional ? ' provisional' : ''}`, e.rating.toFixed(1), `±${e.uncertainty.toFixed(1)}`, String(e.games)];
     check(row.bot === e.name && JSON.stringify(row.cells) === JSON.stringify(want), `row ${i} reads ${JSON.stringify(row.cells)}, the API ${JSON.stringify(want)}`);
     check(row.reference === e.house, `${e.name} is ${row.reference ? '' : 'not '}marked as a reference player`);
     check(row.href === `#/bot/${encodeURIComponent(e.name)}`, `${e.name} links to ${row.href}`);
@@ -1696,7 +1734,7 @@ async function leaderboards(context, presets, { preset, ids }) {
   const headers = await panel.locator('#board thead th[scope=col]').allTextContents();
   check(headers.length === 5 && headers[0] === 'Rank' && headers[1] === 'Bot', `the ranking's column headers: ${headers}`);
   const caption = await panel.locator('#board caption').innerText();
-  check(caption.startsWith(`${title(preset)}: ${board.total} bot`), `the ranking's caption reads "${caption}"`);
+  check(caption.startsWith(`${poolTitle(board)}: ${board.total} bot`), `the ranking's caption reads "${caption}"`);
   check((await panel.getByRole('button', { name: 'More bots' }).isVisible()) === (board.next_cursor !== null), 'the More bots button does not follow next_cursor');
   await axe(page, 'leaderboards panel (desktop)', '#leaderboards');
   await panel.screenshot({ path: join(OUT_DIR, 'web-leaderboards-desktop.png') });
@@ -1706,8 +1744,8 @@ async function leaderboards(context, presets, { preset, ids }) {
   // A preset nobody is rated in: the empty state.
   step = 'leaderboards: the empty state';
   let empty = null;
-  for (const p of presets) {
-    if (p !== preset && (await api(`/v1/leaderboards/${p}?limit=1`)).total === 0) { empty = p; break; }
+  for (const p of pools) {
+    if (p !== board.pool && (await api(`/v1/leaderboards/${p}?limit=1`)).total === 0) { empty = p; break; }
   }
   if (empty) {
     await page.selectOption('#board-preset', empty);
@@ -1716,7 +1754,7 @@ async function leaderboards(context, presets, { preset, ids }) {
     check(await panel.locator('#board').isHidden(), `the empty ${empty} leaderboard shows a table`);
     await axe(page, `leaderboards panel, empty (desktop)`, '#leaderboards');
     log(`leaderboards: ${empty} reads "${await message.innerText()}"`);
-    await page.selectOption('#board-preset', preset);
+    await page.selectOption('#board-preset', board.pool);
     await panel.locator(`#board tbody tr[data-bot="${rows[0].bot}"]`).waitFor();
   }
 
@@ -1738,7 +1776,7 @@ async function leaderboards(context, presets, { preset, ids }) {
   const profile = await api(`/v1/bots/${encodeURIComponent(name)}`);
   check((await page.locator('h1').innerText()).startsWith(name), `the profile's heading reads "${await page.locator('h1').innerText()}"`);
   const ratingRows = await page.locator('#bot-ratings tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
-  check(JSON.stringify(ratingRows) === JSON.stringify(profile.ratings.map((r) => [title(r.preset), r.rating.toFixed(1), `±${r.uncertainty.toFixed(1)}`, String(r.games)])), `the profile's ratings read ${JSON.stringify(ratingRows)}, the API's ${JSON.stringify(profile.ratings)}`);
+  check(JSON.stringify(ratingRows) === JSON.stringify(profile.ratings.map((r) => [`${poolTitle(r)}${r.provisional ? ' provisional' : ''}`, r.rating.toFixed(1), `±${r.uncertainty.toFixed(1)}`, String(r.games)])), `the profile's ratings read ${JSON.stringify(ratingRows)}, the API's ${JSON.stringify(profile.ratings)}`);
   const games = page.locator('#bot-games > li');
   check((await games.count()) === Math.min(10, profile.recent_games.length), `the profile lists ${await games.count()} games of ${profile.recent_games.length}`);
   check((await games.first().getAttribute('data-game')) === profile.recent_games[0].game_id, 'the profile\'s first game is not the most recent');
@@ -1759,9 +1797,9 @@ async function leaderboards(context, presets, { preset, ids }) {
   // The profile's ratings link to their leaderboard.
   await page.goBack();
   await page.locator('#bot-ratings').waitFor();
-  await page.locator(`#bot-ratings a[href="#/leaderboards/${preset}"]`).click();
+  await page.locator(`#bot-ratings a[href="#/leaderboards/${board.pool}"]`).click();
   await panel.locator('#board tbody tr').first().waitFor();
-  check((await page.inputValue('#board-preset')) === preset, 'the rating\'s link does not open its leaderboard');
+  check((await page.inputValue('#board-preset')) === board.pool, 'the rating\'s link does not open its leaderboard');
   await page.close();
 
   // At phone width: the panel and the profile fit the window.

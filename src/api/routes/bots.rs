@@ -1,5 +1,6 @@
 //! Bot accounts: register one (`POST /v1/bots`), a bot's profile (`GET /v1/bots/{name}`); and
-//! the leaderboards (`GET /v1/leaderboards/{preset}`).
+//! a bot's rating history in a pool (`GET /v1/bots/{name}/ratings/{pool}`); the rated pools
+//! and their leaderboards (`GET /v1/leaderboards`, `GET /v1/leaderboards/{pool}`).
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -12,8 +13,10 @@ use crate::api::error::{ApiError, Code, Problem};
 use crate::api::ratelimit::RegistrationLimit;
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
 use crate::engine::Preset;
-use crate::platform::wire::{BotProfile, Leaderboard, RegisterBotRequest, RegisteredBot};
-use crate::platform::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, Platform};
+use crate::platform::wire::{
+    BotProfile, Leaderboard, PoolInfo, RatingHistory, RegisterBotRequest, RegisteredBot,
+};
+use crate::platform::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, Platform, Pool};
 
 /// Register a bot.
 ///
@@ -129,17 +132,112 @@ fn percent_decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The `{preset}` path parameter.
+/// The `{pool}` path parameter's schema: every pool's name, and every preset's (its usual
+/// player count's pool).
+fn pool_schema() -> utoipa::openapi::schema::Object {
+    let mut names: Vec<String> = Pool::all().into_iter().map(Pool::name).collect();
+    names.extend(Preset::ALL.iter().map(|p| p.name().to_owned()));
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(names))
+        .build()
+}
+
+/// The `{pool}` path parameter.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
-pub struct PresetPath {
-    /// The preset (as `GET /v1/rulesets` names them).
-    #[param(inline)]
-    preset: Preset,
+pub struct PoolPath {
+    /// The pool: a preset and a player count (`pepper-3`, `five-hundred-6`), or a preset's
+    /// name alone for its usual count (`hasenpfeffer` is `hasenpfeffer-4`). `GET
+    /// /v1/leaderboards` lists them.
+    #[param(schema_with = pool_schema)]
+    pool: String,
 }
 
-/// Query parameters of `GET /v1/leaderboards/{preset}`.
+/// The `{name}` path parameter of a bot's rating history (no example: a bot has a history only
+/// in the pools it played rated games in).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct RatedBotPath {
+    /// The bot's name (any case), percent-encoded; or a house account.
+    #[param(min_length = 1)]
+    name: String,
+}
+
+/// The pool a path names (`pool_not_found` if none).
+fn pool_of(req: &HttpRequest) -> Result<Pool, ApiError> {
+    let name = req.match_info().get("pool").unwrap_or_default();
+    Pool::named(name).ok_or_else(|| {
+        ApiError::refused(
+            Code::PoolNotFound,
+            format!(
+                "no pool named {:?}: a pool is a preset and a player count it offers, as `pepper-3`; GET /v1/leaderboards lists them",
+                name.chars().take(64).collect::<String>()
+            ),
+        )
+    })
+}
+
+/// The rated pools.
+///
+/// Every pool a game may be rated in: each preset at each player count it offers (`pepper`
+/// for 3 is rated apart from `pepper` for 4), with its leaderboard's address.
+#[utoipa::path(
+    tag = "bots",
+    operation_id = "list_pools",
+    responses(
+        (status = 200, description = "Every pool.", body = Vec<PoolInfo>),
+    )
+)]
+#[get("/v1/leaderboards")]
+pub async fn list_pools() -> HttpResponse {
+    let pools: Vec<PoolInfo> = Pool::all().into_iter().map(Pool::info).collect();
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .json(pools)
+}
+
+/// A bot's rating history in a pool.
+///
+/// Its rating, uncertainty, conservative estimate and rated games in the pool now, and its
+/// rating after each of its most recent rated games there (at most 500), oldest first.
+#[utoipa::path(
+    tag = "bots",
+    operation_id = "get_rating_history",
+    params(RatedBotPath, PoolPath),
+    responses(
+        (status = 200, description = "The bot's rating in the pool and its history.", body = RatingHistory),
+        (status = 404, description = "No bot has this name (`bot_not_found`), no pool this one (`pool_not_found`), or the bot has no rated game in the pool (`rating_not_found`).", body = Problem, content_type = "application/problem+json", examples(
+            ("bot_not_found" = (value = json!({"detail": "no bot named \"nobody\"", "code": "bot_not_found"}))),
+            ("pool_not_found" = (value = json!({"detail": "no pool named \"skat-4\": a pool is a preset and a player count it offers, as `pepper-3`; GET /v1/leaderboards lists them", "code": "pool_not_found"}))),
+            ("rating_not_found" = (value = json!({"detail": "\"rabbit-stew\" has played no rated game in pepper-3", "code": "rating_not_found"}))),
+        )),
+        StoreUnavailable,
+    )
+)]
+#[get("/v1/bots/{name}/ratings/{pool}")]
+#[tracing::instrument(skip_all)]
+pub async fn get_rating_history(
+    svc: web::Data<Platform>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let raw = req.match_info().get("name").unwrap_or_default();
+    let name = percent_decode(raw).ok_or_else(|| {
+        ApiError::refused(
+            Code::BotNotFound,
+            "no bot has this name (it is not valid UTF-8)",
+        )
+    })?;
+    let pool = pool_of(&req)?;
+    let history = svc.rating_history(&name, pool).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(history))
+}
+
+/// Query parameters of `GET /v1/leaderboards/{pool}`.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -152,46 +250,36 @@ pub struct BoardParams {
     pub cursor: Option<String>,
 }
 
-/// A preset's leaderboard.
+/// A pool's leaderboard.
 ///
-/// Every bot rated in the preset (house accounts too: reference points), highest rating
-/// first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
-/// back as `cursor` for the next page (null: the last page). A game is rated when it ends if
-/// the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
-/// house player; each game once.
+/// Every bot rated in the pool (a preset at a player count; house accounts too: reference
+/// points), by its conservative estimate (its rating less three uncertainties, so one lucky
+/// game does not put a bot on top), with its rating, uncertainty, rated games and whether the
+/// rating is still provisional (fewer than 10 games), a page at a time: pass `next_cursor`
+/// back as `cursor` for the next page (null: the last page). Rated games are the server's own
+/// tables (matchmaking, accepted rated challenges) with a turn clock, a deal the server drew,
+/// the preset's own rules at the pool's player count, and no bot in two seats; each once.
 #[utoipa::path(
     tag = "bots",
     operation_id = "get_leaderboard",
-    params(PresetPath, BoardParams),
+    params(PoolPath, BoardParams),
     responses(
         (status = 200, description = "A page of the leaderboard.", body = Leaderboard),
         (status = 400, description = "A bad query parameter or cursor.", body = Problem, content_type = "application/problem+json", examples(
             ("invalid_query" = (value = json!({"detail": "invalid query string: `limit` must be between 1 and 100", "code": "invalid_query"}))),
             ("invalid_cursor" = (value = json!({"detail": "invalid cursor: pass the `next_cursor` of the previous page as it is", "code": "invalid_cursor"}))),
         )),
-        (status = 404, description = "No such preset (`preset_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no preset named \"skat\"; GET /v1/rulesets lists them", "code": "preset_not_found"})),
+        (status = 404, description = "No such pool (`pool_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no pool named \"skat-4\": a pool is a preset and a player count it offers, as `pepper-3`; GET /v1/leaderboards lists them", "code": "pool_not_found"})),
         StoreUnavailable,
     )
 )]
-#[get("/v1/leaderboards/{preset}")]
+#[get("/v1/leaderboards/{pool}")]
 #[tracing::instrument(skip_all)]
 pub async fn get_leaderboard(
     svc: web::Data<Platform>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let preset = req.match_info().get("preset").unwrap_or_default();
-    let preset = Preset::ALL
-        .into_iter()
-        .find(|p| p.name() == preset)
-        .ok_or_else(|| {
-            ApiError::refused(
-                Code::PresetNotFound,
-                format!(
-                    "no preset named {:?}; GET /v1/rulesets lists them",
-                    preset.chars().take(64).collect::<String>()
-                ),
-            )
-        })?;
+    let pool = pool_of(&req)?;
     let q: BoardParams = query(&req)?;
     let limit = q.limit.unwrap_or(DEFAULT_BOARD_LIMIT);
     if !(1..=MAX_BOARD_LIMIT).contains(&limit) {
@@ -200,7 +288,7 @@ pub async fn get_leaderboard(
             format!("invalid query string: `limit` must be between 1 and {MAX_BOARD_LIMIT}"),
         ));
     }
-    let board = svc.leaderboard(preset, q.cursor.as_deref(), limit).await?;
+    let board = svc.leaderboard(pool, q.cursor.as_deref(), limit).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(board))

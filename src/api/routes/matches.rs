@@ -13,7 +13,9 @@ use crate::platform::wire::{CreateMatchRequest, Match};
 
 /// Start a duplicate match.
 ///
-/// Two players (bots, or house accounts: `house-random`, `house-heuristic`, `house-expert`)
+/// Two players (the caller's bot and a house account, or two house accounts: `house-random`,
+/// `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+/// `POST /v1/challenges` with `deals`)
 /// play `deals` deals of a game, each deal in every seating: twice with the partnerships
 /// swapped, or with every player alone twice per seat (A alone against B in every other seat,
 /// then the reverse), so that both hold the same cards in the same seats and the luck of the
@@ -41,6 +43,7 @@ use crate::platform::wire::{CreateMatchRequest, Match};
         (status = 401, description = "No `Authorization: Bot <api_key>` (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         (status = 404, description = "A player is no bot (`bot_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no bot named \"nobody\"", "code": "bot_not_found"})),
+        (status = 409, description = "A player is another bot (`challenge_required`): challenge it instead.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "\"rabbit-stew\" is another bot: it plays only a match it accepted; challenge it with POST /v1/challenges (`deals` makes the challenge a duplicate match)", "code": "challenge_required"})),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 422, description = "A match that cannot be played (`invalid_match`), or an impossible ruleset or time limit.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a match is between two different players: `a` and `b` name the same", "code": "invalid_match"})),

@@ -12,6 +12,7 @@ use crate::platform::Platform;
 
 pub mod actions;
 pub mod bots;
+pub mod challenges;
 pub mod events;
 pub mod games;
 pub mod health;

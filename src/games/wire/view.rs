@@ -28,6 +28,16 @@ pub struct GameView {
     /// Whether results of this game may count for ranked play: only games the server dealt
     /// at random (`deal` is `random`). Public.
     pub ranked_eligible: bool,
+    /// Whether the game is rated: its end updates its bots' ratings in its pool. Only games
+    /// the server formed (matchmaking, an accepted rated challenge) with a turn clock, a deal
+    /// the server drew, the preset's own rules for its player count, and no account in two
+    /// seats are rated. Public.
+    pub rated: bool,
+    /// The seat that forfeited the game by letting its turn clock run out 3 times in a row:
+    /// the game ended there (`status` is `finished`), lost for that seat's side; null
+    /// otherwise. Public.
+    #[schema(required = true)]
+    pub forfeit: Option<u8>,
     /// The time limit per decision in milliseconds; null if the game has no turn clocks.
     /// Public.
     #[schema(required = true)]
@@ -91,13 +101,15 @@ impl Serialize for GameView {
             partner,
             open_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 43)?;
+        let mut m = s.serialize_struct("GameView", 45)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
         m.serialize_field("seats", &self.seats)?;
         m.serialize_field("deal", &self.deal)?;
         m.serialize_field("ranked_eligible", &self.ranked_eligible)?;
+        m.serialize_field("rated", &self.rated)?;
+        m.serialize_field("forfeit", &self.forfeit)?;
         m.serialize_field("turn_time_limit_ms", &self.turn_time_limit_ms)?;
         m.serialize_field("deadline_unix_ms", &self.deadline_unix_ms)?;
         m.serialize_field("seat", seat)?;
@@ -188,6 +200,8 @@ pub fn example_view() -> GameView {
         seats,
         deal: DealOrigin::Random,
         ranked_eligible: true,
+        rated: false,
+        forfeit: None,
         turn_time_limit_ms: None,
         deadline_unix_ms: None,
         view: game.view(Viewer::Seat(0)),
@@ -278,6 +292,8 @@ mod tests {
         seats: &'a [SeatInfo],
         deal: DealOrigin,
         ranked_eligible: bool,
+        rated: bool,
+        forfeit: Option<u8>,
         turn_time_limit_ms: Option<u64>,
         deadline_unix_ms: Option<u64>,
         #[serde(flatten)]
@@ -337,6 +353,8 @@ mod tests {
                             seats: seats.clone(),
                             deal: DealOrigin::Seed,
                             ranked_eligible: false,
+                            rated: i % 3 == 0,
+                            forfeit: (i % 4 == 1).then_some(2),
                             turn_time_limit_ms: (i % 2 == 0).then_some(30_000),
                             deadline_unix_ms: (i % 2 == 0).then_some(1_800_000_000_000),
                             view: game.view(viewer),
@@ -357,6 +375,8 @@ mod tests {
                             seats: &view.seats,
                             deal: view.deal,
                             ranked_eligible: view.ranked_eligible,
+                            rated: view.rated,
+                            forfeit: view.forfeit,
                             turn_time_limit_ms: view.turn_time_limit_ms,
                             deadline_unix_ms: view.deadline_unix_ms,
                             view: &view.view,

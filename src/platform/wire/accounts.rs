@@ -43,19 +43,96 @@ pub struct RegisteredBot {
     pub profile: String,
 }
 
-/// A bot's rating in one preset.
+/// A bot's rating in one pool (a preset at a player count).
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"preset": "hasenpfeffer", "rating": 27.4, "uncertainty": 6.1, "games": 12}))]
-pub struct PresetRating {
+#[schema(example = json!({"pool": "hasenpfeffer-4", "preset": "hasenpfeffer", "players": 4, "rating": 27.4, "uncertainty": 6.1, "conservative": 9.1, "provisional": false, "games": 12, "history": "/v1/bots/rabbit-stew/ratings/hasenpfeffer-4"}))]
+pub struct PoolRating {
+    /// The pool (`preset-players`: `pepper-3` is not `pepper-4`).
+    pub pool: String,
     /// The preset.
     pub preset: Preset,
+    /// The number of players.
+    pub players: u8,
     /// The rating (Weng-Lin's mu; a new bot starts at 25).
     pub rating: f64,
     /// Its uncertainty (Weng-Lin's sigma; a new bot starts at 25/3, and it shrinks as the bot
     /// plays rated games).
     pub uncertainty: f64,
-    /// Rated games played in this preset.
+    /// The leaderboards' order: the rating less three uncertainties.
+    pub conservative: f64,
+    /// Fewer than 10 rated games in the pool: the rating is still a guess.
+    pub provisional: bool,
+    /// Rated games played in this pool.
     pub games: u32,
+    /// The rating's history (`GET /v1/bots/{name}/ratings/{pool}`).
+    pub history: String,
+}
+
+/// One point of a rating's history: the rating after a game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RatingPoint {
+    /// The game.
+    pub game_id: String,
+    /// When it was rated (ms since the Unix epoch).
+    pub at_unix_ms: u64,
+    /// The rating after it.
+    pub rating: f64,
+    /// Its uncertainty after it.
+    pub uncertainty: f64,
+}
+
+/// A bot's rating in a pool and how it got there.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RatingHistory {
+    /// The bot, as registered.
+    pub name: String,
+    /// The pool.
+    pub pool: String,
+    /// The pool's preset.
+    pub preset: Preset,
+    /// The pool's number of players.
+    pub players: u8,
+    /// The rating now.
+    pub rating: f64,
+    /// Its uncertainty now.
+    pub uncertainty: f64,
+    /// The leaderboards' order: the rating less three uncertainties.
+    pub conservative: f64,
+    /// Fewer than 10 rated games in the pool.
+    pub provisional: bool,
+    /// Rated games played in the pool.
+    pub games: u32,
+    /// The rating after each of its most recent games (at most 500), oldest first.
+    pub history: Vec<RatingPoint>,
+}
+
+/// What a rated game did to a bot's rating (in its `game_over` event).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RatingChange {
+    /// The pool the game was rated in.
+    pub pool: String,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// `after - before`.
+    pub change: f64,
+    /// The uncertainty after it.
+    pub uncertainty: f64,
+}
+
+/// A rated pool: a preset at a player count, with its own ratings and leaderboard.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"pool": "pepper-3", "preset": "pepper", "players": 3, "leaderboard": "/v1/leaderboards/pepper-3"}))]
+pub struct PoolInfo {
+    /// The pool's name.
+    pub pool: String,
+    /// The preset.
+    pub preset: Preset,
+    /// The number of players.
+    pub players: u8,
+    /// Its leaderboard.
+    pub leaderboard: String,
 }
 
 /// One of a bot's recent games.
@@ -88,15 +165,15 @@ pub struct BotProfile {
     pub created_unix_ms: Option<u64>,
     /// Games the bot took a seat in (each counted once).
     pub games_played: u64,
-    /// Its rating in each preset it has played rated games in.
-    pub ratings: Vec<PresetRating>,
+    /// Its rating in each pool it has played rated games in.
+    pub ratings: Vec<PoolRating>,
     /// Its most recent games (at most 50), newest first.
     pub recent_games: Vec<RecentGame>,
 }
 
 /// One place of a leaderboard.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"rank": 1, "name": "house-expert", "house": true, "rating": 31.2, "uncertainty": 2.4, "games": 140}))]
+#[schema(example = json!({"rank": 1, "name": "house-expert", "house": true, "rating": 31.2, "uncertainty": 2.4, "conservative": 24.0, "provisional": false, "games": 140}))]
 pub struct LeaderboardEntry {
     /// The place, from 1.
     pub rank: u64,
@@ -104,20 +181,29 @@ pub struct LeaderboardEntry {
     pub name: String,
     /// Whether it is a house account (a reference point: the same house player every game).
     pub house: bool,
-    /// The rating (Weng-Lin's mu): the ranking's order.
+    /// The rating (Weng-Lin's mu).
     pub rating: f64,
     /// Its uncertainty (Weng-Lin's sigma).
     pub uncertainty: f64,
-    /// Rated games played in this preset.
+    /// The ranking's order: the rating less three uncertainties (a bot ranks high once it is
+    /// surely good).
+    pub conservative: f64,
+    /// Fewer than 10 rated games in the pool.
+    pub provisional: bool,
+    /// Rated games played in this pool.
     pub games: u32,
 }
 
-/// A page of a preset's leaderboard, highest rating first.
+/// A page of a pool's leaderboard, highest conservative estimate first.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Leaderboard {
+    /// The pool.
+    pub pool: String,
     /// The preset.
     pub preset: Preset,
-    /// How many bots are rated in the preset.
+    /// The number of players.
+    pub players: u8,
+    /// How many bots are rated in the pool.
     pub total: u64,
     /// This page.
     pub entries: Vec<LeaderboardEntry>,

@@ -10,9 +10,10 @@ use crate::engine::{Ruleset, RulesetSpec, Seat};
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"a": "house-expert", "b": "house-heuristic", "ruleset": {"preset": "euchre"}, "deals": 20}))]
 pub struct CreateMatchRequest {
-    /// Player A: a bot's name, or a house account (`house-random`, `house-heuristic`,
+    /// Player A: the caller's bot, or a house account (`house-random`, `house-heuristic`,
     /// `house-expert`). One of the two players is the caller's bot unless both are house
-    /// accounts.
+    /// accounts; another bot is played against through a challenge it accepts
+    /// (`POST /v1/challenges` with `deals`).
     #[schema(min_length = 1, max_length = 64)]
     pub a: String,
     /// Player B, as `a`; not the same as `a`.
@@ -28,7 +29,8 @@ pub struct CreateMatchRequest {
     #[schema(minimum = 1, maximum = 100)]
     pub deals: u32,
     /// A time limit per decision in the match's games (100 to 86,400,000 ms, as for
-    /// `POST /v1/games`; default none: a bot's games wait for it).
+    /// `POST /v1/games`; default 60,000 when a bot plays, none between house accounts). A
+    /// seat whose clock runs out is played by the fallback for that decision.
     #[serde(default)]
     #[schema(minimum = 100, maximum = 86_400_000)]
     pub turn_time_limit_ms: Option<u64>,

@@ -256,6 +256,19 @@ impl GameStore for MemoryStore {
         Ok(self.accounts().records.get(name).cloned())
     }
 
+    async fn save_preferences(&self, name: &str, data: &[u8]) -> Result<(), StoreError> {
+        check_account_name(name)?;
+        self.accounts()
+            .preferences
+            .insert(name.to_owned(), data.to_vec());
+        Ok(())
+    }
+
+    async fn load_preferences(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        check_account_name(name)?;
+        Ok(self.accounts().preferences.get(name).cloned())
+    }
+
     async fn account_by_key(&self, key_hash: &str) -> Result<Option<Vec<u8>>, StoreError> {
         check_key_hash(key_hash)?;
         let a = self.accounts();

@@ -5,6 +5,7 @@
 //! | --- | --- | --- |
 //! | `{prefix}:{bots}:acct` | hash | account records by name |
 //! | `{prefix}:{bots}:keys` | hash | account names by key hash |
+//! | `{prefix}:{bots}:prefs` | hash | accounts' preferences by name |
 //! | `{prefix}:{bots}:games:<name>` | sorted set | an account's recent games, scored by when attached (ms) |
 //! | `{prefix}:{bots}:played` | hash | each account's count of games |
 //! | `{prefix}:{bots}:rv:<board>` | hash | each member's rating version on the board |
@@ -185,6 +186,30 @@ impl<C: Link> Redis<C> {
         let mut cmd = redis::cmd("HGET");
         cmd.arg(format!("{}:acct", self.base())).arg(name);
         self.core.query("load_account", true, &cmd).await
+    }
+
+    pub(super) async fn save_preferences_impl(
+        &self,
+        name: &str,
+        data: &[u8],
+    ) -> Result<(), StoreError> {
+        check_account_name(name)?;
+        let mut cmd = redis::cmd("HSET");
+        cmd.arg(format!("{}:prefs", self.base()))
+            .arg(name)
+            .arg(data);
+        let _: Value = self.core.query("save_preferences", true, &cmd).await?;
+        Ok(())
+    }
+
+    pub(super) async fn load_preferences_impl(
+        &self,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        check_account_name(name)?;
+        let mut cmd = redis::cmd("HGET");
+        cmd.arg(format!("{}:prefs", self.base())).arg(name);
+        self.core.query("load_preferences", true, &cmd).await
     }
 
     pub(super) async fn account_by_key_impl(

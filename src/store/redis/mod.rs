@@ -527,6 +527,14 @@ impl<C: Link> GameStore for Redis<C> {
         self.load_account_impl(name).await
     }
 
+    async fn save_preferences(&self, name: &str, data: &[u8]) -> Result<(), StoreError> {
+        self.save_preferences_impl(name, data).await
+    }
+
+    async fn load_preferences(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.load_preferences_impl(name).await
+    }
+
     async fn account_by_key(&self, key_hash: &str) -> Result<Option<Vec<u8>>, StoreError> {
         self.account_by_key_impl(key_hash).await
     }
