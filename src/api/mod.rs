@@ -505,6 +505,20 @@ async fn unmark_identity(
     Ok(res)
 }
 
+/// Swagger UI's answers (`/swagger-ui`, `/swagger-ui/...`, its 404s too) get the web page's
+/// security headers, with the policy Swagger UI needs ([`page::SWAGGER_CONTENT_SECURITY_POLICY`]).
+async fn swagger_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let swagger = req.path() == "/swagger-ui" || req.path().starts_with("/swagger-ui/");
+    let mut res = next.call(req).await?;
+    if swagger {
+        page::security_headers(res.headers_mut(), page::SWAGGER_CONTENT_SECURITY_POLICY);
+    }
+    Ok(res)
+}
+
 /// A permanent redirect to `location`.
 fn redirect(location: &'static str) -> HttpResponse {
     HttpResponse::PermanentRedirect()
@@ -552,6 +566,7 @@ pub fn app(
         .route("/web/{file}", web::get().to(page::file))
         .default_service(web::to(routes::not_found))
         .wrap(actix_web::middleware::from_fn(bodiless_errors))
+        .wrap(actix_web::middleware::from_fn(swagger_headers))
         .wrap(actix_web::middleware::from_fn(head_as_get))
         .wrap(actix_web::middleware::from_fn(compress_only_big))
         .wrap(actix_web::middleware::Compress::default())
