@@ -148,6 +148,9 @@ make_error_codes! {
     /// A bot name of the house players' (`house-` and anything).
     NameReserved = "name_reserved", 422, "Name not available";
     RateLimited = "rate_limited", 429, "Too many requests";
+    /// More event streams and long polls open at once than a client address or a bot may hold
+    /// (`STREAMS_PER_CLIENT`, `STREAMS_PER_BOT`).
+    TooManyStreams = "too_many_streams", 429, "Too many open streams";
     Internal = "internal", 500, "Internal error";
     StoreUnavailable = "store_unavailable", 503, "Service unavailable";
     StoreFull = "store_full", 503, "Service unavailable";
@@ -256,6 +259,18 @@ pub enum Error {
         /// The limit reached.
         policy: RatePolicy,
     },
+    /// A client address or a bot holds as many event streams and long polls open as it may.
+    #[error(
+        "too many event streams and long polls open at once ({}: {} at once): close one, or wait \
+         for one to end, and retry after {retry_after} s",
+        policy.name, policy.allowance
+    )]
+    TooManyStreams {
+        /// Seconds to wait.
+        retry_after: u64,
+        /// The limit reached (`window_secs` 0: a count of open streams, not a rate).
+        policy: RatePolicy,
+    },
     /// The store cannot be reached.
     #[error("the game store is unavailable; retry shortly")]
     Unavailable,
@@ -300,6 +315,7 @@ impl Error {
             Error::PayloadTooLarge { .. } => Code::PayloadTooLarge,
             Error::UnsupportedMediaType => Code::UnsupportedMediaType,
             Error::RateLimited { .. } => Code::RateLimited,
+            Error::TooManyStreams { .. } => Code::TooManyStreams,
             Error::Unavailable => Code::StoreUnavailable,
             Error::StoreFull { .. } => Code::StoreFull,
             Error::RequestTimeout { .. } => Code::RequestTimeout,
