@@ -93,8 +93,14 @@ make_error_codes! {
     IdempotencyKeyReused = "idempotency_key_reused", 409, "Conflict";
     /// A bot name that is registered already (names are unique regardless of case).
     NameTaken = "name_taken", 409, "Conflict";
+    /// A bot name, or a guest's seat name, that reads as a registered bot's (the same Unicode
+    /// confusable skeleton, UTS #39: `a1ice` and `alice`).
+    NameConfusable = "name_confusable", 409, "Conflict";
     /// A bot claiming a second seat of one game.
     AlreadySeated = "already_seated", 409, "Conflict";
+    /// The log of a game that is one play of a duplicate deal still being played in another
+    /// seating: nothing of the deal is shown until every seating of it is over.
+    DealInPlay = "deal_in_play", 409, "Conflict";
     /// A bot joining a queue while it waits in as many as it may.
     TooManyQueues = "too_many_queues", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";

@@ -1272,7 +1272,7 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     assert_eq!(store.load_account(&name).await.unwrap(), None);
     assert_eq!(store.account_by_key(&hash).await.unwrap(), None);
     store
-        .create_account(&name, &hash, &[0, 255, 7])
+        .create_account(&name, &hash, &fresh_name(), &[0, 255, 7])
         .await
         .unwrap();
     assert_eq!(
@@ -1286,12 +1286,16 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     // The same name with another key, another name with the same key: refused, nothing written.
     let (name2, hash2) = (fresh_name(), fresh_name());
     assert_eq!(
-        other.create_account(&name, &hash2, b"x").await,
+        other
+            .create_account(&name, &hash2, &fresh_name(), b"x")
+            .await,
         Err(StoreError::AlreadyExists)
     );
     assert_eq!(other.account_by_key(&hash2).await.unwrap(), None);
     assert_eq!(
-        other.create_account(&name2, &hash, b"y").await,
+        other
+            .create_account(&name2, &hash, &fresh_name(), b"y")
+            .await,
         Err(StoreError::AlreadyExists)
     );
     assert_eq!(other.load_account(&name2).await.unwrap(), None);
@@ -1303,7 +1307,44 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     let name3 = fresh_name();
     let results = futures_util::future::join_all((0..8).map(|i| {
         let (s, name3) = (if i % 2 == 0 { store } else { other }, &name3);
-        async move { s.create_account(name3, &fresh_name(), &[i]).await }
+        async move {
+            s.create_account(name3, &fresh_name(), &fresh_name(), &[i])
+                .await
+        }
+    }))
+    .await;
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    // A look is taken once too: another name that looks alike is refused, nothing written;
+    // the record reads back by its look. Racing creates of names that look alike: one wins.
+    let look = fresh_name();
+    let (name4, hash4) = (fresh_name(), fresh_name());
+    assert_eq!(other.account_by_look(&look).await.unwrap(), None);
+    store
+        .create_account(&name4, &hash4, &look, b"l")
+        .await
+        .unwrap();
+    assert_eq!(
+        other.account_by_look(&look).await.unwrap(),
+        Some(b"l".to_vec())
+    );
+    let (name5, hash5) = (fresh_name(), fresh_name());
+    assert_eq!(
+        other.create_account(&name5, &hash5, &look, b"m").await,
+        Err(StoreError::AlreadyExists)
+    );
+    assert_eq!(other.load_account(&name5).await.unwrap(), None);
+    assert_eq!(other.account_by_key(&hash5).await.unwrap(), None);
+    let look2 = fresh_name();
+    let results = futures_util::future::join_all((0..8).map(|i| {
+        let (s, look2) = (if i % 2 == 0 { store } else { other }, &look2);
+        async move {
+            s.create_account(&fresh_name(), &fresh_name(), look2, &[i])
+                .await
+        }
     }))
     .await;
     assert_eq!(
@@ -1313,11 +1354,15 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     );
     // Empty or long names and hashes are refused before anything is read.
     assert!(matches!(
-        store.create_account("", "h", b"").await,
+        store.create_account("", "h", "l", b"").await,
         Err(StoreError::InvalidKey(_))
     ));
     assert!(matches!(
         store.account_by_key(&"h".repeat(129)).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.account_by_look("").await,
         Err(StoreError::InvalidKey(_))
     ));
 }

@@ -391,17 +391,27 @@ pub trait GameStore: Send + Sync + 'static {
     // a backend without them.
 
     /// Create account `name` (the caller's key of it: the service folds names to lower case)
-    /// with the hash of its secret key and its record (opaque bytes), in one atomic step:
-    /// [`StoreError::AlreadyExists`] (and nothing written) if the name or the key hash is
-    /// taken. Accounts never expire. [`StoreError::InvalidKey`] if the name or hash is empty or
-    /// too long ([`MAX_ACCOUNT_NAME_LEN`], [`MAX_TOKEN_LEN`]). One round trip on Redis.
+    /// with the hash of its secret key, its `look` (the caller's key of what the name looks
+    /// like: the service passes a hash of its confusable skeleton) and its record (opaque
+    /// bytes), in one atomic step: [`StoreError::AlreadyExists`] (and nothing written) if the
+    /// name, the key hash or the look is taken, so of two names that look alike created at once
+    /// one wins. Accounts never expire. [`StoreError::InvalidKey`] if the name, hash or look is
+    /// empty or too long ([`MAX_ACCOUNT_NAME_LEN`], [`MAX_TOKEN_LEN`]). One round trip on Redis.
     #[allow(unused_variables)]
     async fn create_account(
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The record of the account created with look `look` (`None`: none). One round trip on
+    /// Redis.
+    #[allow(unused_variables)]
+    async fn account_by_look(&self, look: &str) -> Result<Option<Vec<u8>>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 

@@ -238,17 +238,29 @@ impl GameStore for MemoryStore {
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
         check_account_name(name)?;
         check_key_hash(key_hash)?;
+        check_key_hash(look)?;
         let mut a = self.accounts();
-        if a.records.contains_key(name) || a.keys.contains_key(key_hash) {
+        if a.records.contains_key(name)
+            || a.keys.contains_key(key_hash)
+            || a.looks.contains_key(look)
+        {
             return Err(StoreError::AlreadyExists);
         }
         a.records.insert(name.to_owned(), data.to_vec());
         a.keys.insert(key_hash.to_owned(), name.to_owned());
+        a.looks.insert(look.to_owned(), name.to_owned());
         Ok(())
+    }
+
+    async fn account_by_look(&self, look: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        check_key_hash(look)?;
+        let a = self.accounts();
+        Ok(a.looks.get(look).and_then(|n| a.records.get(n)).cloned())
     }
 
     async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
