@@ -185,7 +185,8 @@ pub use self::listing::{
 pub use self::memory::MemoryStore;
 pub use self::outbox::{MAX_OUTBOX_BATCH, MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch};
 pub use self::queue::{
-    MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace,
+    JOIN_GRACE_MS, MAX_DUE_QUEUES, MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueHeld, QueueHold,
+    QueueJoin, QueueJoined, QueuePlace,
 };
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
@@ -568,9 +569,13 @@ pub trait GameStore: Send + Sync + 'static {
         Err(no_accounts(self.backend()))
     }
 
-    /// The queues that may hold entries (every queue holding one is listed; a queue whose
-    /// entries all lapsed may be listed until a take or a join looks at it), for a sweeper.
-    async fn queues(&self) -> Result<Vec<String>, StoreError> {
+    /// Up to `limit` (at most [`MAX_DUE_QUEUES`]) queues due at `now_ms`, earliest first, for
+    /// a sweeper to take from: a queue a join touched [`JOIN_GRACE_MS`] ago without a take
+    /// since, one whose oldest entry's fill time or first lease end has come, one that may hold
+    /// a full table, one a settle put entries back in (see [`queue`](self::queue)). An idle
+    /// queue is not listed. One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn queues_due(&self, now_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 

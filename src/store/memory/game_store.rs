@@ -14,9 +14,9 @@ use crate::store::inbox::{check_append, check_read, first_id};
 use crate::store::outbox::{MAX_OUTBOX_BATCH, OutboxBatch, check_take};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
-    ListedGame, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueHeld, QueueHold, QueueJoin,
-    QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame,
-    StoredRating, Write, check_idem_key,
+    ListedGame, MAX_DUE_QUEUES, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueHeld,
+    QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
+    StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 #[async_trait]
@@ -444,8 +444,10 @@ impl GameStore for MemoryStore {
         Ok(self.queue_lock().holds_due(now_ms, until_ms, limit))
     }
 
-    async fn queues(&self) -> Result<Vec<String>, StoreError> {
-        Ok(self.queue_lock().queues())
+    async fn queues_due(&self, now_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .queue_lock()
+            .queues_due(now_ms, limit.min(MAX_DUE_QUEUES)))
     }
 
     async fn queue_entries(

@@ -621,8 +621,8 @@ impl<C: Link> GameStore for Redis<C> {
         self.queue_holds_due_impl(now_ms, until_ms, limit).await
     }
 
-    async fn queues(&self) -> Result<Vec<String>, StoreError> {
-        self.queues_impl().await
+    async fn queues_due(&self, now_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.queues_due_impl(now_ms, limit).await
     }
 
     async fn queue_entries(
