@@ -50,6 +50,12 @@ pub struct Config {
     /// How long a bot's place in a matchmaking queue holds without a renewal (posting again,
     /// or reading its inbox) (`QUEUE_LEASE_MS`, default 60000; at least 1).
     pub queue_lease: Duration,
+    /// Event streams and long polls a client address may hold open at once, counted by each
+    /// replica (`STREAMS_PER_CLIENT`, default 32; 0: no cap). Over it: 429 `too_many_streams`.
+    pub streams_per_client: u32,
+    /// Inbox event streams and long polls (`GET /v1/bots/me/events`) a bot may hold open at
+    /// once, counted by each replica (`STREAMS_PER_BOT`, default 8; 0: no cap).
+    pub streams_per_bot: u32,
     /// How many proxies in front of the server append to `X-Forwarded-For`
     /// (`TRUSTED_PROXY_HOPS`, default 0: the client is the connection's peer). With `n`, the
     /// client is the `n`-th address from the right of `X-Forwarded-For`: the one the outermost
@@ -97,6 +103,8 @@ impl Default for Config {
             matches_per_hour: crate::platform::DEFAULT_MATCHES_PER_HOUR,
             challenges_per_hour: crate::platform::DEFAULT_CHALLENGES_PER_HOUR,
             queue_lease: Duration::from_millis(60_000),
+            streams_per_client: crate::api::streams::DEFAULT_PER_CLIENT,
+            streams_per_bot: crate::api::streams::DEFAULT_PER_BOT,
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),
             memory_max_games: crate::store::StoreConfig::DEFAULT_MAX_GAMES,
@@ -205,6 +213,8 @@ impl Config {
                 }
                 lease
             },
+            streams_per_client: parse(&get, "STREAMS_PER_CLIENT", d.streams_per_client)?,
+            streams_per_bot: parse(&get, "STREAMS_PER_BOT", d.streams_per_bot)?,
             trusted_proxy_hops,
             body_read_timeout: {
                 let timeout = millis("BODY_READ_TIMEOUT_MS", d.body_read_timeout)?;

@@ -99,6 +99,9 @@ make_error_codes! {
     IdempotencyKeyReused = "idempotency_key_reused", 409, "Conflict";
     /// A bot name that is registered already (names are unique regardless of case).
     NameTaken = "name_taken", 409, "Conflict";
+    /// A bot name, or a guest's seat name, that reads as a registered bot's (the same Unicode
+    /// confusable skeleton, UTS #39: `a1ice` and `alice`).
+    NameConfusable = "name_confusable", 409, "Conflict";
     /// A bot claiming a second seat of one game.
     AlreadySeated = "already_seated", 409, "Conflict";
     /// A challenge the opponent's preferences refuse (the detail says which).
@@ -107,6 +110,9 @@ make_error_codes! {
     ChallengeClosed = "challenge_closed", 409, "Conflict";
     /// `POST /v1/matches` naming another bot: it plays only a challenge it accepted.
     ChallengeRequired = "challenge_required", 409, "Conflict";
+    /// The log of a game that is one play of a duplicate deal still being played in another
+    /// seating: nothing of the deal is shown until every seating of it is over.
+    DealInPlay = "deal_in_play", 409, "Conflict";
     /// A bot joining a queue while it waits in as many as it may.
     TooManyQueues = "too_many_queues", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";
@@ -163,6 +169,9 @@ make_error_codes! {
     /// A bot name of the house players' (`house-` and anything).
     NameReserved = "name_reserved", 422, "Name not available";
     RateLimited = "rate_limited", 429, "Too many requests";
+    /// More event streams and long polls open at once than a client address or a bot may hold
+    /// (`STREAMS_PER_CLIENT`, `STREAMS_PER_BOT`).
+    TooManyStreams = "too_many_streams", 429, "Too many open streams";
     Internal = "internal", 500, "Internal error";
     StoreUnavailable = "store_unavailable", 503, "Service unavailable";
     StoreFull = "store_full", 503, "Service unavailable";
@@ -271,6 +280,18 @@ pub enum Error {
         /// The limit reached.
         policy: RatePolicy,
     },
+    /// A client address or a bot holds as many event streams and long polls open as it may.
+    #[error(
+        "too many event streams and long polls open at once ({}: {} at once): close one, or wait \
+         for one to end, and retry after {retry_after} s",
+        policy.name, policy.allowance
+    )]
+    TooManyStreams {
+        /// Seconds to wait.
+        retry_after: u64,
+        /// The limit reached (`window_secs` 0: a count of open streams, not a rate).
+        policy: RatePolicy,
+    },
     /// The store cannot be reached.
     #[error("the game store is unavailable; retry shortly")]
     Unavailable,
@@ -315,6 +336,7 @@ impl Error {
             Error::PayloadTooLarge { .. } => Code::PayloadTooLarge,
             Error::UnsupportedMediaType => Code::UnsupportedMediaType,
             Error::RateLimited { .. } => Code::RateLimited,
+            Error::TooManyStreams { .. } => Code::TooManyStreams,
             Error::Unavailable => Code::StoreUnavailable,
             Error::StoreFull { .. } => Code::StoreFull,
             Error::RequestTimeout { .. } => Code::RequestTimeout,

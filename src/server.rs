@@ -75,6 +75,11 @@ impl Application {
             config.bot_registrations_per_hour,
             config.trusted_proxy_hops,
         );
+        let streams = api::streams::StreamLimit::new(
+            config.streams_per_client,
+            config.streams_per_bot,
+            config.trusted_proxy_hops,
+        );
         let mut server = HttpServer::new(move || {
             // Runs on each worker's thread: its Redis connection is driven there too.
             api::app(
@@ -82,6 +87,7 @@ impl Application {
                 body_limit,
                 rate_limit.clone(),
                 registration_limit.clone(),
+                streams.clone(),
             )
         })
         .listen(listener)?

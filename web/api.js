@@ -36,7 +36,7 @@
  * @typedef {'allow' | 'veto' | 'veto_alone'} Answer a partner's answer to a pick-up (Bacon)
  * @typedef {{ seat: number, round: number, trump: string | null, alone?: boolean,
  *   answer?: Answer | null }} UpcardCall (Bacon: `round` is the upcard's number, 1 to 4)
- * @typedef {{ seat: number, kind: 'open' | 'bot', claimed: boolean, name?: string, strategy?: string }} SeatInfo
+ * @typedef {{ seat: number, kind: 'open' | 'bot', claimed: boolean, guest: boolean, name?: string, strategy?: string, account?: string }} SeatInfo
  * @typedef {{ preset: string, deck: string, players: number, bowers: boolean, auction: string,
  *   min_bid: number, pepper_bids: boolean, no_trump: boolean, all_pass: string, alone: string,
  *   first_lead: string, set_penalty: string, target_score: number, game_end: string,

@@ -279,6 +279,7 @@ function lobbyItem(g, signal, playerName) {
   const who = g.seats.map((s) => {
     if (s.kind === 'bot') return `seat ${s.seat}: house player (${s.strategy})`;
     if (!s.claimed) return `seat ${s.seat}: free`;
+    if (s.guest) return `seat ${s.seat}: ${s.name || 'a player'} (guest)`;
     return `seat ${s.seat}: ${s.name || 'a player'}`;
   }).join(', ');
   const score = g.scores.join('–');

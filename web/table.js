@@ -60,6 +60,8 @@ export function seatName(v, s) {
  */
 function who(v, s) {
   const info = v.seats[s];
+  // A seat claimed without a bot key is a guest's: its name is only what the guest typed.
+  if (info?.guest) return `${info.name || 'Player'} (guest)`;
   return info?.name || (info?.kind === 'bot' ? `${cap(info.strategy || 'house')} bot` : info?.claimed ? 'Player' : 'Open seat');
 }
 

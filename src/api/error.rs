@@ -62,13 +62,15 @@ pub struct Problem {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({"limit": "bot_registrations", "allowance": 10, "window_secs": 3600, "burst": 10, "reset_secs": 360}))]
 pub struct RateLimitInfo {
-    /// The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`)
-    /// or `bot_registrations` (`POST /v1/bots` per client address,
-    /// `BOT_REGISTRATIONS_PER_HOUR`).
+    /// The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`),
+    /// `bot_registrations` (`POST /v1/bots` per client address,
+    /// `BOT_REGISTRATIONS_PER_HOUR`), or, with `too_many_streams`, `streams_per_client` or
+    /// `streams_per_bot` (event streams and long polls open at once, `STREAMS_PER_CLIENT`,
+    /// `STREAMS_PER_BOT`).
     pub limit: String,
-    /// Requests allowed per window, sustained.
+    /// Requests allowed per window, sustained (for open streams: how many may be open at once).
     pub allowance: u32,
-    /// The window, in seconds.
+    /// The window, in seconds (0 for open streams: a count, not a rate).
     pub window_secs: u64,
     /// The most requests allowed at once (the bucket's size).
     pub burst: u32,
@@ -100,13 +102,17 @@ impl ApiError {
                 _ => None,
             },
             retry_after: match self {
-                ApiError::RateLimited { retry_after, .. } | ApiError::StoreFull { retry_after } => {
-                    Some(*retry_after)
-                }
+                ApiError::RateLimited { retry_after, .. }
+                | ApiError::TooManyStreams { retry_after, .. }
+                | ApiError::StoreFull { retry_after } => Some(*retry_after),
                 _ => None,
             },
             rate_limit: match self {
                 ApiError::RateLimited {
+                    retry_after,
+                    policy,
+                }
+                | ApiError::TooManyStreams {
                     retry_after,
                     policy,
                 } => Some(RateLimitInfo {
@@ -135,6 +141,10 @@ impl ResponseError for ApiError {
         ));
         match self {
             ApiError::RateLimited {
+                retry_after,
+                policy,
+            }
+            | ApiError::TooManyStreams {
                 retry_after,
                 policy,
             } => {

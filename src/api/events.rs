@@ -11,6 +11,7 @@ use tokio::time::{Instant, sleep_until};
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::error::ApiError;
+use super::streams::StreamGuard;
 use crate::games::GameService;
 use crate::games::ViewJson;
 use crate::platform::Platform;
@@ -50,11 +51,14 @@ pub async fn stream(
     id: GameId,
     token: Option<String>,
     last_event_id: Option<u64>,
+    guard: StreamGuard,
 ) -> Result<impl futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static, ApiError> {
     let mut changes = svc.store().watch(&id);
     let first = svc.view(&id, token.as_deref()).await?;
     let (tx, rx) = mpsc::channel::<Bytes>(8);
     tokio::spawn(async move {
+        // Counted open until the stream ends or its reader hangs up.
+        let _guard = guard;
         let mut sent = last_event_id;
         let mut view = Some(first);
         loop {
@@ -183,11 +187,14 @@ pub async fn inbox_stream(
     svc: Platform,
     account: String,
     after: u64,
+    guard: StreamGuard,
 ) -> Result<impl futures_util::Stream<Item = Result<Bytes, actix_web::Error>> + 'static, ApiError> {
     let mut changes = svc.watch_inbox(&account);
     let first = svc.inbox(&account, after, INBOX_PAGE).await?;
     let (tx, rx) = mpsc::channel::<Bytes>(8);
     tokio::spawn(async move {
+        // Counted open until the stream ends or its reader hangs up.
+        let _guard = guard;
         let mut cursor = after;
         let mut page = Some(first);
         loop {

@@ -11,6 +11,7 @@ pub mod page;
 pub mod ratelimit;
 pub mod routes;
 pub mod shape;
+pub mod streams;
 pub mod wire;
 
 use std::time::Instant;
@@ -102,17 +103,24 @@ impl Modify for ExamplesAddon {
         shape::inbox_as_a_union(openapi);
         problem_examples_from_the_table(openapi);
         routes::actions::add_request_examples(openapi);
-        let rate_limited = rate_limited_response();
+        let rate_limited = rate_limited_response(false);
+        let push_limited = rate_limited_response(true);
         for (path, item) in openapi.paths.paths.iter_mut() {
             // The rate limiter covers every route but the probes and metrics.
             let limited = !matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics");
+            // The push endpoints: event streams and long polls are capped too.
+            let push = matches!(
+                path.as_str(),
+                "/v1/games/{id}" | "/v1/games/{id}/events" | "/v1/bots/me/events"
+            );
             for op in operations_mut(item) {
                 op.security.get_or_insert_with(Vec::new);
                 if limited {
+                    let answer = if push { &push_limited } else { &rate_limited };
                     op.responses
                         .responses
                         .entry("429".into())
-                        .or_insert_with(|| rate_limited.clone().into());
+                        .or_insert_with(|| answer.clone().into());
                 }
             }
         }
@@ -183,8 +191,11 @@ fn fill_problem_example(example: &mut Option<serde_json::Value>) {
     example.insert("status".into(), code.status().into());
 }
 
-/// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set).
-fn rate_limited_response() -> utoipa::openapi::Response {
+/// The 429 every rate-limited operation can answer (with `RATE_LIMIT_PER_SEC` set); with
+/// `push`, the push endpoints', which also answer `too_many_streams` over the caps of open
+/// event streams and long polls.
+fn rate_limited_response(push: bool) -> utoipa::openapi::Response {
+    use utoipa::openapi::example::ExampleBuilder;
     use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
     let example = ApiError::RateLimited {
         retry_after: 1,
@@ -196,6 +207,35 @@ fn rate_limited_response() -> utoipa::openapi::Response {
         },
     }
     .problem();
+    let streams = ApiError::TooManyStreams {
+        retry_after: 1,
+        policy: error::RatePolicy {
+            name: "streams_per_client",
+            allowance: crate::api::streams::DEFAULT_PER_CLIENT,
+            window_secs: 0,
+            burst: crate::api::streams::DEFAULT_PER_CLIENT,
+        },
+    }
+    .problem();
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem")));
+    let content = if push {
+        let named = |p: error::Problem| {
+            ExampleBuilder::new()
+                .value(serde_json::to_value(p).ok())
+                .build()
+        };
+        content.examples_from_iter([
+            ("rate_limited", named(example)),
+            ("too_many_streams", named(streams)),
+        ])
+    } else {
+        content.example(serde_json::to_value(example).ok())
+    };
+    let description = if push {
+        "Too many requests from this client (when the server limits the rate), or too many event streams and long polls open at once (`too_many_streams`: `STREAMS_PER_CLIENT`, default 32 per client address, and for a bot's inbox `STREAMS_PER_BOT`, default 8 per bot, counted by each replica): close one, or wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, `streams_per_client`, `streams_per_bot`), its allowance and when it resets, as the `RateLimit-*` headers do."
+    } else {
+        "Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do."
+    };
     let header = |description: &str, schema| {
         HeaderBuilder::new()
             .schema(Some(schema))
@@ -203,19 +243,13 @@ fn rate_limited_response() -> utoipa::openapi::Response {
             .build()
     };
     ResponseBuilder::new()
-        .description("Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.")
+        .description(description)
         .header("Retry-After", header("Seconds to wait before retrying.", u64::schema()))
         .header("RateLimit-Limit", header("Requests allowed per window of the limit reached.", u64::schema()))
         .header("RateLimit-Remaining", header("Requests left in the window: 0.", u64::schema()))
         .header("RateLimit-Reset", header("Seconds until the next request is allowed.", u64::schema()))
         .header("RateLimit-Policy", header("The limit reached: its name, allowance `q`, window `w` in seconds and `burst`, e.g. `\"requests\";q=50;w=1;burst=100`.", String::schema()))
-        .content(
-            "application/problem+json",
-            ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("Problem")))
-                .example(serde_json::to_value(example).ok())
-                .build(),
-        )
+        .content("application/problem+json", content.build())
         .build()
 }
 
@@ -515,6 +549,20 @@ async fn unmark_identity(
     Ok(res)
 }
 
+/// Swagger UI's answers (`/swagger-ui`, `/swagger-ui/...`, its 404s too) get the web page's
+/// security headers, with the policy Swagger UI needs ([`page::SWAGGER_CONTENT_SECURITY_POLICY`]).
+async fn swagger_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let swagger = req.path() == "/swagger-ui" || req.path().starts_with("/swagger-ui/");
+    let mut res = next.call(req).await?;
+    if swagger {
+        page::security_headers(res.headers_mut(), page::SWAGGER_CONTENT_SECURITY_POLICY);
+    }
+    Ok(res)
+}
+
 /// A permanent redirect to `location`.
 fn redirect(location: &'static str) -> HttpResponse {
     HttpResponse::PermanentRedirect()
@@ -529,6 +577,7 @@ pub fn app(
     body_limit: routes::BodyLimit,
     rate_limit: Option<ratelimit::RateLimit>,
     registration_limit: Option<ratelimit::RegistrationLimit>,
+    streams: streams::StreamLimit,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -543,7 +592,8 @@ pub fn app(
         .app_data(web::Data::new(platform.games().clone()))
         .app_data(web::Data::new(platform))
         .app_data(web::Data::new(metrics))
-        .app_data(body_limit);
+        .app_data(body_limit)
+        .app_data(web::Data::new(streams));
     if let Some(rl) = rate_limit {
         base = base.app_data(web::Data::new(rl));
     }
@@ -562,6 +612,7 @@ pub fn app(
         .route("/web/{file}", web::get().to(page::file))
         .default_service(web::to(routes::not_found))
         .wrap(actix_web::middleware::from_fn(bodiless_errors))
+        .wrap(actix_web::middleware::from_fn(swagger_headers))
         .wrap(actix_web::middleware::from_fn(head_as_get))
         .wrap(actix_web::middleware::from_fn(compress_only_big))
         .wrap(actix_web::middleware::Compress::default())

@@ -69,6 +69,35 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; \
      object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/// Swagger UI's Content-Security-Policy (`/swagger-ui/`): the page's, except that styles may be
+/// inline (Swagger UI's React components set `style` attributes, and its syntax highlighter
+/// writes them) and fonts may be `data:` URIs. Its scripts are its own files (no inline script:
+/// utoipa-swagger-ui serves the configuration as `swagger-initializer.js`); it fetches only the
+/// OpenAPI document and the API, both here.
+pub const SWAGGER_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+     font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; \
+     frame-ancestors 'none'";
+
+/// Sets the security headers every answer of the page carries (the page's, or Swagger UI's
+/// with `csp`), where the answer has none of its own.
+pub fn security_headers(headers: &mut header::HeaderMap, csp: &'static str) {
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, csp),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+    ] {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
+    }
+}
+
 /// `GET /`: the page.
 pub async fn index(req: HttpRequest) -> HttpResponse {
     serve(&req, 0)
@@ -103,19 +132,14 @@ fn serve(req: &HttpRequest, i: usize) -> HttpResponse {
     };
     res.insert_header((header::ETAG, etag))
         // Revalidate every time (the names carry no hash): a 304 costs one small round trip.
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header((
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-        ))
-        .insert_header((header::X_FRAME_OPTIONS, "DENY"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::REFERRER_POLICY, "no-referrer"))
-        .insert_header(("Cross-Origin-Opener-Policy", "same-origin"));
-    if fresh {
-        return res.finish();
-    }
-    res.content_type(asset.content_type).body(asset.body)
+        .insert_header((header::CACHE_CONTROL, "no-cache"));
+    let mut res = if fresh {
+        res.finish()
+    } else {
+        res.content_type(asset.content_type).body(asset.body)
+    };
+    security_headers(res.headers_mut(), CONTENT_SECURITY_POLICY);
+    res
 }
 
 #[cfg(test)]

@@ -100,12 +100,7 @@ impl RateLimit {
     }
 
     fn client_of(&self, headers: &HeaderMap, peer: Option<std::net::SocketAddr>) -> Option<IpAddr> {
-        if self.trusted_hops > 0
-            && let Some(ip) = forwarded_client(headers, self.trusted_hops)
-        {
-            return Some(ip);
-        }
-        peer.map(|a| a.ip())
+        client_ip(headers, peer, self.trusted_hops)
     }
 
     fn client(&self, req: &ServiceRequest) -> Option<IpAddr> {
@@ -123,6 +118,21 @@ impl RateLimit {
             .map(|state| state.remaining_burst_capacity())
             .map_err(|not_until| seconds_until(&not_until))
     }
+}
+
+/// The client a request comes from: the connection's peer, or behind `hops` (> 0) trusted
+/// proxies the address [`forwarded_client`] reads (see the module docs).
+pub fn client_ip(
+    headers: &HeaderMap,
+    peer: Option<std::net::SocketAddr>,
+    hops: usize,
+) -> Option<IpAddr> {
+    if hops > 0
+        && let Some(ip) = forwarded_client(headers, hops)
+    {
+        return Some(ip);
+    }
+    peer.map(|a| a.ip())
 }
 
 /// The client's address behind `hops` trusted proxies: the `hops`-th entry from the right of

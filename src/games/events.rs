@@ -78,4 +78,9 @@ pub struct Series {
     pub deal: u32,
     /// The play of the deal (its seating), from 0.
     pub play: u32,
+    /// The games of the deal's other plays. Until every one of them is over too, nothing of
+    /// the deal leaves this game once it is over (its log, its last hand, its cards played):
+    /// see `GameService::deal_in_play`. Empty in a game stored before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub siblings: Vec<String>,
 }

@@ -95,6 +95,25 @@ fn view_of(id: &str, (entry, views): &WithViews, token: Option<&str>) -> Result<
     })
 }
 
+/// A finished game's view without the cards of its deal: no last hand, no tricks, no widow,
+/// discards or upcards, no voids shown (its scores and seats stay).
+fn without_the_deal(view: &mut View) {
+    view.last_hand = None;
+    view.hand.clear();
+    view.widow.clear();
+    view.discards.clear();
+    view.passed_cards.clear();
+    view.open_hand.clear();
+    view.trick = Default::default();
+    view.tricks.clear();
+    view.voids.iter_mut().for_each(Vec::clear);
+    view.upcard = None;
+    view.upcard_calls.clear();
+    view.passed_upcards.clear();
+    view.called = None;
+    view.joker_revealed_by = None;
+}
+
 impl GameService {
     /// Creates a game; house players act at once if every seat is filled.
     pub async fn create(&self, req: CreateGameRequest) -> Result<CreatedGame, Error> {
@@ -220,7 +239,8 @@ impl GameService {
                 keep_expiry: false,
                 idem: None,
                 log: &log_refs,
-                listing: Some(lobby.listing()),
+                // A play of a duplicate deal is never listed: its id is not for others to know.
+                listing: record.series.is_none().then(|| lobby.listing()),
                 events: &event_refs,
             };
             match self.store.write(&id, write).await {
@@ -348,7 +368,57 @@ impl GameService {
 
     /// The caller's view: a seat's with a token, else the spectator's.
     pub async fn view(&self, id: &GameId, token: Option<&str>) -> Result<ViewJson, Error> {
-        view_of(id, &self.load_with_views(id).await?, token)
+        let loaded = self.load_with_views(id).await?;
+        self.view_checked(id, &loaded, token).await
+    }
+
+    /// The view of a loaded game: as [`view_of`], but for a finished play of a duplicate deal
+    /// still being played in another seating, the view without the deal's cards
+    /// ([`without_the_deal`]), made afresh (never from the views rendered for the record,
+    /// which show them once the deal is over).
+    async fn view_checked(
+        &self,
+        id: &GameId,
+        loaded: &WithViews,
+        token: Option<&str>,
+    ) -> Result<ViewJson, Error> {
+        let (version, record) = (loaded.0.0, &loaded.0.1);
+        if !self.deal_in_play(record).await? {
+            return view_of(id, loaded, token);
+        }
+        let viewer = match token {
+            Some(t) => Viewer::Seat(record.seat_of(t)?),
+            None => Viewer::Spectator,
+        };
+        let mut view = record.view(id, version, viewer);
+        without_the_deal(&mut view.view);
+        let json = serde_json::to_vec(&view).map_err(|_| Error::Internal)?;
+        Ok(ViewJson {
+            version,
+            over: true,
+            json: Bytes::from(json),
+        })
+    }
+
+    /// Whether `record` is a finished play of a duplicate deal (a [`Series`]) another play of
+    /// which is not over yet (or not made yet): then nothing of the deal may leave it, to
+    /// anyone. A game in progress shows only what its seats and spectators may see anyway; a
+    /// game of no series, or stored before its series named its siblings, has nothing to hide.
+    pub async fn deal_in_play(&self, record: &GameRecord) -> Result<bool, Error> {
+        let Some(series) = &record.series else {
+            return Ok(false);
+        };
+        if !record.game.is_over() {
+            return Ok(false);
+        }
+        for sibling in &series.siblings {
+            match self.load(sibling).await {
+                Ok(loaded) if loaded.1.game.is_over() => {}
+                Ok(_) | Err(Error::GameNotFound(_)) => return Ok(true),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
     }
 
     /// The view after a wake-up: when a change notification announced that a write made
@@ -365,11 +435,12 @@ impl GameService {
         announced: Option<u64>,
     ) -> Result<ViewJson, Error> {
         if let Some(version) = announced {
-            return match self.cache.get_with_views(id) {
-                Some(hit) if hit.0.0 == version => view_of(id, &hit, token),
+            let loaded = match self.cache.get_with_views(id) {
+                Some(hit) if hit.0.0 == version => hit,
                 // Not the announced version: the cached one is stale, read the game.
-                _ => view_of(id, &self.read(id).await?, token),
+                _ => self.read(id).await?,
             };
+            return self.view_checked(id, &loaded, token).await;
         }
         self.view(id, token).await
     }
@@ -395,6 +466,13 @@ impl GameService {
     /// discard, passed cards); the whole move is stored, and shown once the hand is over.
     pub async fn log(&self, id: &GameId) -> Result<GameLog, Error> {
         let loaded = self.load(id).await?;
+        if self.deal_in_play(&loaded.1).await? {
+            return Err(Error::refused(
+                Code::DealInPlay,
+                "this game is one seating of a duplicate deal that is still being played in \
+                 another: its log is shown once every seating of the deal is over",
+            ));
+        }
         let (version, game) = (loaded.0, &loaded.1.game);
         // The log is read after the game: it may hold entries of later writes, of this hand or
         // of later ones, none of them over as far as this answer knows.

@@ -60,7 +60,10 @@ pub use self::events::{GameEvent, OutboxWake, SeatNote, Series};
 pub use self::game::{ViewJson, new_game_id};
 pub use self::ids::{GameId, IDEMPOTENCY_KEY_MAX, IdempotencyKey};
 pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
-pub use self::names::{HOUSE_PREFIX, MAX_CHARS, check_seat_name, fold, house_name, house_strategy};
+pub use self::names::{
+    HOUSE_PREFIX, MAX_CHARS, check_seat_name, fold, house_name, house_strategy, look,
+    looks_like_house, skeleton,
+};
 pub use self::push::{KEEP_ALIVE, Push};
 pub use self::record::{GameRecord, LogEntry, SeatRecord};
 pub use self::seated::{SeatFor, SeatedGame};

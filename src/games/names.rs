@@ -93,6 +93,42 @@ pub fn fold(name: &str) -> String {
     name.to_lowercase()
 }
 
+/// A name's confusable skeleton (Unicode TR39's, from the `unicode-security` crate), of the name
+/// folded to lower case and in NFKC (so compatibility forms, fullwidth `－` among them, read as
+/// what they stand for): two names with one skeleton read alike (`a1ice` and `alice`, a
+/// Cyrillic `а` and a Latin `a`, fullwidth `ａ` and `a`).
+pub fn skeleton(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = fold(name).nfkc().collect();
+    unicode_security::confusable_detection::skeleton(&folded).collect()
+}
+
+/// What a name looks like, as the store indexes accounts by it: a hash of its [`skeleton`]
+/// (fixed length, whatever the skeleton's).
+pub fn look(name: &str) -> String {
+    super::tokens::hash_token(&skeleton(name))
+}
+
+/// Whether `name` reads as a house account's: it starts with `house-` in any case, or with
+/// anything confusable with it (a Cyrillic `о`, a mathematical `ℎ`, another dash, small
+/// capitals), or with `house` and any other punctuation or space after it (`house_expert`,
+/// `house.expert`, `house expert`): by skeletons, not a list of look-alikes.
+pub fn looks_like_house(name: &str) -> bool {
+    let folded = fold(name);
+    if folded.starts_with(HOUSE_PREFIX) {
+        return true;
+    }
+    let prefix = skeleton(HOUSE_PREFIX);
+    let skel = skeleton(&folded);
+    if skel.starts_with(&prefix) {
+        return true;
+    }
+    let word = skeleton(HOUSE_PREFIX.trim_end_matches('-'));
+    skel.strip_prefix(&word)
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| !c.is_alphanumeric())
+}
+
 /// Checks a seat name (none is fine): at most [`MAX_CHARS`] characters, none of those the
 /// module docs refuse.
 pub fn check_seat_name(name: Option<String>) -> Result<Option<String>, Error> {
@@ -120,7 +156,45 @@ pub fn check_seat_name(name: Option<String>) -> Result<Option<String>, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::check_seat_name;
+    use super::{check_seat_name, looks_like_house, skeleton};
+
+    #[test]
+    fn look_alikes_share_a_skeleton() {
+        for (a, b) in [
+            ("alice", "a1ice"),
+            ("alice", "ALICE"),
+            ("alice", "\u{0430}lice"), // Cyrillic а
+            ("alice", "\u{FF41}\u{FF4C}\u{FF49}\u{FF43}\u{FF45}"), // fullwidth
+            ("rabbit", "rabb\u{0456}t"), // Cyrillic і
+            ("bob-bot", "bob\u{2010}bot"), // a Unicode hyphen
+            ("modem", "rnodern"),
+        ] {
+            assert_eq!(skeleton(a), skeleton(b), "{a:?} {b:?}");
+        }
+        assert_ne!(skeleton("alice"), skeleton("alicia"));
+        assert_ne!(skeleton("bob"), skeleton("bobby"));
+    }
+
+    #[test]
+    fn house_and_its_look_alikes_are_the_house_players() {
+        for name in [
+            "house-expert",
+            "HOUSE-x",
+            "house_expert",
+            "house.expert",
+            "house expert",
+            "h\u{043E}use-expert",
+            "\u{210E}ouse-random",
+            "house\u{2010}heuristic",
+            "house\u{FF0D}expert",
+            "\u{FF48}\u{FF4F}\u{FF55}\u{FF53}\u{FF45}-x",
+        ] {
+            assert!(looks_like_house(name), "{name:?}");
+        }
+        for name in ["housebot", "h-ouse", "my house-bot", "household", "alice"] {
+            assert!(!looks_like_house(name), "{name:?}");
+        }
+    }
 
     fn ok(name: &str) -> bool {
         check_seat_name(Some(name.into())).is_ok()

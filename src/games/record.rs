@@ -39,6 +39,7 @@ impl SeatRecord {
             },
             strategy: self.bot(),
             claimed: self.filled(),
+            guest: self.spec == SeatSpec::Open && self.filled() && self.account.is_none(),
             name: self.name.clone(),
             account: self.account_name(),
         }

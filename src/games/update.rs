@@ -219,7 +219,8 @@ impl GameService {
                     _ => None,
                 },
                 log: &log_refs,
-                listing: Some(lobby.listing()),
+                // A play of a duplicate deal is never listed (see `create_with`).
+                listing: record.series.is_none().then(|| lobby.listing()),
                 events: &event_refs,
             };
             let sent = Instant::now();

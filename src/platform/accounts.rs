@@ -12,7 +12,10 @@ use serde::{Deserialize, Serialize};
 use super::env::Platform;
 use crate::error::{Code, Error};
 use crate::games::now_ms;
-use crate::games::{HOUSE_PREFIX, check_seat_name, fold, hash_token, house_name, house_strategy};
+use crate::games::{
+    HOUSE_PREFIX, check_seat_name, fold, hash_token, house_name, house_strategy, look,
+    looks_like_house,
+};
 use rand::RngExt;
 
 use super::ratings::{PROVISIONAL_GAMES, Pool, conservative};
@@ -46,16 +49,6 @@ impl AccountRecord {
             Error::Internal
         })
     }
-}
-
-/// Whether `name` reads as a house account's: it starts with `house-` in any case, or with
-/// anything confusable with it (Unicode's confusable skeletons, UTS #39: a Cyrillic `о`, a
-/// mathematical `ℎ`, another dash).
-fn looks_like_house(name: &str) -> bool {
-    use unicode_security::confusable_detection::skeleton;
-    let prefix: String = skeleton(HOUSE_PREFIX).collect();
-    let folded = fold(name);
-    folded.starts_with(HOUSE_PREFIX) || skeleton(&folded).collect::<String>().starts_with(&prefix)
 }
 
 /// A bot name as registration takes it: a valid seat name, not empty, not a house account's
@@ -93,20 +86,24 @@ impl Platform {
             name: name.clone(),
             created_unix_ms: now_ms(),
         };
+        let look = look(&name);
         match self
             .store()
-            .create_account(&fold(&name), &hash_token(&key), &record.encode()?)
+            .create_account(&fold(&name), &hash_token(&key), &look, &record.encode()?)
             .await
         {
             Ok(()) => {}
             Err(StoreError::AlreadyExists) => {
-                // (A collision of two fresh 256-bit keys is not a thing that happens.)
-                return Err(Error::refused(
-                    Code::NameTaken,
-                    format!(
-                        "a bot named {name:?} exists already (names are unique regardless of case)"
-                    ),
-                ));
+                // The name or its look is taken. (A collision of two fresh 256-bit keys is not a
+                // thing that happens.)
+                return Err(self.name_clash(&name).await?.unwrap_or_else(|| {
+                    Error::refused(
+                        Code::NameTaken,
+                        format!(
+                            "a bot named {name:?} exists already (names are unique regardless of case)"
+                        ),
+                    )
+                }));
             }
             Err(e) => return Err(e.into()),
         }
@@ -118,6 +115,77 @@ impl Platform {
             api_key: key,
             created_unix_ms: record.created_unix_ms,
         })
+    }
+
+    /// The registered bot whose name `name` is (any case: `name_taken`) or reads as (the same
+    /// confusable skeleton: `name_confusable`), as the refusal to answer; None if none.
+    async fn name_clash(&self, name: &str) -> Result<Option<Error>, Error> {
+        if let Some(data) = self.store().load_account(&fold(name)).await? {
+            let taken = AccountRecord::decode(&data)?.name;
+            return Ok(Some(Error::refused(
+                Code::NameTaken,
+                format!(
+                    "a bot named {taken:?} exists already (names are unique regardless of case)"
+                ),
+            )));
+        }
+        if let Some(data) = self.store().account_by_look(&look(name)).await? {
+            let taken = AccountRecord::decode(&data)?.name;
+            return Ok(Some(Error::refused(
+                Code::NameConfusable,
+                format!(
+                    "{name:?} reads as the registered bot {taken:?} (the same Unicode confusable \
+                     skeleton, UTS #39): pick a name that looks different"
+                ),
+            )));
+        }
+        Ok(None)
+    }
+
+    /// Checks the name a guest (a seat claimed without a bot key) asks for: a valid seat name
+    /// that is not a house player's (`house-` and its look-alikes: `name_reserved`) nor a
+    /// registered bot's (`name_taken`) nor one that reads as a bot's (`name_confusable`).
+    pub async fn check_guest_name(&self, name: &str) -> Result<(), Error> {
+        check_seat_name(Some(name.to_owned()))?;
+        if name.is_empty() {
+            return Ok(());
+        }
+        if looks_like_house(name) {
+            return Err(Error::refused(
+                Code::NameReserved,
+                format!(
+                    "a seat claimed without a bot key is a guest's, and names starting with \
+                     `{HOUSE_PREFIX}` (or reading so) are the house players': pick another name"
+                ),
+            ));
+        }
+        match self.name_clash(name).await? {
+            Some(Error::Refused { code, detail }) => Err(Error::refused(
+                code,
+                format!(
+                    "{detail}; a seat claimed without its bot key is a guest's and may not take \
+                     a bot's name (claim it with `Authorization: Bot <api_key>` to play as the bot)"
+                ),
+            )),
+            Some(other) => Err(other),
+            None => Ok(()),
+        }
+    }
+
+    /// Claims a seat of game `id`: as bot `bot` (the key's), or as a guest, whose name is
+    /// checked first ([`check_guest_name`](Self::check_guest_name)).
+    pub async fn claim_seat(
+        &self,
+        id: &crate::games::GameId,
+        req: crate::games::wire::ClaimSeatRequest,
+        bot: Option<String>,
+    ) -> Result<crate::games::wire::ClaimedSeat, Error> {
+        if bot.is_none()
+            && let Some(name) = &req.name
+        {
+            self.check_guest_name(name).await?;
+        }
+        self.games.claim_seat(id, req, bot).await
     }
 
     /// The name of the bot whose key this is (`invalid_bot_key` if none).

@@ -134,7 +134,11 @@ impl Platform {
         let mut accounts: Vec<String> = seats.iter().map(|s| s.account.clone()).collect();
         accounts.sort_by_key(|a| fold(a));
         accounts.dedup_by_key(|a| fold(a));
-        self.try_attach(&accounts, id).await?;
+        // A duplicate match's game is attached once every play of its deal is over (see
+        // `matches`): a profile must not lead to a deal still being played.
+        if !matches!(via, Via::Match { .. }) {
+            self.try_attach(&accounts, id).await?;
+        }
         let mut rules = None;
         for note in seats {
             let Some(token) = &note.token else { continue };

@@ -116,7 +116,7 @@ impl MatchRecord {
         let deal_results = (0..self.deals as usize)
             .map(|deal| {
                 let mut stats = Vec::with_capacity(plays);
-                let plays_out = (0..plays)
+                let mut plays_out: Vec<MatchPlay> = (0..plays)
                     .map(|play| {
                         let i = deal * plays + play;
                         let seating = self.seatings[play];
@@ -141,6 +141,16 @@ impl MatchRecord {
                     })
                     .collect();
                 let complete = stats.len() == plays;
+                if !complete {
+                    // Until every seating of the deal is over nothing of it is shown: not its
+                    // games (their ids would lead to their logs and cards), not their points.
+                    for p in &mut plays_out {
+                        p.game_id = None;
+                        p.log = None;
+                        p.points = None;
+                        p.a_minus_b = None;
+                    }
+                }
                 let a_minus_b = complete.then(|| {
                     let n = plays as f64;
                     a_points += stats.iter().map(|(_, (a, _))| a).sum::<f64>() / n;
@@ -375,6 +385,10 @@ impl Platform {
                     id: id.to_owned(),
                     deal: deal as u32,
                     play: play as u32,
+                    siblings: (0..plays)
+                        .filter(|&p| p != play)
+                        .map(|p| record.planned[deal * plays + p].clone())
+                        .collect(),
                 };
                 self.create_match_game(
                     &record.planned[i],
@@ -437,16 +451,17 @@ impl Platform {
                 None => SeatFor::Account(name),
             })
             .collect();
+        let via = Via::Match {
+            match_id: link.id.clone(),
+            deal: link.deal,
+            play: link.play,
+        };
         let game = SeatedGame {
             seed: Some(seed),
             turn_time_limit_ms,
             game_id: Some(game_id.to_owned()),
+            series: Some(link),
             ..SeatedGame::new(ruleset, seats)
-        };
-        let via = Via::Match {
-            match_id: link.id,
-            deal: link.deal,
-            play: link.play,
         };
         self.create_seated(game, via).await?;
         Ok(())
@@ -524,8 +539,12 @@ impl Platform {
                 true
             })
             .await;
-        // A retry finds its deal recorded: the bots are told again if the match is over, in case
-        // the first teller failed after recording (each is told once whatever the retries).
+        // A retry finds its deal recorded: the deal's games are attached and the bots told
+        // again if the match is over, in case the first try failed after recording (attaching
+        // twice changes nothing; each bot is told once whatever the retries).
+        if let Ok(m) = &outcome {
+            self.attach_whole_deal(m, link.deal as usize).await?;
+        }
         let m = match outcome {
             Ok(m) if m.finished_unix_ms.is_some() => m,
             Ok(_) => return Ok(()),
@@ -554,6 +573,32 @@ impl Platform {
             }
         }
         told
+    }
+
+    /// Once every play of deal `deal` is over, attaches its games to the match's players'
+    /// accounts (their profiles list them): not before, so that no profile shows the id of a
+    /// play of a deal still being played (see `GameService::deal_in_play`).
+    async fn attach_whole_deal(&self, m: &MatchRecord, deal: usize) -> Result<(), Error> {
+        let plays = m.plays();
+        let range = deal * plays..(deal + 1) * plays;
+        let whole = m
+            .points
+            .get(range.clone())
+            .is_some_and(|p| p.iter().all(Option::is_some));
+        if !whole {
+            return Ok(());
+        }
+        let players = [m.a.clone(), m.b.clone()];
+        // The planned ids: a game that ended may not be recorded in `games` yet.
+        let ids = if m.planned.is_empty() {
+            &m.games
+        } else {
+            &m.planned
+        };
+        for game in ids.get(range).unwrap_or_default() {
+            self.try_attach(&players, game).await?;
+        }
+        Ok(())
     }
 
     async fn load_match(&self, id: &str) -> Result<MatchRecord, Error> {

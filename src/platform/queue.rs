@@ -362,10 +362,15 @@ impl Platform {
 /// How often each replica's sweeper looks at the queues.
 pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_millis(300);
 
-/// Sweeps once: a take (and the tables it forms) on every queue that may hold entries.
-/// Answers how many bots were seated.
+/// Sweeps once: a take (and the tables it forms) on every queue that is due (a fill whose
+/// wait is over, a table that may be full, a lease that ran out, a join whose own take may have
+/// failed: see `store::queue`); idle queues are not touched. Answers how many bots were seated.
 pub async fn sweep(svc: &Platform) -> usize {
-    let queues = match svc.store().queues().await {
+    let queues = match svc
+        .store()
+        .queues_due(now_ms(), crate::store::MAX_DUE_QUEUES)
+        .await
+    {
         Ok(q) => q,
         Err(e) => {
             tracing::warn!(error = %e, "cannot list the queues");

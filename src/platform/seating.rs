@@ -73,6 +73,8 @@ impl Platform {
                 id: match_id.clone(),
                 deal: *deal,
                 play: *play,
+                // The deal's other plays, as the match named them.
+                siblings: game.series.take().map(|s| s.siblings).unwrap_or_default(),
             }),
             Via::Claim | Via::Queue { .. } | Via::Challenge { .. } => None,
         };

@@ -29,11 +29,11 @@ use tokio::sync::watch;
 use super::MAX_EVENTS_PER_WRITE;
 use super::outbox::{MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch, unix_ms};
 use super::{
-    AccountGames, GameStore, IdemWrite, InboxPage, ListCursor, ListPage, ListQuery, ListStatus,
-    Listing, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID,
-    MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES, QueueEntry,
-    QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
-    StoreError, StoredGame, Write,
+    AccountGames, GameStore, IdemWrite, InboxPage, JOIN_GRACE_MS, ListCursor, ListPage, ListQuery,
+    ListStatus, Listing, MAX_DUE_QUEUES, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN,
+    MAX_INBOX_ID, MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES,
+    QueueEntry, QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite,
+    StoreConfig, StoreError, StoredGame, Write,
 };
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
@@ -1272,7 +1272,7 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     assert_eq!(store.load_account(&name).await.unwrap(), None);
     assert_eq!(store.account_by_key(&hash).await.unwrap(), None);
     store
-        .create_account(&name, &hash, &[0, 255, 7])
+        .create_account(&name, &hash, &fresh_name(), &[0, 255, 7])
         .await
         .unwrap();
     assert_eq!(
@@ -1286,12 +1286,16 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     // The same name with another key, another name with the same key: refused, nothing written.
     let (name2, hash2) = (fresh_name(), fresh_name());
     assert_eq!(
-        other.create_account(&name, &hash2, b"x").await,
+        other
+            .create_account(&name, &hash2, &fresh_name(), b"x")
+            .await,
         Err(StoreError::AlreadyExists)
     );
     assert_eq!(other.account_by_key(&hash2).await.unwrap(), None);
     assert_eq!(
-        other.create_account(&name2, &hash, b"y").await,
+        other
+            .create_account(&name2, &hash, &fresh_name(), b"y")
+            .await,
         Err(StoreError::AlreadyExists)
     );
     assert_eq!(other.load_account(&name2).await.unwrap(), None);
@@ -1303,7 +1307,44 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     let name3 = fresh_name();
     let results = futures_util::future::join_all((0..8).map(|i| {
         let (s, name3) = (if i % 2 == 0 { store } else { other }, &name3);
-        async move { s.create_account(name3, &fresh_name(), &[i]).await }
+        async move {
+            s.create_account(name3, &fresh_name(), &fresh_name(), &[i])
+                .await
+        }
+    }))
+    .await;
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    // A look is taken once too: another name that looks alike is refused, nothing written;
+    // the record reads back by its look. Racing creates of names that look alike: one wins.
+    let look = fresh_name();
+    let (name4, hash4) = (fresh_name(), fresh_name());
+    assert_eq!(other.account_by_look(&look).await.unwrap(), None);
+    store
+        .create_account(&name4, &hash4, &look, b"l")
+        .await
+        .unwrap();
+    assert_eq!(
+        other.account_by_look(&look).await.unwrap(),
+        Some(b"l".to_vec())
+    );
+    let (name5, hash5) = (fresh_name(), fresh_name());
+    assert_eq!(
+        other.create_account(&name5, &hash5, &look, b"m").await,
+        Err(StoreError::AlreadyExists)
+    );
+    assert_eq!(other.load_account(&name5).await.unwrap(), None);
+    assert_eq!(other.account_by_key(&hash5).await.unwrap(), None);
+    let look2 = fresh_name();
+    let results = futures_util::future::join_all((0..8).map(|i| {
+        let (s, look2) = (if i % 2 == 0 { store } else { other }, &look2);
+        async move {
+            s.create_account(&fresh_name(), &fresh_name(), look2, &[i])
+                .await
+        }
     }))
     .await;
     assert_eq!(
@@ -1313,11 +1354,15 @@ pub async fn accounts_are_unique(store: &Arc<dyn GameStore>, other: &Arc<dyn Gam
     );
     // Empty or long names and hashes are refused before anything is read.
     assert!(matches!(
-        store.create_account("", "h", b"").await,
+        store.create_account("", "h", "l", b"").await,
         Err(StoreError::InvalidKey(_))
     ));
     assert!(matches!(
         store.account_by_key(&"h".repeat(129)).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    assert!(matches!(
+        store.account_by_look("").await,
         Err(StoreError::InvalidKey(_))
     ));
 }
@@ -1679,6 +1724,106 @@ fn members(entries: &[QueueEntry]) -> Vec<&str> {
     entries.iter().map(|e| e.member.as_str()).collect()
 }
 
+/// Whether `q` is among the queues due at `at`.
+async fn due(store: &Arc<dyn GameStore>, q: &str, at: u64) -> bool {
+    store
+        .queues_due(at, MAX_DUE_QUEUES)
+        .await
+        .unwrap()
+        .iter()
+        .any(|d| d == q)
+}
+
+/// A queue is due for a sweeper only when a take may do something: [`JOIN_GRACE_MS`] after a
+/// join (in case the joiner's own take failed), at its oldest entry's fill time, at the first
+/// lease to run out, at once while a full table of the last take's size waits, at once after a
+/// settle put entries back. An idle queue is not due; an empty one never.
+pub async fn queues_are_due_only_when_a_take_may_seat(
+    store: &Arc<dyn GameStore>,
+    other: &Arc<dyn GameStore>,
+) {
+    let q = fresh_queue();
+    let now = unix_ms();
+    let (a, b, c) = (fresh_name(), fresh_name(), fresh_name());
+    joined(store.queue_join(join(&q, &a, b"a", now)).await.unwrap());
+    assert!(!due(other, &q, now + JOIN_GRACE_MS - 1).await);
+    assert!(due(other, &q, now + JOIN_GRACE_MS).await);
+    // The joiner's take (nothing to seat): due when a's lease runs out, not before.
+    assert!(
+        store
+            .queue_take(&q, 3, now + 1, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(!due(other, &q, now + JOIN_GRACE_MS).await);
+    assert!(!due(other, &q, now + 59_999).await);
+    assert!(due(other, &q, now + 60_000).await);
+    // b asks for a fill: due at its fill time if sooner than the grace; after a take, at the
+    // oldest entry's fill (a's: none), so at the first lease's end again.
+    let fill = QueueJoin {
+        fill_at_ms: Some(now + 500),
+        ..join(&q, &b, b"b", now + 2)
+    };
+    joined(other.queue_join(fill).await.unwrap());
+    assert!(due(store, &q, now + 500).await);
+    assert!(
+        store
+            .queue_take(&q, 3, now + 3, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(!due(store, &q, now + 500).await);
+    // a leaves: b is the oldest, its fill due at now + 500.
+    assert!(store.queue_leave(&q, &a, now + 4).await.unwrap());
+    assert!(
+        store
+            .queue_take(&q, 3, now + 5, hold())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(due(other, &q, now + 500).await);
+    // Three wait; a take of one leaves a full table of one: due at once.
+    joined(store.queue_join(join(&q, &a, b"a", now + 6)).await.unwrap());
+    joined(store.queue_join(join(&q, &c, b"c", now + 7)).await.unwrap());
+    let table = hold();
+    assert_eq!(
+        store.queue_take(&q, 1, now + 8, table).await.unwrap().len(),
+        1
+    );
+    assert!(due(other, &q, now + 8).await);
+    // The hold put back: due at once.
+    assert_eq!(
+        store
+            .queue_take(&q, 2, now + 9, hold())
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+    assert!(!due(other, &q, now + 10).await, "empty");
+    assert_eq!(
+        other
+            .queue_settle(table.table, false, now + 10, now + 60_000)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(due(store, &q, now + 10).await);
+    // The last one taken: never due again.
+    assert_eq!(
+        store
+            .queue_take(&q, 1, now + 11, hold())
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(!due(store, &q, u64::MAX / 4).await);
+}
+
 /// Queues: joins keep their place when repeated (the data, `fill_at` and lease replaced), a
 /// take pops the `n` oldest once `n` wait and nothing before, a leave takes an entry out, a
 /// member's entries are listed with their places, and every change is seen by the other
@@ -1711,7 +1856,14 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
             .unwrap()
             .is_empty()
     );
-    assert!(store.queues().await.unwrap().contains(&q));
+    // Due for a sweeper once the join's grace is over (the joiner's own take may fail).
+    assert!(
+        !store
+            .queues_due(now, MAX_DUE_QUEUES)
+            .await
+            .unwrap()
+            .contains(&q)
+    );
     // a re-joins later with new data: it keeps its place (first), its data and lease are new.
     let pa2 = joined(
         other
@@ -1760,9 +1912,15 @@ pub async fn queues_join_take_leave(store: &Arc<dyn GameStore>, other: &Arc<dyn 
         1
     );
     assert!(store.queue_leave(&q, &e, now + 10).await.unwrap());
-    // An empty queue leaves the list once a take looks at it (or at once).
+    // An empty queue is never due.
     store.queue_take(&q, 3, now + 11, hold()).await.unwrap();
-    assert!(!other.queues().await.unwrap().contains(&q));
+    assert!(
+        !other
+            .queues_due(u64::MAX / 4, MAX_DUE_QUEUES)
+            .await
+            .unwrap()
+            .contains(&q)
+    );
 
     // At most max_queues queues at once; a re-join of one of them is not a new queue.
     let m = fresh_name();
@@ -2230,6 +2388,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         ratings_rate_once(store, other),
         concurrent_ratings(store, other),
         queues_join_take_leave(store, other),
+        queues_are_due_only_when_a_take_may_seat(store, other),
         queue_leases_lapse_and_renew(store, other),
         queue_fills_after_the_oldest_waits(store, other),
         racing_takes_pop_each_entry_once(store, other),
@@ -2570,6 +2729,7 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         concurrent_ratings(store, store),
         board_pages(store),
         queues_join_take_leave(store, store),
+        queues_are_due_only_when_a_take_may_seat(store, store),
         queue_leases_lapse_and_renew(store, store),
         queue_fills_after_the_oldest_waits(store, store),
         racing_takes_pop_each_entry_once(store, store),

@@ -185,7 +185,8 @@ pub use self::listing::{
 pub use self::memory::MemoryStore;
 pub use self::outbox::{MAX_OUTBOX_BATCH, MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch};
 pub use self::queue::{
-    MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace,
+    JOIN_GRACE_MS, MAX_DUE_QUEUES, MAX_QUEUE_DATA, MAX_TAKE, QueueEntry, QueueHeld, QueueHold,
+    QueueJoin, QueueJoined, QueuePlace,
 };
 pub use self::redis::{
     DEADLINE_SHARDS, EventsStatus, RedisClusterStore, RedisStore, deadline_key, deadline_shard,
@@ -391,17 +392,27 @@ pub trait GameStore: Send + Sync + 'static {
     // a backend without them.
 
     /// Create account `name` (the caller's key of it: the service folds names to lower case)
-    /// with the hash of its secret key and its record (opaque bytes), in one atomic step:
-    /// [`StoreError::AlreadyExists`] (and nothing written) if the name or the key hash is
-    /// taken. Accounts never expire. [`StoreError::InvalidKey`] if the name or hash is empty or
-    /// too long ([`MAX_ACCOUNT_NAME_LEN`], [`MAX_TOKEN_LEN`]). One round trip on Redis.
+    /// with the hash of its secret key, its `look` (the caller's key of what the name looks
+    /// like: the service passes a hash of its confusable skeleton) and its record (opaque
+    /// bytes), in one atomic step: [`StoreError::AlreadyExists`] (and nothing written) if the
+    /// name, the key hash or the look is taken, so of two names that look alike created at once
+    /// one wins. Accounts never expire. [`StoreError::InvalidKey`] if the name, hash or look is
+    /// empty or too long ([`MAX_ACCOUNT_NAME_LEN`], [`MAX_TOKEN_LEN`]). One round trip on Redis.
     #[allow(unused_variables)]
     async fn create_account(
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The record of the account created with look `look` (`None`: none). One round trip on
+    /// Redis.
+    #[allow(unused_variables)]
+    async fn account_by_look(&self, look: &str) -> Result<Option<Vec<u8>>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 
@@ -571,9 +582,13 @@ pub trait GameStore: Send + Sync + 'static {
         Err(no_accounts(self.backend()))
     }
 
-    /// The queues that may hold entries (every queue holding one is listed; a queue whose
-    /// entries all lapsed may be listed until a take or a join looks at it), for a sweeper.
-    async fn queues(&self) -> Result<Vec<String>, StoreError> {
+    /// Up to `limit` (at most [`MAX_DUE_QUEUES`]) queues due at `now_ms`, earliest first, for
+    /// a sweeper to take from: a queue a join touched [`JOIN_GRACE_MS`] ago without a take
+    /// since, one whose oldest entry's fill time or first lease end has come, one that may hold
+    /// a full table, one a settle put entries back in (see [`queue`](self::queue)). An idle
+    /// queue is not listed. One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn queues_due(&self, now_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 

@@ -19,6 +19,15 @@
 //! the seating or puts the entries back. So an entry is always waiting, held, or gone with a
 //! settled table.
 //!
+//! Sweepers touch only the queues that are due ([`GameStore::queues_due`](super::GameStore::queues_due)):
+//! each queue has a next due time, kept with its entries in the same atomic steps. A join
+//! makes it due [`JOIN_GRACE_MS`] later at the latest (and at the entry's fill time, if
+//! sooner), in case the joiner fails to take; a take sets it from what is left: now if a full
+//! table of the take's size still waits, else the oldest entry's fill time or the first lease
+//! to run out, whichever comes first (none: the queue is empty); entries put back by a settle
+//! make it due now. So idle queues (entries waiting without a fill due) cost a sweeper nothing
+//! until a lease runs out.
+//!
 //! On Redis every queue key carries the one hash tag `{queue}` (`{prefix}:{queue}:...`). Why
 //! one slot: a member's entries in every queue are indexed by member (renewing a bot's leases,
 //! listing its entries and capping how many queues it is in are one script each), and a script
@@ -40,6 +49,13 @@ pub const MAX_TAKE: usize = 16;
 
 /// The largest entry's bytes.
 pub const MAX_QUEUE_DATA: usize = 16 * 1024;
+
+/// How long after a join a sweeper looks at its queue (ms), should the joiner fail to take
+/// from it itself (its own take, right after the join, sets the queue's next due time).
+pub const JOIN_GRACE_MS: u64 = 2_000;
+
+/// The most queues one [`GameStore::queues_due`](super::GameStore::queues_due) answers.
+pub const MAX_DUE_QUEUES: usize = 256;
 
 /// One waiting entry of a queue.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,6 +203,8 @@ pub(super) struct MemoryQueues {
     members: HashMap<String, BTreeSet<String>>,
     /// The holds by table: the queue, the entries, until when.
     holds: HashMap<String, (String, Vec<QueueEntry>, u64)>,
+    /// Each queue's next due time (see the module docs).
+    due: HashMap<String, u64>,
 }
 
 #[derive(Debug, Default)]
@@ -204,6 +222,7 @@ impl MemoryQueues {
         q.order.remove(&(e.joined_ms, member.to_owned()));
         if q.entries.is_empty() {
             self.queues.remove(queue);
+            self.due.remove(queue);
         }
         if let Some(qs) = self.members.get_mut(member) {
             qs.remove(queue);
@@ -296,6 +315,10 @@ impl MemoryQueues {
             .entry(j.member.to_owned())
             .or_default()
             .insert(j.queue.to_owned());
+        let at = j.fill_at_ms.map_or(j.now_ms + JOIN_GRACE_MS, |f| {
+            f.min(j.now_ms + JOIN_GRACE_MS)
+        });
+        self.due_by(j.queue, at);
         Ok(QueueJoined::Joined(self.place(j.queue, j.member).ok_or(
             StoreError::InvalidWrite("a joined entry is missing".into()),
         )?))
@@ -355,6 +378,7 @@ impl MemoryQueues {
         check_take(queue, n, &hold)?;
         self.purge(queue, now);
         let Some(q) = self.queues.get(queue) else {
+            self.due.remove(queue);
             return Ok(Vec::new());
         };
         let oldest: Vec<String> = q.order.iter().take(n).map(|(_, m)| m.clone()).collect();
@@ -364,6 +388,7 @@ impl MemoryQueues {
             .and_then(|e| e.fill_at_ms)
             .is_some_and(|at| at <= now);
         if oldest.len() < n && !fill_due {
+            self.reschedule(queue, n, now);
             return Ok(Vec::new());
         }
         let taken: Vec<QueueEntry> = oldest
@@ -374,7 +399,35 @@ impl MemoryQueues {
             hold.table.to_owned(),
             (queue.to_owned(), taken.clone(), hold.until_ms),
         );
+        self.reschedule(queue, n, now);
         Ok(taken)
+    }
+
+    /// Makes `queue` due at `at` at the latest.
+    fn due_by(&mut self, queue: &str, at: u64) {
+        let due = self.due.entry(queue.to_owned()).or_insert(at);
+        *due = (*due).min(at);
+    }
+
+    /// Sets `queue`'s next due time from what waits in it after a take of `n` at `now` (see
+    /// the module docs).
+    fn reschedule(&mut self, queue: &str, n: usize, now: u64) {
+        let Some(q) = self.queues.get(queue) else {
+            self.due.remove(queue);
+            return;
+        };
+        let at = if q.entries.len() >= n {
+            now
+        } else {
+            let fill = q
+                .order
+                .first()
+                .and_then(|(_, m)| q.entries.get(m))
+                .and_then(|e| e.fill_at_ms);
+            let lease = q.entries.values().map(|e| e.lease_until_ms).min();
+            fill.into_iter().chain(lease).min().unwrap_or(u64::MAX)
+        };
+        self.due.insert(queue.to_owned(), at);
     }
 
     pub(super) fn settle(
@@ -413,6 +466,9 @@ impl MemoryQueues {
             );
             back += 1;
         }
+        if back > 0 {
+            self.due_by(&queue, now);
+        }
         Ok(back)
     }
 
@@ -438,10 +494,16 @@ impl MemoryQueues {
             .collect()
     }
 
-    pub(super) fn queues(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.queues.keys().cloned().collect();
+    pub(super) fn queues_due(&self, now: u64, limit: usize) -> Vec<String> {
+        let mut out: Vec<(u64, String)> = self
+            .due
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(q, at)| (*at, q.clone()))
+            .collect();
         out.sort();
-        out
+        out.truncate(limit);
+        out.into_iter().map(|(_, q)| q).collect()
     }
 
     pub(super) fn entries(

@@ -1367,7 +1367,10 @@ async fn redis_account_calls_are_one_round_trip() {
         score,
     };
     // Warm up: the server learns the scripts.
-    store.create_account("warm", "h-warm", b"w").await.unwrap();
+    store
+        .create_account("warm", "h-warm", "l-warm", b"w")
+        .await
+        .unwrap();
     store.account_by_key("h-warm").await.unwrap();
     store.attach_game(&["warm"], "g0", 1).await.unwrap();
     store.account_games("warm").await.unwrap();
@@ -1380,7 +1383,7 @@ async fn redis_account_calls_are_one_round_trip() {
         .query_async(&mut admin)
         .await
         .unwrap();
-    store.create_account("a", "h-a", b"a").await.unwrap();
+    store.create_account("a", "h-a", "l-a", b"a").await.unwrap();
     assert_eq!(
         store.load_account("a").await.unwrap().as_deref(),
         Some(&b"a"[..])

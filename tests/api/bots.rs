@@ -344,9 +344,13 @@ async fn seats_claimed_as_bots(store: Store) {
     .await;
     // The same name in another case is the same bot; a name equal to its own is fine.
     let tb = claim_token(&app, &id, &b, &json!({"seat": 2, "name": "beta"})).await;
-    // An anonymous claim as before, even one naming itself after a house account.
+    // An anonymous claim is a guest's: it may not name itself after a house account.
     let res = app
         .claim(&id, Some(&json!({"seat": 1, "name": "house-expert"})))
+        .await;
+    assert_problem(res, 422, "name_reserved").await;
+    let res = app
+        .claim(&id, Some(&json!({"seat": 1, "name": "a guest"})))
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
     let (view, text) = app.view_text(&id, Some(&ta)).await;
@@ -358,7 +362,9 @@ async fn seats_claimed_as_bots(store: Store) {
     assert_eq!(seats[0]["account"], "Alpha");
     assert_eq!(seats[2]["name"], "Beta");
     assert_eq!(seats[2]["account"], "Beta");
-    assert_eq!(seats[1]["name"], "house-expert");
+    assert_eq!(seats[1]["name"], "a guest");
+    assert_eq!(seats[1]["guest"], true);
+    assert_eq!(seats[0]["guest"], false);
     assert!(
         seats[1].get("account").is_none(),
         "no account: {}",
@@ -420,6 +426,10 @@ async fn seats_claimed_as_bots(store: Store) {
     let anonymous = app.create_game(&json!({})).await;
     let res = app
         .claim(&anonymous, Some(&json!({"name": "house-expert"})))
+        .await;
+    assert_problem(res, 422, "name_reserved").await;
+    let res = app
+        .claim(&anonymous, Some(&json!({"name": "expert fan"})))
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
     let ph: Value = app
@@ -620,10 +630,142 @@ async fn ratings_and_leaderboards(store: Store) {
     }
 }
 
+/// Names that cannot impersonate: a name that reads as a registered bot's (the same Unicode
+/// confusable skeleton of the name in lower case) is refused with `name_confusable` naming the
+/// bot; `house` with any punctuation after it is the house players'; of look-alikes registered
+/// at once, one wins.
+async fn look_alike_names_are_refused(store: Store) {
+    let app = spawn_app(store).await;
+    register_ok(&app, "alice-bot").await;
+    assert_problem(register(&app, "ALICE-BOT").await, 409, "name_taken").await;
+    for look_alike in [
+        "a1ice-bot",                                    // a digit one
+        "\u{0430}lice-bot",                             // a Cyrillic а
+        "\u{FF41}\u{FF4C}\u{FF49}\u{FF43}\u{FF45}-bot", // fullwidth letters
+        "alice\u{2010}bot",                             // a Unicode hyphen
+    ] {
+        let doc = assert_problem(register(&app, look_alike).await, 409, "name_confusable").await;
+        let detail = doc["detail"].as_str().expect("detail");
+        assert!(detail.contains("\"alice-bot\""), "{detail}");
+    }
+    for reserved in [
+        "house_expert",
+        "house.random",
+        "house expert",
+        "house\u{FF0D}expert",
+    ] {
+        assert_problem(register(&app, reserved).await, 422, "name_reserved").await;
+    }
+    // Names that only share letters are fine.
+    register_ok(&app, "alicia-bot").await;
+    register_ok(&app, "housebot").await;
+    // Racing registrations of look-alikes: exactly one is made.
+    let names = [
+        "rabbit",
+        "rabb\u{0456}t",
+        "r\u{0430}bbit",
+        "RABBIT",
+        "RaBBit",
+        "\u{FF52}abbit",
+    ];
+    let answers = futures_util::future::join_all(names.iter().map(|n| register(&app, n))).await;
+    let made: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(made.iter().filter(|&&s| s == 201).count(), 1, "{made:?}");
+    assert!(made.iter().all(|s| [201, 409].contains(s)), "{made:?}");
+}
+
+/// A seat claimed without a bot key is a guest's: marked `guest` in every view and lobby
+/// entry, and its name may not be a house player's or a registered bot's, nor read as one.
+async fn guests_are_marked_and_cannot_impersonate(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register_ok(&app, "Rabbit Stew").await;
+    let id = app
+        .create_game(&json!({"seats": [open(), open(), open(), house("expert")]}))
+        .await;
+    let claim = async |name: &str| app.claim(&id, Some(&json!({ "name": name }))).await;
+    for (name, status, code) in [
+        ("house-expert", 422, "name_reserved"),
+        ("House_Random", 422, "name_reserved"),
+        ("h\u{043E}use-expert", 422, "name_reserved"),
+        ("Rabbit Stew", 409, "name_taken"),
+        ("rabbit stew", 409, "name_taken"),
+        ("Rabb\u{0456}t Stew", 409, "name_confusable"),
+        ("R\u{0430}bbit Stew", 409, "name_confusable"),
+    ] {
+        let doc = assert_problem(claim(name).await, status, code).await;
+        let detail = doc["detail"].as_str().expect("detail");
+        assert!(detail.contains("guest"), "{name:?}: {detail}");
+    }
+    assert_problem(claim("a\u{202E}b").await, 400, "invalid_name").await;
+    // Nothing was taken by the refusals.
+    let (view, _) = view_of(app.get_game(&id, None).await).await;
+    assert!(
+        view["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .all(|s| s["claimed"] == (s["kind"] == "bot"))
+    );
+    // A guest with a name of its own, a guest without one, the bot with its key.
+    assert_eq!(claim("Hare").await.status(), StatusCode::CREATED);
+    assert_eq!(app.claim(&id, None).await.status(), StatusCode::CREATED);
+    claim_token(&app, &id, &key, &json!({})).await;
+    let (view, _) = view_of(app.get_game(&id, None).await).await;
+    let seats = view["seats"].as_array().expect("seats");
+    let guests: Vec<(bool, Value)> = seats
+        .iter()
+        .map(|s| {
+            (
+                s["guest"].as_bool().expect("guest is always there"),
+                s["name"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        guests,
+        vec![
+            (true, json!("Hare")),
+            (true, Value::Null),
+            (false, json!("Rabbit Stew")),
+            (false, Value::Null),
+        ]
+    );
+    assert_eq!(seats[2]["account"], "Rabbit Stew");
+    // The lobby says so too.
+    let open_game = app
+        .create_game(&json!({"seats": [open(), open(), house("random"), house("random")]}))
+        .await;
+    assert_eq!(
+        app.claim(&open_game, Some(&json!({"name": "Hare"})))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+    let page: Value = app
+        .get("/v1/games?status=open")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let item = page["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["game_id"] == open_game.as_str())
+        .expect("the open game is listed")
+        .clone();
+    assert_eq!(item["seats"][0]["guest"], true);
+    assert_eq!(item["seats"][0]["name"], "Hare");
+    assert_eq!(item["seats"][1]["guest"], false);
+    assert_eq!(item["seats"][2]["guest"], false);
+}
+
 both_stores!(
     registration_and_profiles,
     seats_claimed_as_bots,
-    ratings_and_leaderboards
+    ratings_and_leaderboards,
+    look_alike_names_are_refused,
+    guests_are_marked_and_cannot_impersonate,
 );
 
 /// Registrations over the per-client limit: 429 naming the limit, its allowance, window and
@@ -993,9 +1135,16 @@ impl hasenpfeffer::store::GameStore for FailsRates {
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), hasenpfeffer::store::StoreError> {
-        self.inner.create_account(name, key_hash, data).await
+        self.inner.create_account(name, key_hash, look, data).await
+    }
+    async fn account_by_look(
+        &self,
+        look: &str,
+    ) -> Result<Option<Vec<u8>>, hasenpfeffer::store::StoreError> {
+        self.inner.account_by_look(look).await
     }
     async fn load_account(
         &self,

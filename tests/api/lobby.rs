@@ -235,11 +235,11 @@ async fn open_live_finished(store: Store) {
     assert_eq!(g["deal"], "random");
     assert_eq!(
         g["seats"][1],
-        json!({"seat": 1, "kind": "bot", "strategy": "heuristic", "claimed": true, "account": "house-heuristic"})
+        json!({"seat": 1, "kind": "bot", "strategy": "heuristic", "claimed": true, "guest": false, "account": "house-heuristic"})
     );
     assert_eq!(
         g["seats"][0],
-        json!({"seat": 0, "kind": "open", "claimed": false})
+        json!({"seat": 0, "kind": "open", "claimed": false, "guest": false})
     );
     let created = g["created_unix_ms"].as_u64().expect("created");
     assert!(created > 1_700_000_000_000 && g["updated_unix_ms"].as_u64() >= Some(created));
@@ -258,7 +258,7 @@ async fn open_live_finished(store: Store) {
             assert_eq!(g["free_seats"], json!([2]));
             assert_eq!(
                 g["seats"][0],
-                json!({"seat": 0, "kind": "open", "claimed": true, "name": "alice"})
+                json!({"seat": 0, "kind": "open", "claimed": true, "guest": true, "name": "alice"})
             );
             assert_eq!(g["version"], 2);
             assert_eq!(g["created_unix_ms"], created, "the creation time stays");

@@ -361,17 +361,11 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
             ));
         }
     }
+    // No deal is over: the match names none of its games yet.
     let m = wait_started(&app, &id).await;
     for deal in m["deal_results"].as_array().unwrap() {
         for play in deal["plays"].as_array().unwrap() {
-            let game = play["game_id"].as_str().unwrap();
-            let mut mine: Vec<Value> = seats
-                .iter()
-                .filter(|(g, _, _)| g == game)
-                .map(|(_, s, _)| json!(s))
-                .collect();
-            mine.sort_by_key(|v| v.as_u64());
-            assert_eq!(json!(mine), play["a_seats"], "the bot sits in A's seats");
+            assert_eq!(play["game_id"], Value::Null, "{play}");
         }
     }
     // Play every seat: the first legal action of the seat to act, until every game is over.
@@ -395,6 +389,18 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
         }
     }
     let m = wait_match(&app, &id, Duration::from_secs(30)).await;
+    for deal in m["deal_results"].as_array().unwrap() {
+        for play in deal["plays"].as_array().unwrap() {
+            let game = play["game_id"].as_str().unwrap();
+            let mut mine: Vec<Value> = seats
+                .iter()
+                .filter(|(g, _, _)| g == game)
+                .map(|(_, s, _)| json!(s))
+                .collect();
+            mine.sort_by_key(|v| v.as_u64());
+            assert_eq!(json!(mine), play["a_seats"], "the bot sits in A's seats");
+        }
+    }
     check_against_logs(&app, &m, 4, true).await;
     // The inbox says the match is over, once; then game_over entries are there for each seat.
     let rest = inbox(&app, &key, last, 5).await;
@@ -409,11 +415,218 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
     assert_eq!(inbox(&app, &other, 0, 0).await, Vec::<Value>::new());
 }
 
+/// Plays game `game` to its end with the seats of `seats` (game, seat, token) it holds: the
+/// first legal action of the seat to act (house players play theirs).
+async fn play_to_the_end(app: &TestApp, game: &str, seats: &[(String, u64, String)]) {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let started = Instant::now();
+    loop {
+        let view = app.view(game, None).await;
+        if view["status"] == "finished" {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "{view}");
+        let turn = view["turn"].as_u64();
+        let Some((_, _, token)) = seats.iter().find(|(g, s, _)| g == game && Some(*s) == turn)
+        else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        let mine = app.view(game, Some(token)).await;
+        let action = crate::helpers::choose(&mine, &mut rng);
+        let res = app.act(game, token, "actions", &action).await;
+        assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+    }
+}
+
+/// The games of every listing of the lobby (open, live, finished).
+async fn listed(app: &TestApp) -> Vec<String> {
+    let mut out = Vec::new();
+    for status in ["open", "live", "finished"] {
+        let page: Value = app
+            .get(&format!("/v1/games?status={status}&limit=100"))
+            .await
+            .json()
+            .await
+            .expect("JSON");
+        for g in page["games"].as_array().expect("games") {
+            out.push(g["game_id"].as_str().expect("id").to_owned());
+        }
+    }
+    out
+}
+
+/// The ids of the recent games on bot `name`'s profile.
+async fn on_profile(app: &TestApp, name: &str) -> Vec<String> {
+    let p: Value = app
+        .get(&format!("/v1/bots/{name}"))
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    p["recent_games"]
+        .as_array()
+        .expect("recent_games")
+        .iter()
+        .map(|g| g["game_id"].as_str().expect("id").to_owned())
+        .collect()
+}
+
+/// RULES.md §0: a duplicate deal's cards are shown only once every seating of it is over. One
+/// seating is played to its end while the other waits for the bot: the finished one's log is
+/// refused (`deal_in_play`), its views (a seat's, the spectator's, the event stream's, a long
+/// poll's) show no card of the deal, and no game id of the deal is in the match's answer, the
+/// lobby or a profile, nor in another bot's inbox. Once the other seating is over too, all of
+/// it is shown.
+async fn a_duplicate_deal_stays_secret_until_every_seating_is_over(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register_ok(&app, "seat-hopper").await;
+    let onlooker = register_ok(&app, "onlooker").await;
+    let res = start(
+        &app,
+        Some(&key),
+        &json!({"a": "seat-hopper", "b": "house-random", "ruleset": {"preset": "hasenpfeffer"}, "deals": 1}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    let m: Value = res.json().await.expect("JSON");
+    let id = m["match_id"].as_str().unwrap().to_owned();
+    // The bot's seats: two in each play's game.
+    let mut seats: Vec<(String, u64, String)> = Vec::new();
+    let mut plays = [String::new(), String::new()];
+    let mut last = 0;
+    while seats.len() < 4 {
+        let items = inbox(&app, &key, last, 5).await;
+        assert!(!items.is_empty(), "seats missing: {seats:?}");
+        for item in items {
+            last = item["id"].as_u64().unwrap();
+            let game = item["game_id"].as_str().unwrap().to_owned();
+            plays[item["via"]["play"].as_u64().unwrap() as usize] = game.clone();
+            seats.push((
+                game,
+                item["seat"].as_u64().unwrap(),
+                item["token"].as_str().unwrap().to_owned(),
+            ));
+        }
+    }
+    let [done, waiting] = plays.clone();
+    play_to_the_end(&app, &done, &seats).await;
+    // The match records the finished play (its points stay hidden).
+    let started = Instant::now();
+    let m = loop {
+        let m: Value = app
+            .get(&format!("/v1/matches/{id}"))
+            .await
+            .json()
+            .await
+            .expect("JSON");
+        if m["deal_results"][0]["plays"][0]["finished"] == true {
+            break m;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{m}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let text = m.to_string();
+    for play in m["deal_results"][0]["plays"].as_array().unwrap() {
+        assert_eq!(
+            (
+                &play["game_id"],
+                &play["log"],
+                &play["points"],
+                &play["a_minus_b"]
+            ),
+            (&Value::Null, &Value::Null, &Value::Null, &Value::Null),
+            "{m}"
+        );
+    }
+    assert!(!text.contains(&done) && !text.contains(&waiting), "{m}");
+    assert_eq!(app.view(&waiting, None).await["status"], "playing");
+    // The finished seating's log: refused.
+    let res = app.get(&format!("/v1/games/{done}/log")).await;
+    assert_problem(res, 409, "deal_in_play").await;
+    // Its views: no card of the deal, to anyone.
+    let hidden = |view: &Value, who: &str| {
+        assert_eq!(view["status"], "finished", "{who}: {view}");
+        assert_eq!(view["last_hand"], Value::Null, "{who}: {view}");
+        assert_eq!(view["tricks"], json!([]), "{who}: {view}");
+        assert_eq!(view["widow"], json!([]), "{who}: {view}");
+        assert_eq!(view["open_hand"], json!([]), "{who}: {view}");
+    };
+    hidden(&app.view(&done, None).await, "spectator");
+    for (g, s, token) in seats.iter().filter(|(g, _, _)| *g == done) {
+        hidden(&app.view(g, Some(token)).await, &format!("seat {s}"));
+    }
+    let res = app
+        .get(&format!("/v1/games/{done}?wait_for_version=1&wait_ms=100"))
+        .await;
+    hidden(&res.json().await.expect("JSON"), "long poll");
+    let mut sse = crate::harness::Sse::open(&app, &done, None, None).await;
+    let event = sse.event(Duration::from_secs(10)).await;
+    assert_eq!(event.name(), Some("game_over"));
+    hidden(&event.view().0, "event stream");
+    // No id of the deal in the lobby, on a profile, or in another bot's inbox.
+    let lobby = listed(&app).await;
+    assert!(
+        !lobby.contains(&done) && !lobby.contains(&waiting),
+        "{lobby:?}"
+    );
+    for name in ["seat-hopper", "house-random"] {
+        let games = on_profile(&app, name).await;
+        assert!(
+            !games.contains(&done) && !games.contains(&waiting),
+            "{name}: {games:?}"
+        );
+    }
+    assert_eq!(inbox(&app, &onlooker, 0, 0).await, Vec::<Value>::new());
+    // The other seating ends: the whole deal is shown.
+    play_to_the_end(&app, &waiting, &seats).await;
+    let m = wait_match(&app, &id, Duration::from_secs(30)).await;
+    let shown: Vec<&str> = m["deal_results"][0]["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["game_id"].as_str().expect("shown"))
+        .collect();
+    assert_eq!(shown, vec![done.as_str(), waiting.as_str()]);
+    for (play, game) in [&done, &waiting].into_iter().enumerate() {
+        let log = app.log(game).await;
+        assert_eq!(log["hands"].as_array().expect("hands").len(), 1);
+        assert_eq!(
+            m["deal_results"][0]["plays"][play]["points"],
+            log["hands"][0]["score_delta"]
+        );
+    }
+    let view = app.view(&done, None).await;
+    assert!(
+        !view["last_hand"]["tricks"]
+            .as_array()
+            .expect("tricks")
+            .is_empty(),
+        "{view}"
+    );
+    let started = Instant::now();
+    loop {
+        let games = on_profile(&app, "seat-hopper").await;
+        if games.contains(&done) && games.contains(&waiting) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{games:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // A play of a duplicate deal is never listed.
+    let lobby = listed(&app).await;
+    assert!(
+        !lobby.contains(&done) && !lobby.contains(&waiting),
+        "{lobby:?}"
+    );
+}
+
 both_stores!(
     a_bot_plays_its_match_through_its_inbox,
     house_match_plays_every_deal_twice_swapped,
     every_player_alone_rotates_seats,
-    refusals
+    refusals,
+    a_duplicate_deal_stays_secret_until_every_seating_is_over,
 );
 
 /// Matches over a bot's hourly allowance: 429 naming `matches`, with its reset, for that bot

@@ -60,8 +60,52 @@ async fn swagger_ui(store: Store) {
     let res = app.get("/swagger-ui/").await;
     assert_eq!(res.status(), StatusCode::OK);
     assert!(header(&res, CONTENT_TYPE).starts_with("text/html"));
+    swagger_security_headers(&res, "/swagger-ui/");
     let html = res.text().await.expect("html");
     assert!(html.to_lowercase().contains("swagger"), "{html}");
+    // No inline script for the policy to refuse: every script is a file of Swagger UI's.
+    assert!(!html.contains("<script>"), "{html}");
+    for path in [
+        "/swagger-ui",
+        "/swagger-ui/swagger-initializer.js",
+        "/swagger-ui/swagger-ui-bundle.js",
+        "/swagger-ui/swagger-ui.css",
+        "/swagger-ui/no-such-file.js",
+    ] {
+        let res = app.get(path).await;
+        swagger_security_headers(&res, path);
+    }
+}
+
+/// The web page's security headers, with Swagger UI's policy: its own scripts only, inline
+/// styles (which it sets), no framing.
+fn swagger_security_headers(res: &reqwest::Response, path: &str) {
+    let header = |name: &'static str| header(res, reqwest::header::HeaderName::from_static(name));
+    let csp = header("content-security-policy");
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self';",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(
+            csp.contains(directive),
+            "{path}: {directive} is not in {csp}"
+        );
+    }
+    assert!(!csp.contains("unsafe-eval"), "{path}: {csp}");
+    assert_eq!(header("x-frame-options"), "DENY", "{path}");
+    assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+    assert_eq!(header("referrer-policy"), "no-referrer", "{path}");
+    assert_eq!(
+        header("cross-origin-opener-policy"),
+        "same-origin",
+        "{path}"
+    );
 }
 
 async fn health_and_readiness(store: Store) {

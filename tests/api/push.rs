@@ -267,11 +267,130 @@ async fn long_poll(store: Store) {
     assert!(start.elapsed() < Duration::from_secs(2));
 }
 
+/// A 429 `too_many_streams` of the cap `limit` allowing `allowed`, with the headers the other
+/// limits send.
+async fn assert_too_many_streams(res: reqwest::Response, limit: &str, allowed: u32) {
+    assert_eq!(
+        crate::helpers::header(&res, reqwest::header::RETRY_AFTER),
+        "1"
+    );
+    let h = |name: &'static str| {
+        crate::helpers::header(&res, reqwest::header::HeaderName::from_static(name))
+    };
+    assert_eq!(h("ratelimit-limit"), allowed.to_string());
+    assert_eq!(h("ratelimit-remaining"), "0");
+    assert!(h("ratelimit-policy").starts_with(&format!("\"{limit}\";q={allowed}")));
+    let doc = assert_problem(res, 429, "too_many_streams").await;
+    assert_eq!(doc["rate_limit"]["limit"], limit);
+    assert_eq!(doc["rate_limit"]["allowance"], allowed);
+}
+
+/// Retries `open` until it answers 200 (a closed stream is released when the server notices
+/// its reader gone, a moment after the close).
+async fn reopens(what: &str, open: impl AsyncFn() -> reqwest::Response) -> reqwest::Response {
+    let deadline = Instant::now() + SOON;
+    loop {
+        let res = open().await;
+        if res.status() == StatusCode::OK {
+            return res;
+        }
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS, "{what}");
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the closed stream was never released"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Event streams and long polls are capped per client address (`STREAMS_PER_CLIENT`) and per
+/// bot (`STREAMS_PER_BOT`): over a cap, 429 `too_many_streams` with the `RateLimit-*` headers;
+/// a stream closed by its reader, and a long poll that answered, are released.
+async fn streams_are_capped_per_client_and_per_bot(store: Store) {
+    let app = crate::helpers::spawn_app_with(store, |c| {
+        c.streams_per_client = 3;
+        c.streams_per_bot = 2;
+    })
+    .await;
+    let (id, _) = started_game(&app, json!({"seed": 12})).await;
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(Sse::open(&app, &id, None, None).await);
+    }
+    assert_too_many_streams(
+        Sse::request(&app, &id, None, None).await,
+        "streams_per_client",
+        3,
+    )
+    .await;
+    let poll = || {
+        app.client
+            .get(app.url(&format!("/v1/games/{id}?wait_for_version=1000&wait_ms=100")))
+            .send()
+    };
+    assert_too_many_streams(poll().await.expect("sent"), "streams_per_client", 3).await;
+    // A plain view is no long poll: not counted.
+    assert_eq!(app.get_game(&id, None).await.status(), StatusCode::OK);
+    // Close one: another opens (once the server has noticed).
+    drop(open.pop());
+    let res = reopens("a stream after one closed", async || {
+        Sse::request(&app, &id, None, None).await
+    })
+    .await;
+    open.push(Sse::from_response(res));
+    drop(open);
+    // A long poll holds a place while it waits, and gives it back when it answers.
+    let res = reopens("a long poll", async || poll().await.expect("sent")).await;
+    let _ = res.text().await;
+    // Per bot: its inbox, as a stream or a long poll, whatever the client.
+    let key = crate::bots::register_ok(&app, "stream-bot").await;
+    let inbox = |accept: &'static str, wait: u64| {
+        app.client
+            .get(app.url(&format!("/v1/bots/me/events?wait={wait}")))
+            .header("authorization", format!("Bot {key}"))
+            .header("accept", accept)
+            .send()
+    };
+    // (The game's streams closed above may take a moment to be released.)
+    let a = reopens("an inbox stream", async || {
+        inbox("text/event-stream", 0).await.expect("sent")
+    })
+    .await;
+    let b = reopens("a second inbox stream", async || {
+        inbox("text/event-stream", 0).await.expect("sent")
+    })
+    .await;
+    assert_too_many_streams(
+        inbox("application/json", 1).await.expect("sent"),
+        "streams_per_bot",
+        2,
+    )
+    .await;
+    assert_too_many_streams(
+        inbox("text/event-stream", 0).await.expect("sent"),
+        "streams_per_bot",
+        2,
+    )
+    .await;
+    drop(a);
+    let c = reopens("an inbox stream after one closed", async || {
+        inbox("text/event-stream", 0).await.expect("sent")
+    })
+    .await;
+    drop((b, c));
+    let res = reopens("an inbox long poll", async || {
+        inbox("application/json", 0).await.expect("sent")
+    })
+    .await;
+    assert_eq!(res.text().await.expect("body"), "[]");
+}
+
 both_stores!(
     stream_follows_the_game,
     stream_resumes_with_last_event_id,
     stream_errors_are_problems,
     long_poll,
+    streams_are_capped_per_client_and_per_bot,
 );
 
 /// Keep-alive comments while nothing happens (the server binary with `SSE_KEEP_ALIVE_MS=200`;

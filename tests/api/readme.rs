@@ -13,6 +13,9 @@ const NOT_CODES: &[&str] = &[
     "rate_limit",
     "requests",
     "bot_registrations",
+    "streams_per_client",
+    "streams_per_bot",
+    "window_secs",
     "reset_secs",
 ];
 

@@ -23,7 +23,10 @@ use crate::platform::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, Platform, Pool};
 /// Makes a bot account and answers its API key: it is shown only here (the server keeps only
 /// its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
 /// (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
-/// regardless of case; `house-` names are the house players'. Registrations are limited per
+/// regardless of case and of look: a name whose Unicode confusable skeleton (UTS #39, of the
+/// name in lower case) is a registered bot's is refused (`name_confusable`: `a1ice` against
+/// `alice`, Cyrillic or fullwidth letters); `house-` names and their look-alikes (`house_x`,
+/// `hоuse-x` with a Cyrillic `о`) are the house players'. Registrations are limited per
 /// client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
 /// invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
 /// and when it resets.
@@ -40,7 +43,10 @@ use crate::platform::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, Platform, Pool};
         (status = 400, description = "Malformed request, or a name a seat could not carry (`invalid_name`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a seat name may not hold control, format, bidirectional or invisible characters (it holds U+202E)", "code": "invalid_name"})),
         PayloadTooLarge,
         UnsupportedMediaType,
-        (status = 409, description = "The name is registered already (`name_taken`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a bot named \"rabbit-stew\" exists already (names are unique regardless of case)", "code": "name_taken"})),
+        (status = 409, description = "The name is registered already (`name_taken`), or reads as a registered bot's (`name_confusable`).", body = Problem, content_type = "application/problem+json", examples(
+            ("name_taken" = (value = json!({"detail": "a bot named \"rabbit-stew\" exists already (names are unique regardless of case)", "code": "name_taken"}))),
+            ("name_confusable" = (value = json!({"detail": "\"a1ice-bot\" reads as the registered bot \"alice-bot\" (the same Unicode confusable skeleton, UTS #39): pick a name that looks different", "code": "name_confusable"}))),
+        )),
         (status = 422, description = "A house account's name (`name_reserved`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "names starting with `house-` are the house players' accounts", "code": "name_reserved"})),
         StoreUnavailable,
     )

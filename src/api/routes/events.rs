@@ -13,6 +13,7 @@ use crate::api::body::MAX_INT64;
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
 use crate::api::extract::{GameId, GamePath, MaybeSeatToken, last_event_id};
+use crate::api::streams::StreamLimit;
 use crate::games::GameService;
 
 /// Query parameters of `GET /v1/games/{id}/events`.
@@ -60,6 +61,7 @@ pub struct EventsQuery {
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn follow_game(
     svc: web::Data<GameService>,
+    streams: web::Data<StreamLimit>,
     token: MaybeSeatToken,
     id: GameId,
     req: HttpRequest,
@@ -72,7 +74,8 @@ pub async fn follow_game(
         ));
     }
     let last = last_event_id(&req)?.or(q.last_event_id);
-    let stream = events::stream(svc.get_ref().clone(), id, token.0, last).await?;
+    let guard = streams.open(&req, None)?;
+    let stream = events::stream(svc.get_ref().clone(), id, token.0, last, guard).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -17,6 +17,7 @@ use crate::api::body::{MAX_INT64, read_json};
 use crate::api::error::{ApiError, Code, Problem};
 use crate::api::events;
 use crate::api::extract::{GameId, GamePath, MaybeSeatToken, SeatToken};
+use crate::api::streams::StreamLimit;
 use crate::games::GameService;
 use crate::games::wire::{CreateGameRequest, CreatedGame, GameLog, GameView, Samples};
 
@@ -122,6 +123,11 @@ pub async fn get_game(
     let view = match q.wait_for_version {
         Some(after) => {
             let wait = Duration::from_millis(q.wait_ms.unwrap_or(25_000));
+            // Counted open while it waits (released when it answers or its client hangs up).
+            let _guard = match req.app_data::<web::Data<StreamLimit>>() {
+                Some(limit) => Some(limit.open(&req, None)?),
+                None => None,
+            };
             events::wait_for(&svc, &id, token.as_deref(), after, wait).await?
         }
         None => svc.view(&id, token.as_deref()).await?,

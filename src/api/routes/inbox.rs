@@ -14,6 +14,7 @@ use crate::api::events::{self, MAX_INBOX_WAIT};
 use crate::api::extract::last_event_id;
 use crate::api::routes::problems::StoreUnavailable;
 use crate::api::routes::the_bot;
+use crate::api::streams::StreamLimit;
 use crate::platform::{InboxItem, Platform};
 
 /// Query parameters of `GET /v1/bots/me/events`.
@@ -101,6 +102,7 @@ fn wants_json(req: &HttpRequest) -> bool {
 #[tracing::instrument(skip_all)]
 pub async fn bot_events(
     svc: web::Data<Platform>,
+    streams: web::Data<StreamLimit>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let bot = the_bot(&svc, &req).await?;
@@ -123,15 +125,19 @@ pub async fn bot_events(
     }
     let last = last_event_id(&req)?;
     let after = last.or(q.after).unwrap_or(0);
+    // Counted open (per client address and per bot) until the long poll answers, the stream
+    // ends or the client hangs up.
+    let guard = streams.open(&req, Some(&bot))?;
     if wants_json(&req) {
         let body = events::inbox_wait(&svc, &bot, after, Duration::from_secs(wait)).await?;
+        drop(guard);
         return Ok(HttpResponse::Ok()
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .insert_header((header::VARY, "Accept"))
             .content_type("application/json")
             .body(body));
     }
-    let stream = events::inbox_stream(svc.get_ref().clone(), bot, after).await?;
+    let stream = events::inbox_stream(svc.get_ref().clone(), bot, after, guard).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-store"))

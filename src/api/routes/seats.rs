@@ -10,7 +10,6 @@ use crate::api::auth::bot_key;
 use crate::api::body::read_json;
 use crate::api::error::{ApiError, Problem};
 use crate::api::extract::{GameId, GamePath};
-use crate::games::GameService;
 use crate::games::wire::{ClaimSeatRequest, ClaimedSeat};
 use crate::platform::Platform;
 
@@ -24,6 +23,11 @@ use crate::platform::Platform;
 /// itself: the seat carries the bot's name and account, the game is attached to the bot's
 /// profile, and the game is rated if every seat is a bot account or a house player and the
 /// server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
+///
+/// Without a bot key the seat is a guest's: every view and lobby entry marks it (`guest`), and
+/// its `name` may not be a house player's (`house-` and its look-alikes: `name_reserved`), a
+/// registered bot's (`name_taken`) or one that reads as a bot's (the same Unicode confusable
+/// skeleton: `name_confusable`).
 #[utoipa::path(
     tag = "games",
     operation_id = "claim_seat",
@@ -45,15 +49,20 @@ use crate::platform::Platform;
         UnsupportedMediaType,
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         GameNotFound,
-        (status = 409, description = "The seat is taken, no seat is free, or the bot holds a seat of this game already (`seat_taken`, `no_free_seat`, `already_seated`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 2 is already taken", "code": "seat_taken"})),
-        (status = 422, description = "The game has no such seat (`invalid_seat`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "seat 4 does not exist; this game has seats 0 to 3", "code": "invalid_seat"})),
+        (status = 409, description = "The seat is taken, no seat is free, or the bot holds a seat of this game already (`seat_taken`, `no_free_seat`, `already_seated`); a guest's name is a registered bot's or reads as one (`name_taken`, `name_confusable`).", body = Problem, content_type = "application/problem+json", examples(
+            ("seat_taken" = (value = json!({"detail": "seat 2 is already taken", "code": "seat_taken"}))),
+            ("name_confusable" = (value = json!({"detail": "\"a1ice\" reads as the registered bot \"alice\" (the same Unicode confusable skeleton, UTS #39): pick a name that looks different; a seat claimed without its bot key is a guest's and may not take a bot's name (claim it with `Authorization: Bot <api_key>` to play as the bot)", "code": "name_confusable"}))),
+        )),
+        (status = 422, description = "The game has no such seat (`invalid_seat`), or a guest's name is a house player's (`name_reserved`).", body = Problem, content_type = "application/problem+json", examples(
+            ("invalid_seat" = (value = json!({"detail": "seat 4 does not exist; this game has seats 0 to 3", "code": "invalid_seat"}))),
+            ("name_reserved" = (value = json!({"detail": "a seat claimed without a bot key is a guest's, and names starting with `house-` (or reading so) are the house players': pick another name", "code": "name_reserved"}))),
+        )),
         StoreUnavailable,
     )
 )]
 #[post("/v1/games/{id}/seats")]
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn claim_seat(
-    svc: web::Data<GameService>,
     platform: web::Data<Platform>,
     id: GameId,
     req: HttpRequest,
@@ -65,7 +74,7 @@ pub async fn claim_seat(
         None => None,
     };
     let body: ClaimSeatRequest = read_json(&req, payload, true).await?;
-    let claimed = svc.claim_seat(&id, body, bot).await?;
+    let claimed = platform.claim_seat(&id, body, bot).await?;
     Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(claimed))

@@ -242,6 +242,10 @@ pub struct SeatInfo {
     pub strategy: Option<Strategy>,
     /// Whether a client holds this seat (always true for a bot).
     pub claimed: bool,
+    /// Whether a guest holds this seat: a client that claimed it without a bot key (no
+    /// `account`). A guest's `name` is only what it typed: never a house player's or a
+    /// registered bot's, nor one that reads as theirs.
+    pub guest: bool,
     /// The display name the claimer gave (left out if none); a bot account's name where a
     /// bot account holds the seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -189,6 +189,7 @@ pub fn example_view() -> GameView {
             },
             strategy: (i != 0).then_some(Strategy::Heuristic),
             claimed: true,
+            guest: false,
             name: (i == 0).then(|| "my-bot".to_owned()),
             account: (i != 0).then(|| "house-heuristic".to_owned()),
         })
@@ -324,6 +325,7 @@ mod tests {
                 },
                 strategy: (i == 1).then_some(Strategy::Random),
                 claimed: i != 3,
+                guest: i == 0 || i == 2,
                 name: (i == 2).then(|| "An \"escaped\" name".to_owned()),
                 account: (i == 1).then(|| "house-random".to_owned()),
             })

@@ -14,9 +14,9 @@ use crate::store::inbox::{check_append, check_read, first_id};
 use crate::store::outbox::{MAX_OUTBOX_BATCH, OutboxBatch, check_take};
 use crate::store::{
     AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
-    ListedGame, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueHeld, QueueHold, QueueJoin,
-    QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig, StoreError, StoredGame,
-    StoredRating, Write, check_idem_key,
+    ListedGame, MAX_DUE_QUEUES, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueHeld,
+    QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
+    StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 #[async_trait]
@@ -238,17 +238,29 @@ impl GameStore for MemoryStore {
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
         check_account_name(name)?;
         check_key_hash(key_hash)?;
+        check_key_hash(look)?;
         let mut a = self.accounts();
-        if a.records.contains_key(name) || a.keys.contains_key(key_hash) {
+        if a.records.contains_key(name)
+            || a.keys.contains_key(key_hash)
+            || a.looks.contains_key(look)
+        {
             return Err(StoreError::AlreadyExists);
         }
         a.records.insert(name.to_owned(), data.to_vec());
         a.keys.insert(key_hash.to_owned(), name.to_owned());
+        a.looks.insert(look.to_owned(), name.to_owned());
         Ok(())
+    }
+
+    async fn account_by_look(&self, look: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        check_key_hash(look)?;
+        let a = self.accounts();
+        Ok(a.looks.get(look).and_then(|n| a.records.get(n)).cloned())
     }
 
     async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
@@ -445,8 +457,10 @@ impl GameStore for MemoryStore {
         Ok(self.queue_lock().holds_due(now_ms, until_ms, limit))
     }
 
-    async fn queues(&self) -> Result<Vec<String>, StoreError> {
-        Ok(self.queue_lock().queues())
+    async fn queues_due(&self, now_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .queue_lock()
+            .queues_due(now_ms, limit.min(MAX_DUE_QUEUES)))
     }
 
     async fn queue_entries(

@@ -60,6 +60,8 @@ struct Accounts {
     keys: HashMap<String, String>,
     /// Accounts' preferences by name.
     preferences: HashMap<String, Vec<u8>>,
+    /// Account names by look (what the name looks like).
+    looks: HashMap<String, String>,
     /// Each account's game count and recent games (by when attached, then id).
     games: HashMap<String, (u64, BTreeSet<(u64, String)>)>,
     /// Ratings by board and member: version, data, score.

@@ -6,6 +6,7 @@
 //! | `{prefix}:{bots}:acct` | hash | account records by name |
 //! | `{prefix}:{bots}:keys` | hash | account names by key hash |
 //! | `{prefix}:{bots}:prefs` | hash | accounts' preferences by name |
+//! | `{prefix}:{bots}:looks` | hash | account names by look (a hash of the name's confusable skeleton) |
 //! | `{prefix}:{bots}:games:<name>` | sorted set | an account's recent games, scored by when attached (ms) |
 //! | `{prefix}:{bots}:played` | hash | each account's count of games |
 //! | `{prefix}:{bots}:rv:<board>` | hash | each member's rating version on the board |
@@ -28,18 +29,21 @@ use crate::store::{
     StoredRating,
 };
 
-/// `KEYS[1]` the records, `KEYS[2]` the key hashes; ARGV name, key hash, record. 1: created,
-/// 0: the name or the hash is taken (nothing written).
+/// `KEYS[1]` the records, `KEYS[2]` the key hashes, `KEYS[3]` the looks; ARGV name, key hash,
+/// record, look. 1: created, 0: the name, the hash or the look is taken (nothing written).
 const CREATE_ACCOUNT_LUA: &str = r"
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1
+   or redis.call('HEXISTS', KEYS[3], ARGV[4]) == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[3], ARGV[4], ARGV[1])
 return 1
 ";
 
-/// `KEYS[1]` the records, `KEYS[2]` the key hashes; ARGV the key hash. The record or nil.
+/// `KEYS[1]` the records, `KEYS[2]` an index of names (the key hashes, or the looks); ARGV the
+/// index's entry. The record or nil.
 const ACCOUNT_BY_KEY_LUA: &str = r"
 local name = redis.call('HGET', KEYS[2], ARGV[1])
 if not name then
@@ -156,17 +160,21 @@ impl<C: Link> Redis<C> {
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
         check_account_name(name)?;
         check_key_hash(key_hash)?;
+        check_key_hash(look)?;
         let base = self.base();
-        let mut cmd = evalsha(&CREATE_ACCOUNT_SCRIPT, 2);
+        let mut cmd = evalsha(&CREATE_ACCOUNT_SCRIPT, 3);
         cmd.arg(format!("{base}:acct"))
             .arg(format!("{base}:keys"))
+            .arg(format!("{base}:looks"))
             .arg(name)
             .arg(key_hash)
-            .arg(data);
+            .arg(data)
+            .arg(look);
         let reply: Value = self
             .core
             .script("create_account", false, &cmd, CREATE_ACCOUNT_LUA)
@@ -227,6 +235,23 @@ impl<C: Link> Redis<C> {
             .script("account_by_key", true, &cmd, ACCOUNT_BY_KEY_LUA)
             .await?;
         optional_bytes(reply, "account_by_key")
+    }
+
+    pub(super) async fn account_by_look_impl(
+        &self,
+        look: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        check_key_hash(look)?;
+        let base = self.base();
+        let mut cmd = evalsha(&ACCOUNT_BY_KEY_SCRIPT, 2);
+        cmd.arg(format!("{base}:acct"))
+            .arg(format!("{base}:looks"))
+            .arg(look);
+        let reply: Value = self
+            .core
+            .script("account_by_look", true, &cmd, ACCOUNT_BY_KEY_LUA)
+            .await?;
+        optional_bytes(reply, "account_by_look")
     }
 
     pub(super) async fn attach_game_impl(

@@ -518,9 +518,14 @@ impl<C: Link> GameStore for Redis<C> {
         &self,
         name: &str,
         key_hash: &str,
+        look: &str,
         data: &[u8],
     ) -> Result<(), StoreError> {
-        self.create_account_impl(name, key_hash, data).await
+        self.create_account_impl(name, key_hash, look, data).await
+    }
+
+    async fn account_by_look(&self, look: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.account_by_look_impl(look).await
     }
 
     async fn load_account(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
@@ -624,8 +629,8 @@ impl<C: Link> GameStore for Redis<C> {
         self.queue_holds_due_impl(now_ms, until_ms, limit).await
     }
 
-    async fn queues(&self) -> Result<Vec<String>, StoreError> {
-        self.queues_impl().await
+    async fn queues_due(&self, now_ms: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.queues_due_impl(now_ms, limit).await
     }
 
     async fn queue_entries(

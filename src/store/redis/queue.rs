@@ -9,6 +9,7 @@
 //! | `{prefix}:{queue}:f:<queue>` | hash | each member's `fill_at_ms`, if it has one |
 //! | `{prefix}:{queue}:d:<queue>` | hash | each member's entry bytes |
 //! | `{prefix}:{queue}:all` | set | the queues that may hold entries |
+//! | `{prefix}:{queue}:due` | sorted set | the queues a sweeper should look at, scored by when (see `store::queue`) |
 //! | `{prefix}:{queue}:m:<member>` | set | the queues a member waits in |
 //! | `{prefix}:{queue}:t:<table>` | hash | a take's hold: `queue`, `n`, and each entry's fields `<i>:m`, `<i>:j`, `<i>:f`, `<i>:l`, `<i>:d` (member, joined, fill, lease, data) |
 //! | `{prefix}:{queue}:holds` | sorted set | the holds' tables, scored by until when they are their caller's |
@@ -26,7 +27,8 @@ use super::scripts::evalsha;
 use super::{Link, Redis};
 use crate::store::queue::{check_join, check_member, check_queue, check_table, check_take};
 use crate::store::{
-    QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace, StoreError,
+    JOIN_GRACE_MS, MAX_DUE_QUEUES, QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined,
+    QueuePlace, StoreError,
 };
 
 /// Shared functions: `drop(base, queue, member)` takes a member's entry out of a queue (and the
@@ -43,7 +45,29 @@ local function drop(base, queue, member)
   redis.call('SREM', base .. ':m:' .. member, queue)
   if redis.call('ZCARD', base .. ':q:' .. queue) == 0 then
     redis.call('SREM', base .. ':all', queue)
+    redis.call('ZREM', base .. ':due', queue)
   end
+end
+local function reschedule(base, queue, n, now)
+  local q = base .. ':q:' .. queue
+  local count = redis.call('ZCARD', q)
+  if count == 0 then
+    redis.call('ZREM', base .. ':due', queue)
+    return
+  end
+  local at
+  if count >= n then
+    at = tonumber(now)
+  else
+    local lease = redis.call('ZRANGE', base .. ':l:' .. queue, 0, 0, 'WITHSCORES')
+    at = tonumber(lease[2])
+    local oldest = redis.call('ZRANGE', q, 0, 0)
+    local fill = redis.call('HGET', base .. ':f:' .. queue, oldest[1])
+    if fill and tonumber(fill) < at then
+      at = tonumber(fill)
+    end
+  end
+  redis.call('ZADD', base .. ':due', at, queue)
 end
 local function purge(base, queue, now)
   local gone = redis.call('ZRANGEBYSCORE', base .. ':l:' .. queue, '-inf', now)
@@ -76,7 +100,8 @@ end
 ";
 
 /// `KEYS[1]` the `all` set (routing); ARGV base, queue, member, data, fill (`''`: none), lease,
-/// now, max queues. `0`: too many queues (nothing written); else the entry's place.
+/// now, max queues, the join's grace before a sweeper looks. `0`: too many queues (nothing
+/// written); else the entry's place.
 static JOIN_LUA: LazyLock<String> = LazyLock::new(|| {
     format!(
         "{QUEUE_FNS}
@@ -99,6 +124,11 @@ end
 redis.call('HSET', base .. ':d:' .. queue, member, ARGV[4])
 redis.call('SADD', base .. ':m:' .. member, queue)
 redis.call('SADD', KEYS[1], queue)
+local due = tonumber(now) + tonumber(ARGV[9])
+if ARGV[5] ~= '' and tonumber(ARGV[5]) < due then
+  due = tonumber(ARGV[5])
+end
+redis.call('ZADD', base .. ':due', 'LT', due, queue)
 return place(base, queue, member)
 "
     )
@@ -144,11 +174,13 @@ purge(base, queue, now)
 local oldest = redis.call('ZRANGE', base .. ':q:' .. queue, 0, n - 1)
 if #oldest == 0 then
   redis.call('SREM', KEYS[1], queue)
+  redis.call('ZREM', base .. ':due', queue)
   return {{}}
 end
 if #oldest < n then
   local fill = redis.call('HGET', base .. ':f:' .. queue, oldest[1])
   if not fill or tonumber(fill) > tonumber(now) then
+    reschedule(base, queue, n, now)
     return {{}}
   end
 end
@@ -166,6 +198,7 @@ for i, m in ipairs(oldest) do
   drop(base, queue, m)
 end
 redis.call('ZADD', base .. ':holds', ARGV[6], ARGV[5])
+reschedule(base, queue, n, now)
 return out
 "
     )
@@ -242,6 +275,9 @@ if ARGV[3] == '0' then
       redis.call('SADD', base .. ':all', queue)
       back = back + 1
     end
+  end
+  if back > 0 then
+    redis.call('ZADD', base .. ':due', 'LT', now, queue)
   end
 end
 redis.call('DEL', t)
@@ -376,7 +412,10 @@ impl<C: Link> Redis<C> {
             Some(at) => cmd.arg(at),
             None => cmd.arg(""),
         };
-        cmd.arg(j.lease_until_ms).arg(j.now_ms).arg(j.max_queues);
+        cmd.arg(j.lease_until_ms)
+            .arg(j.now_ms)
+            .arg(j.max_queues)
+            .arg(JOIN_GRACE_MS);
         // Safe to repeat: a second join renews the entry the first made.
         let reply: Value = self
             .core
@@ -530,12 +569,19 @@ impl<C: Link> Redis<C> {
         Ok(out)
     }
 
-    pub(super) async fn queues_impl(&self) -> Result<Vec<String>, StoreError> {
-        let mut cmd = redis::cmd("SMEMBERS");
-        cmd.arg(format!("{}:all", self.queue_base()));
-        let mut queues: Vec<String> = self.core.query("queues", true, &cmd).await?;
-        queues.sort();
-        Ok(queues)
+    pub(super) async fn queues_due_impl(
+        &self,
+        now_ms: u64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let mut cmd = redis::cmd("ZRANGEBYSCORE");
+        cmd.arg(format!("{}:due", self.queue_base()))
+            .arg("-inf")
+            .arg(now_ms)
+            .arg("LIMIT")
+            .arg(0)
+            .arg(limit.clamp(1, MAX_DUE_QUEUES));
+        self.core.query("queues_due", true, &cmd).await
     }
 
     pub(super) async fn queue_entries_impl(

@@ -46,7 +46,10 @@ export const readyz = <ThrowOnError extends boolean = false>(options?: Options<R
  * Makes a bot account and answers its API key: it is shown only here (the server keeps only
  * its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
  * (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
- * regardless of case; `house-` names are the house players'. Registrations are limited per
+ * regardless of case and of look: a name whose Unicode confusable skeleton (UTS #39, of the
+ * name in lower case) is a registered bot's is refused (`name_confusable`: `a1ice` against
+ * `alice`, Cyrillic or fullwidth letters); `house-` names and their look-alikes (`house_x`,
+ * `hоuse-x` with a Cyrillic `о`) are the house players'. Registrations are limited per
  * client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
  * invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
  * and when it resets.
@@ -284,6 +287,11 @@ export const sampleHiddenCards = <ThrowOnError extends boolean = false>(options:
  * itself: the seat carries the bot's name and account, the game is attached to the bot's
  * profile, and the game is rated if every seat is a bot account or a house player and the
  * server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
+ *
+ * Without a bot key the seat is a guest's: every view and lobby entry marks it (`guest`), and
+ * its `name` may not be a house player's (`house-` and its look-alikes: `name_reserved`), a
+ * registered bot's (`name_taken`) or one that reads as a bot's (the same Unicode confusable
+ * skeleton: `name_confusable`).
  */
 export const claimSeat = <ThrowOnError extends boolean = false>(options: Options<ClaimSeatData, ThrowOnError>) => (options.client ?? client).post<ClaimSeatResponses, ClaimSeatErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],

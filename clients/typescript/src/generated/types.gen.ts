@@ -1424,7 +1424,7 @@ export type Problem = {
     /**
      * A stable snake_case code: branch on this. New codes may be added; treat an unknown one by its HTTP status.
      */
-    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'preset_not_found' | 'match_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'already_seated' | 'too_many_queues' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'internal' | 'store_unavailable' | 'store_full';
+    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'preset_not_found' | 'match_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'deal_in_play' | 'too_many_queues' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
     /**
      * The current version of the game (only with `version_conflict`).
      */
@@ -1557,7 +1557,7 @@ export type QueueTickets = {
  */
 export type RateLimitInfo = {
     /**
-     * Requests allowed per window, sustained.
+     * Requests allowed per window, sustained (for open streams: how many may be open at once).
      */
     allowance: number;
     /**
@@ -1565,9 +1565,11 @@ export type RateLimitInfo = {
      */
     burst: number;
     /**
-     * The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`)
-     * or `bot_registrations` (`POST /v1/bots` per client address,
-     * `BOT_REGISTRATIONS_PER_HOUR`).
+     * The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`),
+     * `bot_registrations` (`POST /v1/bots` per client address,
+     * `BOT_REGISTRATIONS_PER_HOUR`), or, with `too_many_streams`, `streams_per_client` or
+     * `streams_per_bot` (event streams and long polls open at once, `STREAMS_PER_CLIENT`,
+     * `STREAMS_PER_BOT`).
      */
     limit: string;
     /**
@@ -1575,7 +1577,7 @@ export type RateLimitInfo = {
      */
     reset_secs: number;
     /**
-     * The window, in seconds.
+     * The window, in seconds (0 for open streams: a count, not a rate).
      */
     window_secs: number;
 };
@@ -1903,6 +1905,12 @@ export type SeatInfo = {
      * Whether a client holds this seat (always true for a bot).
      */
     claimed: boolean;
+    /**
+     * Whether a guest holds this seat: a client that claimed it without a bot key (no
+     * `account`). A guest's `name` is only what it typed: never a house player's or a
+     * registered bot's, nor one that reads as theirs.
+     */
+    guest: boolean;
     /**
      * `open` (a client seat) or `bot`.
      */
@@ -2395,7 +2403,7 @@ export type RegisterBotErrors = {
      */
     400: Problem;
     /**
-     * The name is registered already (`name_taken`).
+     * The name is registered already (`name_taken`), or reads as a registered bot's (`name_confusable`).
      */
     409: Problem;
     /**
@@ -2469,7 +2477,7 @@ export type BotEventsErrors = {
      */
     403: Problem;
     /**
-     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     * Too many requests from this client (when the server limits the rate), or too many event streams and long polls open at once (`too_many_streams`: `STREAMS_PER_CLIENT`, default 32 per client address, and for a bot's inbox `STREAMS_PER_BOT`, default 8 per bot, counted by each replica): close one, or wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, `streams_per_client`, `streams_per_bot`), its allowance and when it resets, as the `RateLimit-*` headers do.
      */
     429: Problem;
     /**
@@ -2666,7 +2674,7 @@ export type GetGameErrors = {
      */
     404: Problem;
     /**
-     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     * Too many requests from this client (when the server limits the rate), or too many event streams and long polls open at once (`too_many_streams`: `STREAMS_PER_CLIENT`, default 32 per client address, and for a bot's inbox `STREAMS_PER_BOT`, default 8 per bot, counted by each replica): close one, or wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, `streams_per_client`, `streams_per_bot`), its allowance and when it resets, as the `RateLimit-*` headers do.
      */
     429: Problem;
     /**
@@ -2965,7 +2973,7 @@ export type FollowGameErrors = {
      */
     404: Problem;
     /**
-     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     * Too many requests from this client (when the server limits the rate), or too many event streams and long polls open at once (`too_many_streams`: `STREAMS_PER_CLIENT`, default 32 per client address, and for a bot's inbox `STREAMS_PER_BOT`, default 8 per bot, counted by each replica): close one, or wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, `streams_per_client`, `streams_per_bot`), its allowance and when it resets, as the `RateLimit-*` headers do.
      */
     429: Problem;
     /**
@@ -3348,7 +3356,7 @@ export type ClaimSeatErrors = {
      */
     404: Problem;
     /**
-     * The seat is taken, no seat is free, or the bot holds a seat of this game already (`seat_taken`, `no_free_seat`, `already_seated`).
+     * The seat is taken, no seat is free, or the bot holds a seat of this game already (`seat_taken`, `no_free_seat`, `already_seated`); a guest's name is a registered bot's or reads as one (`name_taken`, `name_confusable`).
      */
     409: Problem;
     /**
@@ -3360,7 +3368,7 @@ export type ClaimSeatErrors = {
      */
     415: Problem;
     /**
-     * The game has no such seat (`invalid_seat`).
+     * The game has no such seat (`invalid_seat`), or a guest's name is a house player's (`name_reserved`).
      */
     422: Problem;
     /**

@@ -80,15 +80,16 @@ class GameView:
                 'defender_points': 'side_total', 'first_lead': 'high_bidder', 'game_end': 'declarers_win_ties', 'max_hands': 0,
                 'min_bid': 1, 'no_trump': False, 'pepper_bids': False, 'players': 4, 'preset': 'hasenpfeffer', 'scoring':
                 'contract', 'set_penalty': 'contract', 'sides': 'teams_of_3', 'stick_the_dealer': False, 'target_score': 10},
-                'scores': [-6, 3], 'seat': 0, 'seats': [{'claimed': True, 'kind': 'open', 'name': 'my-bot', 'seat': 0},
-                {'account': 'house-heuristic', 'claimed': True, 'kind': 'bot', 'seat': 1, 'strategy': 'heuristic'}, {'account':
-                'house-heuristic', 'claimed': True, 'kind': 'bot', 'seat': 2, 'strategy': 'heuristic'}, {'account': 'house-
-                heuristic', 'claimed': True, 'kind': 'bot', 'seat': 3, 'strategy': 'heuristic'}], 'sitting_out': [], 'status':
-                'playing', 'trick': {'leader': 1, 'plays': [{'card': '9C', 'seat': 1}, {'card': 'TC', 'seat': 2}, {'card': 'AC',
-                'seat': 3}]}, 'tricks': [{'leader': 0, 'plays': [{'card': 'JD', 'seat': 0}, {'card': 'JK', 'seat': 1}, {'card':
-                'KH', 'seat': 2}, {'card': 'JH', 'seat': 3}], 'winner': 1}], 'tricks_won': [0, 1], 'trump': 'H', 'turn': 0,
-                'turn_time_limit_ms': None, 'upcard': None, 'upcard_calls': [], 'version': 39, 'voids': [[], [], [], []],
-                'widow': ['TS'], 'widow_size': 0, 'winner': None, 'winners': []}
+                'scores': [-6, 3], 'seat': 0, 'seats': [{'claimed': True, 'guest': False, 'kind': 'open', 'name': 'my-bot',
+                'seat': 0}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 1,
+                'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot', 'seat':
+                2, 'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot',
+                'seat': 3, 'strategy': 'heuristic'}], 'sitting_out': [], 'status': 'playing', 'trick': {'leader': 1, 'plays':
+                [{'card': '9C', 'seat': 1}, {'card': 'TC', 'seat': 2}, {'card': 'AC', 'seat': 3}]}, 'tricks': [{'leader': 0,
+                'plays': [{'card': 'JD', 'seat': 0}, {'card': 'JK', 'seat': 1}, {'card': 'KH', 'seat': 2}, {'card': 'JH',
+                'seat': 3}], 'winner': 1}], 'tricks_won': [0, 1], 'trump': 'H', 'turn': 0, 'turn_time_limit_ms': None, 'upcard':
+                None, 'upcard_calls': [], 'version': 39, 'voids': [[], [], [], []], 'widow': ['TS'], 'widow_size': 0, 'winner':
+                None, 'winners': []}
 
         Attributes:
             alone (int | None): The seat playing alone for the declarers this hand; null if nobody is (or not yet

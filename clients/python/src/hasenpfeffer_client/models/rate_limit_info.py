@@ -28,13 +28,15 @@ class RateLimitInfo:
             {'allowance': 10, 'burst': 10, 'limit': 'bot_registrations', 'reset_secs': 360, 'window_secs': 3600}
 
         Attributes:
-            allowance (int): Requests allowed per window, sustained.
+            allowance (int): Requests allowed per window, sustained (for open streams: how many may be open at once).
             burst (int): The most requests allowed at once (the bucket's size).
-            limit (str): The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`)
-                or `bot_registrations` (`POST /v1/bots` per client address,
-                `BOT_REGISTRATIONS_PER_HOUR`).
+            limit (str): The limit's name: `requests` (every request of a client address, `RATE_LIMIT_PER_SEC`),
+                `bot_registrations` (`POST /v1/bots` per client address,
+                `BOT_REGISTRATIONS_PER_HOUR`), or, with `too_many_streams`, `streams_per_client` or
+                `streams_per_bot` (event streams and long polls open at once, `STREAMS_PER_CLIENT`,
+                `STREAMS_PER_BOT`).
             reset_secs (int): Seconds until the next request is allowed (as `Retry-After`).
-            window_secs (int): The window, in seconds.
+            window_secs (int): The window, in seconds (0 for open streams: a count, not a rate).
      """
 
     allowance: int

@@ -27,6 +27,9 @@ class SeatInfo:
 
         Attributes:
             claimed (bool): Whether a client holds this seat (always true for a bot).
+            guest (bool): Whether a guest holds this seat: a client that claimed it without a bot key (no
+                `account`). A guest's `name` is only what it typed: never a house player's or a
+                registered bot's, nor one that reads as theirs.
             kind (SeatKind): What sits in a seat: a client (`open`, claimed or not) or a house player (`bot`).
             seat (int): The seat number.
             account (str | Unset): The bot account that holds the seat (left out for a seat claimed without one): a
@@ -38,6 +41,7 @@ class SeatInfo:
      """
 
     claimed: bool
+    guest: bool
     kind: SeatKind
     seat: int
     account: str | Unset = UNSET
@@ -51,6 +55,8 @@ class SeatInfo:
 
     def to_dict(self) -> dict[str, Any]:
         claimed = self.claimed
+
+        guest = self.guest
 
         kind = self.kind.value
 
@@ -70,6 +76,7 @@ class SeatInfo:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "claimed": claimed,
+            "guest": guest,
             "kind": kind,
             "seat": seat,
         })
@@ -88,6 +95,8 @@ class SeatInfo:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         claimed = d.pop("claimed")
+
+        guest = d.pop("guest")
 
         kind = SeatKind(d.pop("kind"))
 
@@ -112,6 +121,7 @@ class SeatInfo:
 
         seat_info = cls(
             claimed=claimed,
+            guest=guest,
             kind=kind,
             seat=seat,
             account=account,

@@ -124,7 +124,10 @@ def sync_detailed(
      Makes a bot account and answers its API key: it is shown only here (the server keeps only
     its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
     (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
-    regardless of case; `house-` names are the house players'. Registrations are limited per
+    regardless of case and of look: a name whose Unicode confusable skeleton (UTS #39, of the
+    name in lower case) is a registered bot's is refused (`name_confusable`: `a1ice` against
+    `alice`, Cyrillic or fullwidth letters); `house-` names and their look-alikes (`house_x`,
+    `hоuse-x` with a Cyrillic `о`) are the house players'. Registrations are limited per
     client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
     invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
     and when it resets.
@@ -163,7 +166,10 @@ def sync(
      Makes a bot account and answers its API key: it is shown only here (the server keeps only
     its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
     (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
-    regardless of case; `house-` names are the house players'. Registrations are limited per
+    regardless of case and of look: a name whose Unicode confusable skeleton (UTS #39, of the
+    name in lower case) is a registered bot's is refused (`name_confusable`: `a1ice` against
+    `alice`, Cyrillic or fullwidth letters); `house-` names and their look-alikes (`house_x`,
+    `hоuse-x` with a Cyrillic `о`) are the house players'. Registrations are limited per
     client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
     invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
     and when it resets.
@@ -197,7 +203,10 @@ async def asyncio_detailed(
      Makes a bot account and answers its API key: it is shown only here (the server keeps only
     its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
     (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
-    regardless of case; `house-` names are the house players'. Registrations are limited per
+    regardless of case and of look: a name whose Unicode confusable skeleton (UTS #39, of the
+    name in lower case) is a registered bot's is refused (`name_confusable`: `a1ice` against
+    `alice`, Cyrillic or fullwidth letters); `house-` names and their look-alikes (`house_x`,
+    `hоuse-x` with a Cyrillic `о`) are the house players'. Registrations are limited per
     client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
     invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
     and when it resets.
@@ -236,7 +245,10 @@ async def asyncio(
      Makes a bot account and answers its API key: it is shown only here (the server keeps only
     its hash), so keep it. With `Authorization: Bot <api_key>` the bot claims seats as itself
     (`POST /v1/games/{id}/seats`), and its games count for its ratings. Names are unique
-    regardless of case; `house-` names are the house players'. Registrations are limited per
+    regardless of case and of look: a name whose Unicode confusable skeleton (UTS #39, of the
+    name in lower case) is a registered bot's is refused (`name_confusable`: `a1ice` against
+    `alice`, Cyrillic or fullwidth letters); `house-` names and their look-alikes (`house_x`,
+    `hоuse-x` with a Cyrillic `о`) are the house players'. Registrations are limited per
     client address (`BOT_REGISTRATIONS_PER_HOUR`, default 10 an hour; a name refused as
     invalid or reserved does not count): over it, 429 with `rate_limit` saying which limit
     and when it resets.

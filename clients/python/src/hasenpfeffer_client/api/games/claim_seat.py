@@ -151,6 +151,11 @@ def sync_detailed(
     profile, and the game is rated if every seat is a bot account or a house player and the
     server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
 
+    Without a bot key the seat is a guest's: every view and lobby entry marks it (`guest`), and
+    its `name` may not be a house player's (`house-` and its look-alikes: `name_reserved`), a
+    registered bot's (`name_taken`) or one that reads as a bot's (the same Unicode confusable
+    skeleton: `name_confusable`).
+
     Args:
         id (str):
         body (ClaimSeatRequest | None | Unset):
@@ -194,6 +199,11 @@ def sync(
     profile, and the game is rated if every seat is a bot account or a house player and the
     server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
 
+    Without a bot key the seat is a guest's: every view and lobby entry marks it (`guest`), and
+    its `name` may not be a house player's (`house-` and its look-alikes: `name_reserved`), a
+    registered bot's (`name_taken`) or one that reads as a bot's (the same Unicode confusable
+    skeleton: `name_confusable`).
+
     Args:
         id (str):
         body (ClaimSeatRequest | None | Unset):
@@ -231,6 +241,11 @@ async def asyncio_detailed(
     itself: the seat carries the bot's name and account, the game is attached to the bot's
     profile, and the game is rated if every seat is a bot account or a house player and the
     server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
+
+    Without a bot key the seat is a guest's: every view and lobby entry marks it (`guest`), and
+    its `name` may not be a house player's (`house-` and its look-alikes: `name_reserved`), a
+    registered bot's (`name_taken`) or one that reads as a bot's (the same Unicode confusable
+    skeleton: `name_confusable`).
 
     Args:
         id (str):
@@ -274,6 +289,11 @@ async def asyncio(
     itself: the seat carries the bot's name and account, the game is attached to the bot's
     profile, and the game is rated if every seat is a bot account or a house player and the
     server chose the deal. A bot takes one seat a game. Play with the seat token as usual.
+
+    Without a bot key the seat is a guest's: every view and lobby entry marks it (`guest`), and
+    its `name` may not be a house player's (`house-` and its look-alikes: `name_reserved`), a
+    registered bot's (`name_taken`) or one that reads as a bot's (the same Unicode confusable
+    skeleton: `name_confusable`).
 
     Args:
         id (str):
