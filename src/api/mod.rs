@@ -299,6 +299,7 @@ where
         .service(routes::bots::register_bot)
         .service(routes::inbox::bot_events)
         .service(routes::bots::get_bot)
+        .service(routes::bots::get_bot_games)
         .service(routes::bots::get_leaderboard)
         .service(routes::matches::create_match)
         .service(routes::matches::get_match)

@@ -170,13 +170,16 @@ impl Platform {
         }
         // Each effect is tried whatever the others did, and each is done once whatever the
         // retries (the store's rated set, the announcements' once keys, the match's points per
-        // play): the event is done when all three are.
+        // play, the archive's put by id): the event is done when all four are.
         let rated = self.rate_finished(id, record).await.inspect_err(
             |e| tracing::warn!(game_id = %id, error = %e, "finished game not rated yet"),
         );
         let told = self.announce_game_over(id, record).await;
         let recorded = self.match_game_over(record).await;
-        rated.and(told).and(recorded)
+        let archived = self.archive_finished(id, record).await.inspect_err(
+            |e| tracing::warn!(game_id = %id, error = %e, "finished game not archived yet"),
+        );
+        rated.and(told).and(recorded).and(archived)
     }
 }
 

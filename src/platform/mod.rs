@@ -10,6 +10,8 @@
 //! - `accounts`: bot accounts (registration, a key's bot, profiles, the games attached to
 //!   each) and the house players' accounts.
 //! - `ratings`: rating a finished game once, and the leaderboards.
+//! - `archive`: finished games kept (compressed) beyond their live TTL, and each bot's
+//!   history of them, paged or streamed with every game's log.
 //! - `inbox`: bots' inboxes: the events announced to a bot account (seated, game over, match
 //!   finished), and reading them.
 //! - `matches`: duplicate matches (their games, and each deal's points as its games end).
@@ -19,6 +21,7 @@
 //!   (a match's start) exactly once.
 
 mod accounts;
+mod archive;
 mod effects;
 mod env;
 mod inbox;
@@ -30,6 +33,9 @@ mod seating;
 pub mod wire;
 
 pub use self::accounts::profile_path;
+pub use self::archive::{
+    DEFAULT_ARCHIVE_LIMIT, DEFAULT_STREAM_MAX, MAX_ARCHIVE_LIMIT, MAX_STREAM_MAX,
+};
 pub use self::effects::{OUTBOX_LEASE_MS, run_outbox};
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
 pub use self::matches::{MAX_MATCH_DEALS, MAX_MATCH_GAMES};

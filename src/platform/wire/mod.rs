@@ -1,7 +1,8 @@
 //! The platform's request and response types, with their OpenAPI schemas (as the engine's and
-//! the game core's types carry theirs): accounts and leaderboards, the queue, matches.
+//! the game core's types carry theirs): accounts and leaderboards, a bot's archived games, the queue, matches.
 
 mod accounts;
+mod archive;
 mod matches;
 mod queue;
 
@@ -9,5 +10,6 @@ pub use accounts::{
     BotProfile, Leaderboard, LeaderboardEntry, PresetRating, RecentGame, RegisterBotRequest,
     RegisteredBot,
 };
+pub use archive::{ArchivedSeat, ArchivedSummary, BotGame, BotGameRecord, BotGames};
 pub use matches::{CreateMatchRequest, Match, MatchDeal, MatchPlay, MatchResult, MatchStatus};
 pub use queue::{HouseFill, LeftQueues, QueueRequest, QueueTicket, QueueTickets, TicketStatus};
