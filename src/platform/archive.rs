@@ -383,8 +383,13 @@ mod tests {
 
     /// Plays a game of `players` random house players of `preset` (its default player count)
     /// to its end and answers the sizes of what the archive stores of it: the whole game's
-    /// JSON, compressed, and the summary.
-    async fn archived(svc: &GameService, preset: &str, players: u8) -> (usize, usize, usize) {
+    /// JSON, compressed (at [`ZSTD_LEVEL`], and at zstd's 3 and 19 for comparison), and the
+    /// summary.
+    async fn archived(
+        svc: &GameService,
+        preset: &str,
+        players: u8,
+    ) -> (usize, usize, usize, [usize; 2]) {
         let seats: Vec<serde_json::Value> = (0..players)
             .map(|_| serde_json::json!({"kind": "bot", "strategy": "random"}))
             .collect();
@@ -414,7 +419,8 @@ mod tests {
         let data = zstd::bulk::compress(&json, ZSTD_LEVEL).unwrap();
         assert_eq!(zstd::stream::decode_all(&data[..]).unwrap(), json);
         let summary = serde_json::to_vec(&summary).unwrap();
-        (json.len(), data.len(), summary.len())
+        let other = [3, 19].map(|level| zstd::bulk::compress(&json, level).unwrap().len());
+        (json.len(), data.len(), summary.len(), other)
     }
 
     /// The archive's bytes per game (BENCHMARKS.md): whole games of random house players,
@@ -431,17 +437,21 @@ mod tests {
             ("five-hundred", 4),
         ] {
             let n = 20;
-            let (mut json, mut data, mut summary) = (0, 0, 0);
+            let (mut json, mut data, mut summary, mut other) = (0, 0, 0, [0, 0]);
             for _ in 0..n {
-                let (j, d, s) = archived(&svc, preset, players).await;
+                let (j, d, s, o) = archived(&svc, preset, players).await;
                 json += j;
                 data += d;
                 summary += s;
+                other[0] += o[0];
+                other[1] += o[1];
             }
             println!(
-                "{preset} ({players}): {} B of JSON, {} B stored (zstd {ZSTD_LEVEL}), {} B of summary per index, per game (mean of {n})",
+                "{preset} ({players}): {} B of JSON, {} B stored (zstd {ZSTD_LEVEL}; 3: {}, 19: {}), {} B of summary per index, per game (mean of {n})",
                 json / n,
                 data / n,
+                other[0] / n,
+                other[1] / n,
                 summary / n
             );
         }
