@@ -1,7 +1,7 @@
 //! The in-process store's archive (see `store::archive`): the archived games and each member's
 //! index, with lazy expiry by the wall clock (the finished times are wall-clock times).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::MemoryStore;
 use crate::store::archive::{check_page, check_summaries, cutoff};
@@ -15,6 +15,8 @@ use crate::store::{
 pub(super) struct Archive {
     /// Archived games by id: their bytes and when they finished.
     games: HashMap<String, (Vec<u8>, u64)>,
+    /// The same by when they finished, oldest first (the first to go past the cap).
+    order: BTreeSet<(u64, String)>,
     /// Each member's index.
     index: HashMap<String, MemberIndex>,
     /// Puts since the last sweep of the games whose time ran out.
@@ -59,7 +61,12 @@ impl MemoryStore {
         let mut a = self.archive_lock();
         a.puts_since_sweep += 1;
         if a.puts_since_sweep >= a.games.len().max(1024) {
-            a.games.retain(|_, (_, at)| cut.is_none_or(|c| *at >= c));
+            if let Some(c) = cut {
+                let keep = a.order.split_off(&(c, String::new()));
+                for (_, id) in std::mem::replace(&mut a.order, keep) {
+                    a.games.remove(&id);
+                }
+            }
             a.index.retain(|_, idx| {
                 idx.trim(cut);
                 !idx.order.is_empty()
@@ -69,8 +76,22 @@ impl MemoryStore {
         if cut.is_some_and(|c| p.finished_ms < c) {
             return Ok(());
         }
-        a.games
-            .insert(p.id.to_owned(), (p.data.to_vec(), p.finished_ms));
+        if let Some((_, old)) = a
+            .games
+            .insert(p.id.to_owned(), (p.data.to_vec(), p.finished_ms))
+        {
+            a.order.remove(&(old, p.id.to_owned()));
+        }
+        a.order.insert((p.finished_ms, p.id.to_owned()));
+        // As many archived games as live ones at most (`MEMORY_MAX_GAMES`): the oldest go
+        // first (an index may still list them; they are left out of a stream).
+        let cap = self.config.max_games;
+        while cap > 0 && a.games.len() > cap {
+            let Some((_, id)) = a.order.pop_first() else {
+                break;
+            };
+            a.games.remove(&id);
+        }
         for member in p.members {
             let idx = a.index.entry((*member).to_owned()).or_default();
             // Archived again: it keeps its first place.
