@@ -169,10 +169,14 @@ fn stream_line(game: &BotGame, stored: &[u8]) -> Result<Vec<u8>, Error> {
 struct StreamState {
     platform: Platform,
     key: String,
+    /// The games of the last page not sent yet.
+    pending: std::collections::VecDeque<crate::store::ListedGame>,
+    /// Where the next page starts.
     after: Option<ListCursor>,
+    /// Whether the last page was the last.
+    done: bool,
     since: u64,
     left: usize,
-    done: bool,
 }
 
 impl Platform {
@@ -282,9 +286,10 @@ impl Platform {
     }
 
     /// Bot `name`'s archived games as ndjson lines, newest first, each with its whole log: at
-    /// most `max` (1 to [`MAX_STREAM_MAX`]) of those finished at or after `since` (ms). Read a
-    /// page of summaries, then each game, as the stream is consumed: never all at once. The
-    /// bot is looked up before the stream starts (so an unknown bot is a 404).
+    /// most `max` (1 to [`MAX_STREAM_MAX`]) of those finished at or after `since` (ms). A
+    /// page of summaries (64) is read when the last is used up, and each game as the stream
+    /// is consumed, one game a chunk: never all at once. The bot is looked up before the
+    /// stream starts (so an unknown bot is a 404).
     pub async fn bot_games_stream(
         &self,
         name: &str,
@@ -301,30 +306,38 @@ impl Platform {
         let state = StreamState {
             platform: self.clone(),
             key,
+            pending: Default::default(),
             after: None,
+            done: false,
             since,
             left: max,
-            done: false,
         };
         Ok(futures_util::stream::try_unfold(
             state,
             |mut st| async move {
-                if st.done || st.left == 0 {
-                    return Ok(None);
-                }
-                let limit = st.left.min(MAX_ARCHIVE_SUMMARIES);
-                let page = st
-                    .platform
-                    .store()
-                    .archive_page(&st.key, st.after.as_ref(), limit, now_ms())
-                    .await?;
-                st.after = page.next.clone();
-                st.done = page.next.is_none();
-                let mut chunk = Vec::new();
-                for g in page.games {
+                // One game a chunk: a page of summaries is read when the last one is used up.
+                loop {
+                    if st.left == 0 {
+                        return Ok(None);
+                    }
+                    let Some(g) = st.pending.pop_front() else {
+                        if st.done {
+                            return Ok(None);
+                        }
+                        let limit = st.left.min(MAX_ARCHIVE_SUMMARIES);
+                        let page = st
+                            .platform
+                            .store()
+                            .archive_page(&st.key, st.after.as_ref(), limit, now_ms())
+                            .await?;
+                        st.done = page.next.is_none();
+                        st.after = page.next;
+                        st.pending = page.games.into();
+                        continue;
+                    };
                     if g.listed_ms < st.since {
-                        st.done = true;
-                        break;
+                        st.left = 0; // newest first: the rest is older still
+                        continue;
                     }
                     let Some(game) = decode_summary(&g.item).and_then(|s| bot_game(s, &st.key))
                     else {
@@ -334,13 +347,10 @@ impl Platform {
                     let Some(stored) = st.platform.store().archive_load(&g.id).await? else {
                         continue;
                     };
-                    chunk.extend_from_slice(&stream_line(&game, &stored)?);
                     st.left -= 1;
-                    if st.left == 0 {
-                        break;
-                    }
+                    let line = stream_line(&game, &stored)?;
+                    return Ok(Some((bytes::Bytes::from(line), st)));
                 }
-                Ok(Some((bytes::Bytes::from(chunk), st)))
             },
         ))
     }
@@ -455,6 +465,100 @@ mod tests {
                 summary / n
             );
         }
+    }
+
+    /// The stream reads page after page (64 summaries each) and stops at `max` and `since`;
+    /// the pages cover the same games.
+    #[tokio::test]
+    async fn the_stream_reads_page_after_page() {
+        use futures_util::TryStreamExt;
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::new(StoreConfig::default()));
+        let platform = Platform::new(GameService::new(store.clone(), Metrics::new(), 100));
+        platform
+            .register_bot("Streamer".into(), || Ok(()))
+            .await
+            .unwrap();
+        let now = now_ms();
+        for i in 0..150u64 {
+            let id = format!("g{i:03}");
+            let summary = ArchivedSummary {
+                game_id: id.clone(),
+                preset: crate::engine::Preset::Hasenpfeffer,
+                players: 4,
+                finished_unix_ms: now - 1_000 + i,
+                seats: vec![ArchivedSeat {
+                    seat: 0,
+                    side: 0,
+                    name: Some("Streamer".into()),
+                    account: Some("Streamer".into()),
+                    house: false,
+                    strategy: None,
+                    guest: false,
+                    outcome: super::super::SeatOutcome::Won,
+                    place: 1,
+                }],
+                scores: vec![1, 0],
+                places: vec![1, 2],
+            };
+            let json = serde_json::to_vec(&summary).unwrap();
+            let data = zstd::bulk::compress(&json, ZSTD_LEVEL).unwrap();
+            store
+                .archive_put(ArchivePut {
+                    id: &id,
+                    members: &["streamer"],
+                    finished_ms: now - 1_000 + i,
+                    summary: &json,
+                    data: &data,
+                })
+                .await
+                .unwrap();
+        }
+        let lines = |max, since| {
+            let platform = platform.clone();
+            async move {
+                let chunks: Vec<bytes::Bytes> = platform
+                    .bot_games_stream("STREAMER", max, since)
+                    .await
+                    .unwrap()
+                    .try_collect()
+                    .await
+                    .unwrap();
+                chunks
+                    .iter()
+                    .map(|c| {
+                        let v: serde_json::Value = serde_json::from_slice(c).unwrap();
+                        v["game_id"].as_str().unwrap().to_owned()
+                    })
+                    .collect::<Vec<String>>()
+            }
+        };
+        let all = lines(1_000, 0).await;
+        let want: Vec<String> = (0..150).rev().map(|i| format!("g{i:03}")).collect();
+        assert_eq!(all, want);
+        assert_eq!(lines(70, 0).await, want[..70]);
+        assert_eq!(lines(1_000, now - 1_000 + 100).await, want[..50]);
+        let mut paged = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let page = platform
+                .bot_games("streamer", cursor.as_deref(), 100)
+                .await
+                .unwrap();
+            paged.extend(page.games.into_iter().map(|g| g.summary.game_id));
+            match page.next_cursor {
+                Some(c) => cursor = Some(c),
+                None => break,
+            }
+        }
+        assert_eq!(paged, want);
+        assert_eq!(
+            platform
+                .bot_games_stream("nobody", 10, 0)
+                .await
+                .err()
+                .map(|e| e.code()),
+            Some(Code::BotNotFound)
+        );
     }
 
     /// A summary and the bot's part of it: its seats, outcome, opponents; the stream's line
