@@ -68,6 +68,8 @@
 //! | `{prefix}:{inbox:<tag>}:inbox` | hash | an account's inbox (`<tag>` the account name as [`key_tag`] writes an id): `last`, the entries by id, their `once` keys; [`INBOX_TTL`] after its last append (see [`inbox`]) |
 //! | `{prefix}:{inbox:<tag>}:inbox:events` | pub/sub channel | the inbox's new last id, published by every append |
 //! | `{prefix}:{bots}:...` | hashes, sorted sets, a set | bot accounts, their games, ratings and the boards' rankings, under one hash tag (one cluster slot; the key list is in `redis/accounts.rs`), never expiring |
+//! | `{prefix}:{<id>}:archive` | string, absolute expiry | an archived game ([`GameStore::archive_put`]), until [`StoreConfig::archive_retention`] after it finished |
+//! | `{prefix}:{bots}:arch:<member>`, `{prefix}:{bots}:archs:<member>` | sorted set, hash | a member's archived games and their summaries (`redis/archive.rs`), expiring with its newest game |
 //!
 //! The deadline index is split in [`DEADLINE_SHARDS`] keys with their own hash tags so that, on a
 //! cluster, it spreads over the nodes instead of loading (and depending on) the one node that
