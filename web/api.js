@@ -70,7 +70,9 @@
  *   games: number }} LeaderboardEntry
  * @typedef {{ preset: string, total: number, entries: LeaderboardEntry[], next_cursor: string | null }} Leaderboard
  * @typedef {{ preset: string, rating: number, uncertainty: number, games: number }} PresetRating
- * @typedef {{ game_id: string, joined_unix_ms: number, game: string, log: string }} RecentGame
+ * @typedef {{ game_id: string, joined_unix_ms: number, game: string, log: string,
+ *   finished_unix_ms: number | null, outcome: 'won' | 'lost' | 'draw' | null, place: number | null,
+ *   scores: number[] | null }} RecentGame
  * @typedef {{ name: string, house: boolean, strategy: string | null, created_unix_ms: number | null,
  *   games_played: number, ratings: PresetRating[], recent_games: RecentGame[] }} BotProfile
  */
