@@ -68,6 +68,9 @@ pub struct Config {
     /// The most games the in-memory store holds (`MEMORY_MAX_GAMES`, default 100000; 0: no cap).
     /// Without Redis, creates past it answer 503 `store_full`.
     pub memory_max_games: usize,
+    /// How many days a finished game's archive (a bot's history, `GET /v1/bots/{name}/games`)
+    /// is kept beyond the finished game's TTL (`ARCHIVE_DAYS`, default 30).
+    pub archive_days: u32,
     /// Settings read that are deprecated, with what to use instead (logged at start-up).
     pub deprecations: Vec<&'static str>,
     /// Games kept in each replica's memory to save a store read per move (`CACHED_GAMES`,
@@ -108,6 +111,7 @@ impl Default for Config {
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),
             memory_max_games: crate::store::StoreConfig::DEFAULT_MAX_GAMES,
+            archive_days: 30,
             deprecations: Vec::new(),
             cached_games: 10_000,
             workers: None,
@@ -228,6 +232,7 @@ impl Config {
                 timeout
             },
             memory_max_games: parse(&get, "MEMORY_MAX_GAMES", d.memory_max_games)?,
+            archive_days: parse(&get, "ARCHIVE_DAYS", d.archive_days)?,
             deprecations,
             cached_games: parse(&get, "CACHED_GAMES", d.cached_games)?,
             workers: get("WORKERS")
@@ -298,14 +303,17 @@ mod tests {
         let c = Config::from_lookup(|_| None).unwrap();
         assert_eq!(c.body_read_timeout, Duration::from_secs(10));
         assert_eq!(c.memory_max_games, 100_000);
+        assert_eq!(c.archive_days, 30);
         let c = Config::from_lookup(|k| match k {
             "BODY_READ_TIMEOUT_MS" => Some("1500".into()),
             "MEMORY_MAX_GAMES" => Some("5".into()),
+            "ARCHIVE_DAYS" => Some("7".into()),
             _ => None,
         })
         .unwrap();
         assert_eq!(c.body_read_timeout, Duration::from_millis(1500));
         assert_eq!(c.memory_max_games, 5);
+        assert_eq!(c.archive_days, 7);
         assert!(
             Config::from_lookup(|k| (k == "BODY_READ_TIMEOUT_MS").then(|| "0".into())).is_err()
         );

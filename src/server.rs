@@ -40,6 +40,7 @@ impl Application {
             key_prefix: config.key_prefix.clone(),
             op_timeout: config.store_timeout,
             max_games: config.memory_max_games,
+            archive_ttl: std::time::Duration::from_secs(u64::from(config.archive_days) * 86_400),
         };
         for note in &config.deprecations {
             tracing::warn!("{note}");

@@ -73,7 +73,9 @@
  * @typedef {{ pool: string, preset: string, players: number, leaderboard: string }} PoolInfo
  * @typedef {{ pool: string, preset: string, players: number, rating: number, uncertainty: number,
  *   conservative: number, provisional: boolean, games: number, history: string }} PoolRating
- * @typedef {{ game_id: string, joined_unix_ms: number, game: string, log: string }} RecentGame
+ * @typedef {{ game_id: string, joined_unix_ms: number, game: string, log: string,
+ *   finished_unix_ms: number | null, outcome: 'won' | 'lost' | 'draw' | null, place: number | null,
+ *   scores: number[] | null }} RecentGame
  * @typedef {{ name: string, house: boolean, strategy: string | null, created_unix_ms: number | null,
  *   games_played: number, ratings: PoolRating[], recent_games: RecentGame[] }} BotProfile
  */

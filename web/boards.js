@@ -273,8 +273,11 @@ function recentGame(g, botName, signal) {
     replay.hidden = v.hand_number === 0 && v.status !== 'finished';
   }).catch((err) => {
     if (signal.aborted) return;
-    // A game is kept some time after its last move: one gone is said so, its links dropped.
-    detail.textContent = `${why(err)} ${detail.textContent}`;
+    // A game is kept some time after its last move: one gone is said so, its links dropped;
+    // the archive (the profile's own answer) still says how it ended.
+    const ended = g.outcome === null || g.scores === null ? ''
+      : `${g.outcome === 'won' ? 'Won' : g.outcome === 'lost' ? 'Lost' : 'Draw'}, ${g.scores.map(points).join(' to ')}. `;
+    detail.textContent = `${ended}${why(err)} ${detail.textContent}`;
     item.querySelector('.buttons')?.remove();
   });
   return item;

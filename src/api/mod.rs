@@ -335,6 +335,7 @@ where
         .service(routes::inbox::bot_events)
         .service(routes::bots::get_bot)
         .service(routes::bots::list_pools)
+        .service(routes::bots::get_bot_games)
         .service(routes::bots::get_leaderboard)
         .service(routes::bots::get_rating_history)
         .service(routes::challenges::create_challenge)

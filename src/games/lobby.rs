@@ -96,14 +96,14 @@ impl LobbyEntry {
 /// A page cursor as clients see it: `<listed ms>.<id>`, opaque to them (they pass it back as
 /// it is). Every string of the form the OpenAPI document gives (`^[0-9]{1,15}\.[A-Za-z0-9_-]{1,64}$`)
 /// is taken: the page after that place (empty if nothing is listed after it).
-fn encode_cursor(c: &ListCursor) -> String {
+pub fn encode_cursor(c: &ListCursor) -> String {
     format!("{}.{}", c.listed_ms, c.id)
 }
 
 /// The longest cursor taken.
 const MAX_CURSOR_LEN: usize = 15 + 1 + 64;
 
-fn decode_cursor(cursor: &str) -> Result<ListCursor, Error> {
+pub fn decode_cursor(cursor: &str) -> Result<ListCursor, Error> {
     let invalid = || {
         Error::bad_request(
             Code::InvalidCursor,

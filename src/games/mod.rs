@@ -59,7 +59,10 @@ pub use self::deadlines::{TURN_LIMIT_MS, check_turn_limit, now_ms};
 pub use self::events::{GameEvent, OutboxWake, SeatNote, Series};
 pub use self::game::{ViewJson, new_game_id};
 pub use self::ids::{GameId, IDEMPOTENCY_KEY_MAX, IdempotencyKey};
-pub use self::lobby::{DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT};
+pub use self::lobby::{
+    DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT, decode_cursor as decode_list_cursor,
+    encode_cursor as encode_list_cursor,
+};
 pub use self::names::{
     HOUSE_PREFIX, MAX_CHARS, check_seat_name, fold, house_name, house_strategy, look,
     looks_like_house, skeleton,

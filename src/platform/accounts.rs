@@ -268,9 +268,12 @@ impl Platform {
                 })
             })
             .collect();
+        let ids: Vec<&str> = games.recent.iter().map(|(id, _)| id.as_str()).collect();
+        let results = self.archived_results(&key, &ids).await?;
         Ok(BotProfile {
             house: strategy.is_some(),
             strategy,
+            games: format!("{}/games", profile_path(&name)),
             name,
             created_unix_ms: created,
             games_played: games.count,
@@ -278,11 +281,16 @@ impl Platform {
             recent_games: games
                 .recent
                 .into_iter()
-                .map(|(id, at)| RecentGame {
+                .zip(results)
+                .map(|((id, at), result)| RecentGame {
                     game: format!("/v1/games/{id}"),
                     log: format!("/v1/games/{id}/log"),
                     game_id: id,
                     joined_unix_ms: at,
+                    finished_unix_ms: result.as_ref().map(|r| r.summary.finished_unix_ms),
+                    outcome: result.as_ref().map(|r| r.outcome),
+                    place: result.as_ref().map(|r| r.place),
+                    scores: result.map(|r| r.summary.scores),
                 })
                 .collect(),
         })

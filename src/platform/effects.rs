@@ -181,7 +181,7 @@ impl Platform {
         }
         // Each effect is tried whatever the others did, and each is done once whatever the
         // retries (the store's rated set, the announcements' once keys, the match's points per
-        // play): the event is done when all three are.
+        // play, the archive's put by id): the event is done when all four are.
         // A rated game's end is told with the ratings' changes: not before it is rated.
         let rated = self.rate_finished(id, record).await.inspect_err(
             |e| tracing::warn!(game_id = %id, error = %e, "finished game not rated yet"),
@@ -191,7 +191,17 @@ impl Platform {
             Err(_) => Ok(()),
         };
         let recorded = self.match_game_over(record).await;
-        rated.map(drop).and(told).and(recorded)
+        // Archived with the ratings' changes too: not before it is rated.
+        let archived = match &rated {
+            Ok(changes) => self
+                .archive_finished(id, record, changes)
+                .await
+                .inspect_err(
+                    |e| tracing::warn!(game_id = %id, error = %e, "finished game not archived yet"),
+                ),
+            Err(_) => Ok(()),
+        };
+        rated.map(drop).and(told).and(recorded).and(archived)
     }
 }
 

@@ -10,6 +10,8 @@
 //! - `accounts`: bot accounts (registration, a key's bot, profiles, the games attached to
 //!   each) and the house players' accounts.
 //! - `ratings`: rating a finished game once, and the leaderboards.
+//! - `archive`: finished games kept (compressed) beyond their live TTL, and each bot's
+//!   history of them, paged or streamed with every game's log.
 //! - `inbox`: bots' inboxes: the events announced to a bot account (seated, game over, match
 //!   finished), and reading them.
 //! - `challenges`: one bot challenges another to a game or a match, played only if accepted;
@@ -21,6 +23,7 @@
 //!   (a match's start) exactly once.
 
 mod accounts;
+mod archive;
 mod challenges;
 mod effects;
 mod env;
@@ -33,6 +36,9 @@ mod seating;
 pub mod wire;
 
 pub use self::accounts::profile_path;
+pub use self::archive::{
+    DEFAULT_ARCHIVE_LIMIT, DEFAULT_STREAM_MAX, MAX_ARCHIVE_LIMIT, MAX_STREAM_MAX,
+};
 pub use self::challenges::{CHALLENGE_TTL_MS, MAX_PREFERENCE_NAMES};
 pub use self::effects::{OUTBOX_LEASE_MS, run_outbox};
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};

@@ -29,11 +29,11 @@ use tokio::sync::watch;
 use super::MAX_EVENTS_PER_WRITE;
 use super::outbox::{MAX_OUTBOX_TAKE, OUTBOX_GRACE_MS, OutboxBatch, unix_ms};
 use super::{
-    AccountGames, GameStore, IdemWrite, InboxPage, JOIN_GRACE_MS, ListCursor, ListPage, ListQuery,
-    ListStatus, Listing, MAX_DUE_QUEUES, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES, MAX_INBOX_ENTRY_LEN,
-    MAX_INBOX_ID, MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE, MAX_RECENT_GAMES,
-    QueueEntry, QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite,
-    StoreConfig, StoreError, StoredGame, Write,
+    AccountGames, ArchivePut, GameStore, IdemWrite, InboxPage, JOIN_GRACE_MS, ListCursor, ListPage,
+    ListQuery, ListStatus, Listing, MAX_DUE_QUEUES, MAX_IDEM_KEY_LEN, MAX_INBOX_ENTRIES,
+    MAX_INBOX_ENTRY_LEN, MAX_INBOX_ID, MAX_INBOX_READ, MAX_LIST_LIMIT, MAX_LOG_ENTRIES_PER_WRITE,
+    MAX_RECENT_GAMES, QueueEntry, QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome,
+    RatingWrite, StoreConfig, StoreError, StoredGame, Write,
 };
 
 /// How long a watcher may take to see a write (pub/sub delivery, and a subscriber that starts or
@@ -55,8 +55,12 @@ pub fn ttl_config() -> StoreConfig {
         key_prefix: "hp-test".into(),
         op_timeout: Duration::from_secs(2),
         max_games: 0,
+        archive_ttl: ARCHIVE_TTL,
     }
 }
+
+/// The archive's TTL of [`ttl_config`] (beyond [`LONG_TTL`]).
+pub const ARCHIVE_TTL: Duration = Duration::from_secs(600);
 
 /// A fresh game id that no other check uses.
 pub fn fresh_id() -> String {
@@ -2373,6 +2377,180 @@ pub async fn inbox_keeps_the_last_entries(store: &Arc<dyn GameStore>) {
     );
 }
 
+fn put<'a>(
+    id: &'a str,
+    members: &'a [&'a str],
+    finished_ms: u64,
+    summary: &'a [u8],
+) -> ArchivePut<'a> {
+    ArchivePut {
+        id,
+        members,
+        finished_ms,
+        summary,
+        data: summary,
+    }
+}
+
+/// A member's archived games, every page of `limit`, as (id, finished ms, summary).
+async fn archive_all(
+    store: &Arc<dyn GameStore>,
+    member: &str,
+    limit: usize,
+) -> Vec<(String, u64, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut after: Option<ListCursor> = None;
+    loop {
+        let page = store
+            .archive_page(member, after.as_ref(), limit, unix_ms())
+            .await
+            .unwrap();
+        assert!(page.games.len() <= limit);
+        out.extend(page.games.into_iter().map(|g| (g.id, g.listed_ms, g.item)));
+        match page.next {
+            Some(c) => after = Some(c),
+            None => return out,
+        }
+    }
+}
+
+/// The archive: a game's bytes read back by id on either replica; each member's index pages
+/// newest first (by finished time, then id, descending) without repeating or skipping; a game
+/// archived again is listed once with its new summary; summaries read back by id in the order
+/// asked; a game whose retention already ran out is neither kept nor listed; arguments out of
+/// bounds are refused.
+pub async fn archive_keeps_and_pages(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
+    let (a, b) = (fresh_name(), fresh_name());
+    let now = unix_ms();
+    let ids: Vec<String> = (0..5).map(|_| fresh_id()).collect();
+    // Finished times: two games share one (ordered by id then).
+    let times = [
+        now - 5_000,
+        now - 4_000,
+        now - 3_000,
+        now - 3_000,
+        now - 1_000,
+    ];
+    for (i, (id, at)) in ids.iter().zip(times).enumerate() {
+        let members: Vec<&str> = if i % 2 == 0 { vec![&a, &b] } else { vec![&a] };
+        let summary = format!("s{i}");
+        let s = if i % 2 == 0 { store } else { other };
+        s.archive_put(put(id, &members, at, summary.as_bytes()))
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        other.archive_load(&ids[2]).await.unwrap(),
+        Some(b"s2".to_vec())
+    );
+    assert_eq!(store.archive_load(&fresh_id()).await.unwrap(), None);
+    let mut want: Vec<(String, u64, Vec<u8>)> = ids
+        .iter()
+        .zip(times)
+        .enumerate()
+        .map(|(i, (id, at))| (id.clone(), at, format!("s{i}").into_bytes()))
+        .collect();
+    want.sort_by(|x, y| (y.1, &y.0).cmp(&(x.1, &x.0)));
+    for limit in [1, 2, 3, 5, MAX_LIST_LIMIT] {
+        assert_eq!(archive_all(other, &a, limit).await, want, "limit {limit}");
+    }
+    let only_b: Vec<_> = want
+        .iter()
+        .filter(|g| [&ids[0], &ids[2], &ids[4]].contains(&&g.0))
+        .cloned()
+        .collect();
+    assert_eq!(archive_all(store, &b, 2).await, only_b);
+    assert!(archive_all(store, &fresh_name(), 10).await.is_empty());
+    // Archived again (a retried effect, later): listed once in its first place, its summary
+    // replaced.
+    other
+        .archive_put(put(&ids[1], &[&a], times[1] + 500, b"again"))
+        .await
+        .unwrap();
+    let all = archive_all(store, &a, 10).await;
+    assert_eq!(all.len(), 5);
+    assert!(all.contains(&(ids[1].clone(), times[1], b"again".to_vec())));
+    // Summaries by id, in the order asked.
+    let unknown = fresh_id();
+    assert_eq!(
+        other
+            .archive_summaries(&b, &[&ids[4], &unknown, &ids[1], &ids[0]], unix_ms())
+            .await
+            .unwrap(),
+        vec![Some(b"s4".to_vec()), None, None, Some(b"s0".to_vec())]
+    );
+    assert!(
+        store
+            .archive_summaries(&fresh_name(), &[], unix_ms())
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // A game whose time ran out long ago: neither kept nor listed.
+    let retention = store.config().archive_retention_ms().unwrap_or(u64::MAX);
+    if retention < now {
+        let old = fresh_id();
+        store
+            .archive_put(put(&old, &[&a], now - retention - 1_000, b"old"))
+            .await
+            .unwrap();
+        assert_eq!(store.archive_load(&old).await.unwrap(), None);
+        assert_eq!(archive_all(other, &a, 10).await.len(), 5);
+    }
+    // Out of bounds.
+    for limit in [0, MAX_LIST_LIMIT + 1] {
+        assert!(matches!(
+            store.archive_page(&a, None, limit, unix_ms()).await,
+            Err(StoreError::InvalidKey(_))
+        ));
+    }
+    assert!(matches!(
+        store.archive_put(put("", &[&a], now, b"")).await,
+        Err(StoreError::InvalidKey(_))
+    ));
+    let big = vec![0u8; super::MAX_ARCHIVE_SUMMARY_LEN + 1];
+    assert!(matches!(
+        store.archive_put(put(&fresh_id(), &[&a], now, &big)).await,
+        Err(StoreError::InvalidWrite(_))
+    ));
+}
+
+/// With [`ttl_config`]: an archived game is kept for the finished TTL plus the archive's TTL
+/// from when it finished, then leaves the store and its members' indexes.
+pub async fn archive_expires(store: &Arc<dyn GameStore>) {
+    let retention = store.config().archive_retention_ms().unwrap();
+    assert_eq!(
+        retention,
+        u64::try_from((LONG_TTL + ARCHIVE_TTL).as_millis()).unwrap()
+    );
+    let (member, id, kept) = (fresh_name(), fresh_id(), fresh_id());
+    let now = unix_ms();
+    store
+        .archive_put(put(&id, &[&member], now - retention + 1_500, b"soon"))
+        .await
+        .unwrap();
+    store
+        .archive_put(put(&kept, &[&member], now, b"kept"))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.archive_load(&id).await.unwrap(),
+        Some(b"soon".to_vec())
+    );
+    assert_eq!(archive_all(store, &member, 10).await.len(), 2);
+    tokio::time::sleep(Duration::from_millis(2_000)).await;
+    assert_eq!(store.archive_load(&id).await.unwrap(), None);
+    let left = archive_all(store, &member, 10).await;
+    assert_eq!(left, vec![(kept.clone(), now, b"kept".to_vec())]);
+    assert_eq!(
+        store
+            .archive_summaries(&member, &[&id, &kept], unix_ms())
+            .await
+            .unwrap(),
+        vec![None, Some(b"kept".to_vec())]
+    );
+}
+
 /// The checks of the shared records with two store instances on one backend (two replicas).
 pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>) {
     tokio::join!(
@@ -2394,6 +2572,7 @@ pub async fn run_replicas(store: &Arc<dyn GameStore>, other: &Arc<dyn GameStore>
         racing_takes_pop_each_entry_once(store, other),
         queue_holds_settle(store, other),
         inbox_appends_reads_and_watches(store, other),
+        archive_keeps_and_pages(store, other),
     );
     deadlines_due_cancel_reschedule(store, other).await;
     outbox_delivers_each_event(store, other).await;
@@ -2736,6 +2915,7 @@ pub async fn run_basic(store: &Arc<dyn GameStore>) {
         queue_holds_settle(store, store),
         inbox_appends_reads_and_watches(store, store),
         inbox_keeps_the_last_entries(store),
+        archive_keeps_and_pages(store, store),
     );
     outbox_delivers_each_event(store, store).await;
 }
@@ -2947,5 +3127,6 @@ pub async fn run_ttl(store: &Arc<dyn GameStore>) {
         log_expires_with_the_game(store),
         keep_expiry_leaves_the_expiry(store),
         listing_expires_with_the_game(store),
+        archive_expires(store),
     );
 }

@@ -68,6 +68,8 @@
 //! | `{prefix}:{inbox:<tag>}:inbox` | hash | an account's inbox (`<tag>` the account name as [`key_tag`] writes an id): `last`, the entries by id, their `once` keys; [`INBOX_TTL`] after its last append (see [`inbox`]) |
 //! | `{prefix}:{inbox:<tag>}:inbox:events` | pub/sub channel | the inbox's new last id, published by every append |
 //! | `{prefix}:{bots}:...` | hashes, sorted sets, a set | bot accounts, their games, ratings and the boards' rankings, under one hash tag (one cluster slot; the key list is in `redis/accounts.rs`), never expiring |
+//! | `{prefix}:{<id>}:archive` | string, absolute expiry | an archived game ([`GameStore::archive_put`]), until [`StoreConfig::archive_retention`] after it finished |
+//! | `{prefix}:{bots}:arch:<member>`, `{prefix}:{bots}:archs:<member>` | sorted set, hash | a member's archived games and their summaries (`redis/archive.rs`), expiring with its newest game |
 //!
 //! The deadline index is split in [`DEADLINE_SHARDS`] keys with their own hash tags so that, on a
 //! cluster, it spreads over the nodes instead of loading (and depending on) the one node that
@@ -145,6 +147,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 
 mod accounts;
+pub mod archive;
 mod config;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
@@ -171,6 +174,10 @@ mod write;
 pub use self::accounts::{
     AccountGames, BoardEntry, BoardPage, MAX_ACCOUNT_NAME_LEN, MAX_RATINGS_PER_CALL,
     MAX_RECENT_GAMES, MAX_TOKEN_LEN, RateOutcome, RatingWrite, StoredRating,
+};
+pub use self::archive::{
+    ArchivePut, MAX_ARCHIVE_DATA_LEN, MAX_ARCHIVE_SUMMARIES, MAX_ARCHIVE_SUMMARY_LEN,
+    MAX_ARCHIVED_PER_MEMBER,
 };
 pub use self::config::StoreConfig;
 pub use self::error::StoreError;
@@ -493,6 +500,57 @@ pub trait GameStore: Send + Sync + 'static {
     /// highest score first, and how many members the board has. One round trip on Redis.
     #[allow(unused_variables)]
     async fn board(&self, board: &str, offset: u64, limit: usize) -> Result<BoardPage, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    // The archive (see [`archive`]). The defaults answer [`StoreError::Unavailable`] as the
+    // account calls do: a backend without it.
+
+    /// Archive game `p.id`: keep `p.data` until [`StoreConfig::archive_retention`] after
+    /// `p.finished_ms`, and list it with `p.summary` in each member's index (trimming the
+    /// index's games whose time ran out, and its oldest past [`MAX_ARCHIVED_PER_MEMBER`]).
+    /// Safe to repeat: a game archived again replaces its bytes and summaries and is listed
+    /// once, in its first place (its first `finished_ms`). The bytes are stored before the indexes list the game. A game whose time already
+    /// ran out is neither kept nor listed. [`StoreError::InvalidKey`] or
+    /// [`StoreError::InvalidWrite`] (and nothing written) for arguments out of bounds
+    /// ([`ArchivePut`]). Two round trips on Redis.
+    #[allow(unused_variables)]
+    async fn archive_put(&self, p: ArchivePut<'_>) -> Result<(), StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// A page of member `member`'s archived games, newest first (by finished time, then id,
+    /// descending), after `after`, at most `limit` (1 to [`MAX_LIST_LIMIT`]): each game's id,
+    /// finished time (as `listed_ms`) and summary (as `item`), and where the next page starts.
+    /// Games whose time ran out at `now_ms` are left out. One round trip on Redis.
+    #[allow(unused_variables)]
+    async fn archive_page(
+        &self,
+        member: &str,
+        after: Option<&ListCursor>,
+        limit: usize,
+        now_ms: u64,
+    ) -> Result<ListPage, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// The summaries in member `member`'s index of games `ids`, in the order asked (`None`:
+    /// not listed there, or its time ran out). At most [`MAX_ARCHIVE_SUMMARIES`] ids. One round
+    /// trip on Redis.
+    #[allow(unused_variables)]
+    async fn archive_summaries(
+        &self,
+        member: &str,
+        ids: &[&str],
+        now_ms: u64,
+    ) -> Result<Vec<Option<Vec<u8>>>, StoreError> {
+        Err(no_accounts(self.backend()))
+    }
+
+    /// Archived game `id`'s bytes (`None`: not archived, or its time ran out). One round trip
+    /// on Redis.
+    #[allow(unused_variables)]
+    async fn archive_load(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
         Err(no_accounts(self.backend()))
     }
 

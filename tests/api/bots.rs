@@ -1246,6 +1246,12 @@ impl hasenpfeffer::store::GameStore for FailsRates {
             .outbox_ack(owner, done, lease_until_ms, now_ms)
             .await
     }
+    async fn archive_put(
+        &self,
+        p: hasenpfeffer::store::ArchivePut<'_>,
+    ) -> Result<(), hasenpfeffer::store::StoreError> {
+        self.inner.archive_put(p).await
+    }
     async fn ping(&self) -> Result<(), hasenpfeffer::store::StoreError> {
         Ok(())
     }

@@ -449,7 +449,9 @@ async fn examples_work_on_a_first_click() {
         for (method, op) in item.as_object().expect("path item") {
             for p in op["parameters"].as_array().into_iter().flatten() {
                 // (A bot's name may: its example is a house account, which always exists.)
-                let house_name = path == "/v1/bots/{name}" && p["example"] == "house-expert";
+                let house_name = ["/v1/bots/{name}", "/v1/bots/{name}/games"]
+                    .contains(&path.as_str())
+                    && p["example"] == "house-expert";
                 if ["path", "query"].contains(&p["in"].as_str().unwrap_or(""))
                     && p["name"] != "count"
                     && !house_name

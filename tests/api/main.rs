@@ -5,6 +5,7 @@
 mod harness;
 mod helpers;
 
+mod archive;
 mod bots;
 mod clock;
 mod cluster;

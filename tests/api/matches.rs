@@ -318,7 +318,7 @@ async fn refusals(store: Store) {
 }
 
 /// The bot's inbox entries after `after` (long poll: waits up to `wait` seconds for one).
-async fn inbox(app: &TestApp, key: &str, after: u64, wait: u64) -> Vec<Value> {
+pub(crate) async fn inbox(app: &TestApp, key: &str, after: u64, wait: u64) -> Vec<Value> {
     let res = app
         .client
         .get(app.url(&format!("/v1/bots/me/events?after={after}&wait={wait}")))

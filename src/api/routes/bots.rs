@@ -1,6 +1,7 @@
-//! Bot accounts: register one (`POST /v1/bots`), a bot's profile (`GET /v1/bots/{name}`); and
-//! a bot's rating history in a pool (`GET /v1/bots/{name}/ratings/{pool}`); the rated pools
-//! and their leaderboards (`GET /v1/leaderboards`, `GET /v1/leaderboards/{pool}`).
+//! Bot accounts: register one (`POST /v1/bots`), a bot's profile (`GET /v1/bots/{name}`), its
+//! archived games (`GET /v1/bots/{name}/games`), its rating history in a pool
+//! (`GET /v1/bots/{name}/ratings/{pool}`); the rated pools and their leaderboards
+//! (`GET /v1/leaderboards`, `GET /v1/leaderboards/{pool}`).
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -14,9 +15,13 @@ use crate::api::ratelimit::RegistrationLimit;
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
 use crate::engine::Preset;
 use crate::platform::wire::{
-    BotProfile, Leaderboard, PoolInfo, RatingHistory, RegisterBotRequest, RegisteredBot,
+    BotGameRecord, BotGames, BotProfile, Leaderboard, PoolInfo, RatingHistory, RegisterBotRequest,
+    RegisteredBot,
 };
-use crate::platform::{DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, Platform, Pool};
+use crate::platform::{
+    DEFAULT_ARCHIVE_LIMIT, DEFAULT_BOARD_LIMIT, DEFAULT_STREAM_MAX, MAX_BOARD_LIMIT,
+    MAX_STREAM_MAX, Platform, Pool,
+};
 
 /// Register a bot.
 ///
@@ -103,17 +108,130 @@ pub struct BotPath {
 pub async fn get_bot(svc: web::Data<Platform>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     // Read from the match, not a `web::Path` (`BotPath` documents it). actix decodes the path
     // but for `%25`, `%2F` and `%2B` (so a `/` in a name cannot split the path): decoded here.
-    let raw = req.match_info().get("name").unwrap_or_default();
-    let name = percent_decode(raw).ok_or_else(|| {
-        ApiError::refused(
-            Code::BotNotFound,
-            "no bot has this name (it is not valid UTF-8)",
-        )
-    })?;
+    let name = bot_name(&req)?;
     let profile = svc.bot_profile(&name).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(profile))
+}
+
+/// The `{name}` of the path. Read from the match, not a `web::Path` (`BotPath` documents it):
+/// actix decodes the path but for `%25`, `%2F` and `%2B` (so a `/` in a name cannot split the
+/// path), decoded here.
+fn bot_name(req: &HttpRequest) -> Result<String, ApiError> {
+    let raw = req.match_info().get("name").unwrap_or_default();
+    percent_decode(raw).ok_or_else(|| {
+        ApiError::refused(
+            Code::BotNotFound,
+            "no bot has this name (it is not valid UTF-8)",
+        )
+    })
+}
+
+/// Query parameters of `GET /v1/bots/{name}/games`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct BotGamesParams {
+    /// A page (`application/json`): how many games (1 to 100, default 50).
+    #[param(nullable = false, minimum = 1, maximum = 100)]
+    pub limit: Option<usize>,
+    /// A page: the `next_cursor` of the previous page, as it is (opaque), for the page after it.
+    #[param(
+        nullable = false,
+        max_length = 80,
+        pattern = r"^[0-9]{1,15}\.[A-Za-z0-9_-]{1,64}$"
+    )]
+    pub cursor: Option<String>,
+    /// The stream (`application/x-ndjson`): the most games to send (1 to 100000, default 1000).
+    #[param(nullable = false, minimum = 1, maximum = 100000)]
+    pub max: Option<usize>,
+    /// The stream: only the games that finished at or after this time (ms since the Unix
+    /// epoch; default: every archived game).
+    #[param(nullable = false, minimum = 0)]
+    pub since: Option<u64>,
+}
+
+/// Whether the request asks for the stream: its `Accept` names `application/x-ndjson`.
+fn wants_ndjson(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| {
+            t.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .eq_ignore_ascii_case("application/x-ndjson")
+        })
+}
+
+/// A bot's games.
+///
+/// Every finished game the bot (or house account) played that the archive keeps (the finished
+/// game's TTL plus `ARCHIVE_DAYS`, default 30 days, from when it ended), newest first: its
+/// preset, seats (accounts, house players, guests), final scores and each side's place, how it
+/// went for the bot (`outcome`, `place`), its opponents and its rating change (null for now).
+/// A game is archived when at least one seat is a registered bot's. A duplicate match's games
+/// are not listed (their deals are other seatings' too).
+///
+/// With `Accept: application/json` (the default): a page at a time (`limit`, `cursor`: pass
+/// `next_cursor` back for the next page; null on the last one). With
+/// `Accept: application/x-ndjson`: the games streamed one JSON object a line
+/// (`BotGameRecord`: the page's fields, the ruleset and the whole log, every hand with its
+/// hidden cards), newest first, at most `max`, those finished at or after `since`, for
+/// training, as Lichess's game export does.
+#[utoipa::path(
+    tag = "bots",
+    operation_id = "get_bot_games",
+    params(BotPath, BotGamesParams),
+    responses(
+        (status = 200, description = "A page of the bot's games (`application/json`), or every game with its log, one a line (`application/x-ndjson`).",
+            content(
+                (BotGames = "application/json"),
+                (BotGameRecord = "application/x-ndjson"),
+            ),
+            links(
+                ("get_game_log" = (operation_id = "get_game_log", parameters(("path.id" = "$response.body#/games/0/game_id")), description = "A game's log while it is live.")),
+            )),
+        (status = 400, description = "A bad query parameter or cursor.", body = Problem, content_type = "application/problem+json", examples(
+            ("invalid_query" = (value = json!({"detail": "invalid query string: `limit` must be between 1 and 100", "code": "invalid_query"}))),
+            ("invalid_cursor" = (value = json!({"detail": "invalid cursor: pass the `next_cursor` of the previous page as it is", "code": "invalid_cursor"}))),
+        )),
+        (status = 404, description = "No bot has this name (`bot_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no bot named \"nobody\"", "code": "bot_not_found"})),
+        StoreUnavailable,
+    )
+)]
+#[get("/v1/bots/{name}/games")]
+#[tracing::instrument(skip_all)]
+pub async fn get_bot_games(
+    svc: web::Data<Platform>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let name = bot_name(&req)?;
+    let q: BotGamesParams = query(&req)?;
+    let max = q.max.unwrap_or(DEFAULT_STREAM_MAX);
+    if !(1..=MAX_STREAM_MAX).contains(&max) {
+        return Err(ApiError::bad_request(
+            Code::InvalidQuery,
+            format!("invalid query string: `max` must be between 1 and {MAX_STREAM_MAX}"),
+        ));
+    }
+    if wants_ndjson(&req) {
+        let stream = svc
+            .bot_games_stream(&name, max, q.since.unwrap_or(0))
+            .await?;
+        return Ok(HttpResponse::Ok()
+            .content_type("application/x-ndjson")
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .streaming(stream));
+    }
+    let limit = q.limit.unwrap_or(DEFAULT_ARCHIVE_LIMIT);
+    let page = svc.bot_games(&name, q.cursor.as_deref(), limit).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(page))
 }
 
 /// `text` with every `%XX` decoded (None if the bytes are not UTF-8); a `%` not followed by

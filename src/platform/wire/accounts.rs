@@ -135,9 +135,9 @@ pub struct PoolInfo {
     pub leaderboard: String,
 }
 
-/// One of a bot's recent games.
+/// One of a bot's recent games, and what happened in it once it is over.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"game_id": "k3x9p2m7q4w8z5ab", "joined_unix_ms": 1764115200000_u64, "game": "/v1/games/k3x9p2m7q4w8z5ab", "log": "/v1/games/k3x9p2m7q4w8z5ab/log"}))]
+#[schema(example = json!({"game_id": "k3x9p2m7q4w8z5ab", "joined_unix_ms": 1764115200000_u64, "game": "/v1/games/k3x9p2m7q4w8z5ab", "log": "/v1/games/k3x9p2m7q4w8z5ab/log", "finished_unix_ms": 1764115500000_u64, "outcome": "won", "place": 1, "scores": [32, 17]}))]
 pub struct RecentGame {
     /// The game's id (the game itself expires some time after its last move).
     pub game_id: String,
@@ -147,6 +147,20 @@ pub struct RecentGame {
     pub game: String,
     /// Its log (`GET /v1/games/{id}/log`).
     pub log: String,
+    /// When it finished (ms since the Unix epoch); null while it is played, and for a game
+    /// the archive does not list (a duplicate match's, or one its time in the archive ran
+    /// out for).
+    #[schema(required = true)]
+    pub finished_unix_ms: Option<u64>,
+    /// How it ended for the bot (null as `finished_unix_ms`).
+    #[schema(required = true)]
+    pub outcome: Option<super::super::SeatOutcome>,
+    /// The bot's side's place, from 1 (null as `finished_unix_ms`).
+    #[schema(required = true)]
+    pub place: Option<u32>,
+    /// The final scores, by side (null as `finished_unix_ms`).
+    #[schema(required = true)]
+    pub scores: Option<Vec<i32>>,
 }
 
 /// A bot's profile.
@@ -167,8 +181,11 @@ pub struct BotProfile {
     pub games_played: u64,
     /// Its rating in each pool it has played rated games in.
     pub ratings: Vec<PoolRating>,
-    /// Its most recent games (at most 50), newest first.
+    /// Its most recent games (at most 50), newest first, each with its result once over.
+    /// Every finished game: `GET /v1/bots/{name}/games`.
     pub recent_games: Vec<RecentGame>,
+    /// Its archived games (`GET /v1/bots/{name}/games`).
+    pub games: String,
 }
 
 /// One place of a leaderboard.

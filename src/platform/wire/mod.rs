@@ -1,7 +1,8 @@
 //! The platform's request and response types, with their OpenAPI schemas (as the engine's and
-//! the game core's types carry theirs): accounts and leaderboards, the queue, matches.
+//! the game core's types carry theirs): accounts and leaderboards, a bot's archived games, the queue, matches.
 
 mod accounts;
+mod archive;
 mod challenges;
 mod matches;
 mod queue;
@@ -10,6 +11,7 @@ pub use accounts::{
     BotProfile, Leaderboard, LeaderboardEntry, PoolInfo, PoolRating, RatingChange, RatingHistory,
     RatingPoint, RecentGame, RegisterBotRequest, RegisteredBot,
 };
+pub use archive::{ArchivedSeat, ArchivedSummary, BotGame, BotGameRecord, BotGames};
 pub use challenges::{
     Challenge, ChallengePreferences, ChallengeStatus, CreateChallengeRequest,
     DeclineChallengeRequest, DeclineReason, RatedChoice,

@@ -13,10 +13,10 @@ use crate::store::accounts::{
 use crate::store::inbox::{check_append, check_read, first_id};
 use crate::store::outbox::{MAX_OUTBOX_BATCH, OutboxBatch, check_take};
 use crate::store::{
-    AccountGames, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListPage, ListQuery,
-    ListedGame, MAX_DUE_QUEUES, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES, QueueEntry, QueueHeld,
-    QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite, StoreConfig,
-    StoreError, StoredGame, StoredRating, Write, check_idem_key,
+    AccountGames, ArchivePut, BoardEntry, BoardPage, GameStore, InboxEntry, InboxPage, ListCursor,
+    ListPage, ListQuery, ListedGame, MAX_DUE_QUEUES, MAX_INBOX_ENTRIES, MAX_RECENT_GAMES,
+    QueueEntry, QueueHeld, QueueHold, QueueJoin, QueueJoined, QueuePlace, RateOutcome, RatingWrite,
+    StoreConfig, StoreError, StoredGame, StoredRating, Write, check_idem_key,
 };
 
 #[async_trait]
@@ -616,6 +616,33 @@ impl GameStore for MemoryStore {
 
     async fn ping(&self) -> Result<(), StoreError> {
         Ok(())
+    }
+
+    async fn archive_put(&self, p: ArchivePut<'_>) -> Result<(), StoreError> {
+        self.archive_put_impl(p)
+    }
+
+    async fn archive_page(
+        &self,
+        member: &str,
+        after: Option<&ListCursor>,
+        limit: usize,
+        now_ms: u64,
+    ) -> Result<ListPage, StoreError> {
+        self.archive_page_impl(member, after, limit, now_ms)
+    }
+
+    async fn archive_summaries(
+        &self,
+        member: &str,
+        ids: &[&str],
+        now_ms: u64,
+    ) -> Result<Vec<Option<Vec<u8>>>, StoreError> {
+        self.archive_summaries_impl(member, ids, now_ms)
+    }
+
+    async fn archive_load(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.archive_load_impl(id)
     }
 
     fn backend(&self) -> &'static str {

@@ -10,6 +10,7 @@ use super::hub::WatchHub;
 use super::queue::MemoryQueues;
 use super::{INBOX_TTL, ListStatus, Listing, StoreConfig};
 
+mod archive;
 mod game_store;
 
 /// Games (and their logs) kept in this process's memory, with the same semantics as the Redis
@@ -33,6 +34,8 @@ pub struct MemoryStore {
     /// Inboxes by account (see `store::inbox`), and their watchers.
     inboxes: Mutex<HashMap<String, Inbox>>,
     inbox_hub: WatchHub,
+    /// The archive (see `store::archive`).
+    archive: Mutex<archive::Archive>,
 }
 
 /// One account's inbox: its last id, its kept entries (oldest first, with their `once` keys),
@@ -213,6 +216,7 @@ impl MemoryStore {
             hub: WatchHub::default(),
             inboxes: Mutex::new(HashMap::new()),
             inbox_hub: WatchHub::default(),
+            archive: Mutex::new(archive::Archive::default()),
         }
     }
 

@@ -81,3 +81,36 @@ async fn zero_ttl_never_expires() {
     store.create("g", 1, b"x", false).await.unwrap();
     assert!(store.load("g").await.unwrap().is_some());
 }
+
+/// The archive holds at most `max_games` games' bytes, the oldest leaving first.
+#[tokio::test]
+async fn the_archive_is_capped() {
+    use crate::store::ArchivePut;
+    let store = MemoryStore::new(StoreConfig {
+        max_games: 3,
+        ..StoreConfig::default()
+    });
+    let now = crate::store::outbox::unix_ms();
+    for i in 0..5u64 {
+        let id = format!("g{i}");
+        store
+            .archive_put(ArchivePut {
+                id: &id,
+                members: &["m"],
+                finished_ms: now - 10 + i,
+                summary: b"s",
+                data: id.as_bytes(),
+            })
+            .await
+            .unwrap();
+    }
+    assert_eq!(store.archive_load("g0").await.unwrap(), None);
+    assert_eq!(store.archive_load("g1").await.unwrap(), None);
+    for i in 2..5 {
+        let id = format!("g{i}");
+        assert_eq!(
+            store.archive_load(&id).await.unwrap(),
+            Some(id.into_bytes())
+        );
+    }
+}

@@ -42,6 +42,7 @@ use super::{
 };
 
 mod accounts;
+mod archive;
 mod cluster;
 mod connection;
 mod events;
@@ -555,6 +556,33 @@ impl<C: Link> GameStore for Redis<C> {
 
     async fn account_games(&self, name: &str) -> Result<AccountGames, StoreError> {
         self.account_games_impl(name).await
+    }
+
+    async fn archive_put(&self, p: super::ArchivePut<'_>) -> Result<(), StoreError> {
+        self.archive_put_impl(p).await
+    }
+
+    async fn archive_page(
+        &self,
+        member: &str,
+        after: Option<&super::ListCursor>,
+        limit: usize,
+        now_ms: u64,
+    ) -> Result<ListPage, StoreError> {
+        self.archive_page_impl(member, after, limit, now_ms).await
+    }
+
+    async fn archive_summaries(
+        &self,
+        member: &str,
+        ids: &[&str],
+        now_ms: u64,
+    ) -> Result<Vec<Option<Vec<u8>>>, StoreError> {
+        self.archive_summaries_impl(member, ids, now_ms).await
+    }
+
+    async fn archive_load(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.archive_load_impl(id).await
     }
 
     async fn load_ratings(

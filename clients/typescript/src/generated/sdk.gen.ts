@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AloneData, AloneErrors, AloneResponses, BidData, BidErrors, BidResponses, BotEventsData, BotEventsErrors, BotEventsResponses, ClaimSeatData, ClaimSeatErrors, ClaimSeatResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateMatchData, CreateMatchErrors, CreateMatchResponses, ExchangeData, ExchangeErrors, ExchangeResponses, FollowGameData, FollowGameErrors, FollowGameResponse, FollowGameResponses, GetBotData, GetBotErrors, GetBotResponses, GetGameData, GetGameErrors, GetGameResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogData, GetLogErrors, GetLogResponses, GetMatchData, GetMatchErrors, GetMatchResponses, HealthzData, HealthzResponses, JoinQueueData, JoinQueueErrors, JoinQueueResponses, LeaveQueueData, LeaveQueueErrors, LeaveQueueResponses, LeaveQueuesData, LeaveQueuesErrors, LeaveQueuesResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListQueueData, ListQueueErrors, ListQueueResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, MetricsData, MetricsResponses, PassCardsData, PassCardsErrors, PassCardsResponses, PlayData, PlayErrors, PlayResponses, PostActionData, PostActionErrors, PostActionResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RegisterBotData, RegisterBotErrors, RegisterBotResponses, SampleHiddenCardsData, SampleHiddenCardsErrors, SampleHiddenCardsResponses } from './types.gen.js';
+import type { AloneData, AloneErrors, AloneResponses, BidData, BidErrors, BidResponses, BotEventsData, BotEventsErrors, BotEventsResponses, ClaimSeatData, ClaimSeatErrors, ClaimSeatResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateMatchData, CreateMatchErrors, CreateMatchResponses, ExchangeData, ExchangeErrors, ExchangeResponses, FollowGameData, FollowGameErrors, FollowGameResponse, FollowGameResponses, GetBotData, GetBotErrors, GetBotGamesData, GetBotGamesErrors, GetBotGamesResponses, GetBotResponses, GetGameData, GetGameErrors, GetGameResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogData, GetLogErrors, GetLogResponses, GetMatchData, GetMatchErrors, GetMatchResponses, HealthzData, HealthzResponses, JoinQueueData, JoinQueueErrors, JoinQueueResponses, LeaveQueueData, LeaveQueueErrors, LeaveQueueResponses, LeaveQueuesData, LeaveQueuesErrors, LeaveQueuesResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListQueueData, ListQueueErrors, ListQueueResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, MetricsData, MetricsResponses, PassCardsData, PassCardsErrors, PassCardsResponses, PlayData, PlayErrors, PlayResponses, PostActionData, PostActionErrors, PostActionResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RegisterBotData, RegisterBotErrors, RegisterBotResponses, SampleHiddenCardsData, SampleHiddenCardsErrors, SampleHiddenCardsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -99,6 +99,25 @@ export const botEvents = <ThrowOnError extends boolean = false>(options?: Option
  * its most recent games with links to each game and its log. Never its key.
  */
 export const getBot = <ThrowOnError extends boolean = false>(options: Options<GetBotData, ThrowOnError>) => (options.client ?? client).get<GetBotResponses, GetBotErrors, ThrowOnError>({ url: '/v1/bots/{name}', ...options });
+
+/**
+ * A bot's games.
+ *
+ * Every finished game the bot (or house account) played that the archive keeps (the finished
+ * game's TTL plus `ARCHIVE_DAYS`, default 30 days, from when it ended), newest first: its
+ * preset, seats (accounts, house players, guests), final scores and each side's place, how it
+ * went for the bot (`outcome`, `place`), its opponents and its rating change (null for now).
+ * A game is archived when at least one seat is a registered bot's. A duplicate match's games
+ * are not listed (their deals are other seatings' too).
+ *
+ * With `Accept: application/json` (the default): a page at a time (`limit`, `cursor`: pass
+ * `next_cursor` back for the next page; null on the last one). With
+ * `Accept: application/x-ndjson`: the games streamed one JSON object a line
+ * (`BotGameRecord`: the page's fields, the ruleset and the whole log, every hand with its
+ * hidden cards), newest first, at most `max`, those finished at or after `since`, for
+ * training, as Lichess's game export does.
+ */
+export const getBotGames = <ThrowOnError extends boolean = false>(options: Options<GetBotGamesData, ThrowOnError>) => (options.client ?? client).get<GetBotGamesResponses, GetBotGamesErrors, ThrowOnError>({ url: '/v1/bots/{name}/games', ...options });
 
 /**
  * List games (the lobby).

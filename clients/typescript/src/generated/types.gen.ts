@@ -115,6 +115,82 @@ export type AloneType = 'alone';
 export type Answer = 'allow' | 'veto' | 'veto_alone';
 
 /**
+ * One seat of an archived game.
+ */
+export type ArchivedSeat = {
+    /**
+     * The account that played it: a bot's name as registered, or a house account's
+     * (`house-<strategy>`); null for a guest.
+     */
+    account: string | null;
+    /**
+     * Whether it was claimed without a bot account (a guest: its name is only what it called
+     * itself).
+     */
+    guest: boolean;
+    /**
+     * Whether a house player played it.
+     */
+    house: boolean;
+    /**
+     * The seat's name (a bot's, a house player's or what a guest called itself).
+     */
+    name: string | null;
+    /**
+     * How the game ended for the seat's side.
+     */
+    outcome: SeatOutcome;
+    /**
+     * Its side's place, from 1 (the winners; sides sharing a win or a score share a place).
+     */
+    place: number;
+    /**
+     * The seat.
+     */
+    seat: U8;
+    /**
+     * Its side (the index of its score in `scores`).
+     */
+    side: number;
+    strategy: Strategy | null;
+};
+
+/**
+ * What every page shows of an archived game.
+ */
+export type ArchivedSummary = {
+    /**
+     * When it finished (ms since the Unix epoch).
+     */
+    finished_unix_ms: number;
+    /**
+     * The game's id (its live record expires some time after it finished; the archive keeps
+     * it `ARCHIVE_DAYS` longer).
+     */
+    game_id: string;
+    /**
+     * Each side's place, from 1.
+     */
+    places: Array<number>;
+    /**
+     * How many players it had.
+     */
+    players: number;
+    /**
+     * The game's preset.
+     */
+    preset: Preset;
+    /**
+     * The final scores, by side.
+     */
+    scores: Array<number>;
+    /**
+     * Every seat, in seat order.
+     */
+    seats: Array<ArchivedSeat>;
+};
+
+/**
  * The body of `POST /v1/games/{id}/bid`: a call of the auction, a bid or a pass, or in an
  * upcard game (`euchre`) an order up or a trump named (for the OpenAPI document).
  */
@@ -204,6 +280,69 @@ export type BidAction = {
 export type BidType = 'bid';
 
 /**
+ * One of a bot's games: the game, and how it went for the bot.
+ */
+export type BotGame = ArchivedSummary & {
+    /**
+     * The bot's seats (one, unless it played a partnership alone).
+     */
+    bot_seats: Array<U8>;
+    /**
+     * The accounts (or, for guests, the names) of the seats of the other sides, each once.
+     */
+    opponents: Array<string>;
+    /**
+     * How the game ended for the bot (its first seat's side).
+     */
+    outcome: SeatOutcome;
+    /**
+     * The bot's side's place, from 1.
+     */
+    place: number;
+    /**
+     * How the game changed the bot's rating (null: not rated, or not known here yet).
+     */
+    rating_change: number | null;
+};
+
+/**
+ * One line of `GET /v1/bots/{name}/games` as `application/x-ndjson`: a bot's game with its
+ * whole log (every hand, hidden cards included: the game is over).
+ */
+export type BotGameRecord = BotGame & {
+    /**
+     * Every hand, oldest first, hidden cards included.
+     */
+    hands: Array<HandRecord>;
+    /**
+     * The game's ruleset, every option resolved.
+     */
+    ruleset: Ruleset;
+    /**
+     * The moves the server made for seats whose turn clock ran out, oldest first.
+     */
+    timeouts: Array<TimeoutRecord>;
+};
+
+/**
+ * A page of a bot's games, newest first.
+ */
+export type BotGames = {
+    /**
+     * This page.
+     */
+    games: Array<BotGame>;
+    /**
+     * The bot's name, as registered.
+     */
+    name: string;
+    /**
+     * Pass as `cursor` for the next page; null on the last page.
+     */
+    next_cursor: string | null;
+};
+
+/**
  * Always `bot`.
  */
 export type BotKind = 'bot';
@@ -216,6 +355,10 @@ export type BotProfile = {
      * When the account was registered (ms since the Unix epoch; null for a house account).
      */
     created_unix_ms: number | null;
+    /**
+     * Its archived games (`GET /v1/bots/{name}/games`).
+     */
+    games: string;
     /**
      * Games the bot took a seat in (each counted once).
      */
@@ -234,7 +377,8 @@ export type BotProfile = {
      */
     ratings: Array<PresetRating>;
     /**
-     * Its most recent games (at most 50), newest first.
+     * Its most recent games (at most 50), newest first, each with its result once over.
+     * Every finished game: `GET /v1/bots/{name}/games`.
      */
     recent_games: Array<RecentGame>;
     strategy: Strategy | null;
@@ -1583,9 +1727,15 @@ export type RateLimitInfo = {
 };
 
 /**
- * One of a bot's recent games.
+ * One of a bot's recent games, and what happened in it once it is over.
  */
 export type RecentGame = {
+    /**
+     * When it finished (ms since the Unix epoch); null while it is played, and for a game
+     * the archive does not list (a duplicate match's, or one its time in the archive ran
+     * out for).
+     */
+    finished_unix_ms: number | null;
     /**
      * The game (`GET /v1/games/{id}`).
      */
@@ -1602,6 +1752,15 @@ export type RecentGame = {
      * Its log (`GET /v1/games/{id}/log`).
      */
     log: string;
+    outcome: SeatOutcome | null;
+    /**
+     * The bot's side's place, from 1 (null as `finished_unix_ms`).
+     */
+    place: number | null;
+    /**
+     * The final scores, by side (null as `finished_unix_ms`).
+     */
+    scores: Array<number> | null;
 };
 
 /**
@@ -2535,6 +2694,67 @@ export type GetBotResponses = {
 };
 
 export type GetBotResponse = GetBotResponses[keyof GetBotResponses];
+
+export type GetBotGamesData = {
+    body?: never;
+    path: {
+        /**
+         * The bot's name (any case), percent-encoded; or a house account: `house-random`,
+         * `house-heuristic`, `house-expert`.
+         */
+        name: string;
+    };
+    query?: {
+        /**
+         * A page (`application/json`): how many games (1 to 100, default 50).
+         */
+        limit?: number;
+        /**
+         * A page: the `next_cursor` of the previous page, as it is (opaque), for the page after it.
+         */
+        cursor?: string;
+        /**
+         * The stream (`application/x-ndjson`): the most games to send (1 to 100000, default 1000).
+         */
+        max?: number;
+        /**
+         * The stream: only the games that finished at or after this time (ms since the Unix
+         * epoch; default: every archived game).
+         */
+        since?: number;
+    };
+    url: '/v1/bots/{name}/games';
+};
+
+export type GetBotGamesErrors = {
+    /**
+     * A bad query parameter or cursor.
+     */
+    400: Problem;
+    /**
+     * No bot has this name (`bot_not_found`).
+     */
+    404: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type GetBotGamesError = GetBotGamesErrors[keyof GetBotGamesErrors];
+
+export type GetBotGamesResponses = {
+    /**
+     * A page of the bot's games (`application/json`), or every game with its log, one a line (`application/x-ndjson`).
+     */
+    200: BotGames;
+};
+
+export type GetBotGamesResponse = GetBotGamesResponses[keyof GetBotGamesResponses];
 
 export type ListGamesData = {
     body?: never;

@@ -8,11 +8,16 @@ from .alone_action import AloneAction
 from .alone_rule import AloneRule
 from .alone_type import AloneType
 from .answer import Answer
+from .archived_seat import ArchivedSeat
+from .archived_summary import ArchivedSummary
 from .auction_kind import AuctionKind
 from .auction_pass import AuctionPass
 from .bid import Bid
 from .bid_action import BidAction
 from .bid_type import BidType
+from .bot_game import BotGame
+from .bot_game_record import BotGameRecord
+from .bot_games import BotGames
 from .bot_kind import BotKind
 from .bot_profile import BotProfile
 from .bot_seat import BotSeat
@@ -152,11 +157,16 @@ __all__ = (
     "AloneRule",
     "AloneType",
     "Answer",
+    "ArchivedSeat",
+    "ArchivedSummary",
     "AuctionKind",
     "AuctionPass",
     "Bid",
     "BidAction",
     "BidType",
+    "BotGame",
+    "BotGameRecord",
+    "BotGames",
     "BotKind",
     "BotProfile",
     "BotSeat",

@@ -30,16 +30,20 @@ class BotProfile:
         Attributes:
             created_unix_ms (int | None): When the account was registered (ms since the Unix epoch; null for a house
                 account).
+            games (str): Its archived games (`GET /v1/bots/{name}/games`).
             games_played (int): Games the bot took a seat in (each counted once).
             house (bool): Whether this is a house player's account (`house-random`, `house-heuristic`,
                 `house-expert`), which exists without registering and plays every house seat.
             name (str): The name, as registered.
             ratings (list[PresetRating]): Its rating in each preset it has played rated games in.
-            recent_games (list[RecentGame]): Its most recent games (at most 50), newest first.
+            recent_games (list[RecentGame]): Its most recent games (at most 50), newest first, each with its result once
+                over.
+                Every finished game: `GET /v1/bots/{name}/games`.
             strategy (None | Strategy):
      """
 
     created_unix_ms: int | None
+    games: str
     games_played: int
     house: bool
     name: str
@@ -57,6 +61,8 @@ class BotProfile:
         from ..models.recent_game import RecentGame # noqa: PLC0415
         created_unix_ms: int | None
         created_unix_ms = self.created_unix_ms
+
+        games = self.games
 
         games_played = self.games_played
 
@@ -89,6 +95,7 @@ class BotProfile:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "created_unix_ms": created_unix_ms,
+            "games": games,
             "games_played": games_played,
             "house": house,
             "name": name,
@@ -113,6 +120,8 @@ class BotProfile:
 
         created_unix_ms = _parse_created_unix_ms(d.pop("created_unix_ms"))
 
+
+        games = d.pop("games")
 
         games_played = d.pop("games_played")
 
@@ -160,6 +169,7 @@ class BotProfile:
 
         bot_profile = cls(
             created_unix_ms=created_unix_ms,
+            games=games,
             games_played=games_played,
             house=house,
             name=name,
