@@ -8,6 +8,7 @@ use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{check_turn_limit, now_ms};
 use super::events::{GameEvent, SeatNote, Series, encode_events};
+use super::house::Lane;
 use super::ids::GameId;
 use super::lobby::LobbyEntry;
 use super::names::fold;
@@ -175,7 +176,14 @@ impl GameService {
         if !seats.is_empty() {
             record.pending_events.push(GameEvent::Seated { via, seats });
         }
-        let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
+        // A table of the background lane (house players only, a match's play) is written as it
+        // is and played by a background task: its creator (a request, the outbox's worker
+        // making a match's games) does not wait behind the background lane's queue.
+        let mut record = if record.lane() == Lane::Background {
+            record
+        } else {
+            self.let_bots_play(record, seed ^ 0x5EED_B075).await?
+        };
         let now = now_ms();
         record.reset_deadline(now);
         let wake = record.wake_ms(now);
