@@ -44,6 +44,12 @@ pub struct Config {
     /// Duplicate matches (`POST /v1/matches`) a bot may ask for per hour, in bursts of as many,
     /// counted by each replica (`MATCHES_PER_HOUR`, default 20; 0: no limit).
     pub matches_per_hour: u32,
+    /// Duplicate matches a bot may run at once (asked for and not finished), counted in the
+    /// store over every replica (`MATCHES_RUNNING_PER_BOT`, default 2; 0: no bound).
+    pub matches_running_per_bot: u32,
+    /// Duplicate matches the server may run at once, over every replica (`MATCHES_RUNNING`,
+    /// default 16; 0: no bound).
+    pub matches_running: u32,
     /// How long a bot's place in a matchmaking queue holds without a renewal (posting again,
     /// or reading its inbox) (`QUEUE_LEASE_MS`, default 60000; at least 1).
     pub queue_lease: Duration,
@@ -92,6 +98,8 @@ impl Default for Config {
             rate_limit_burst: 100,
             bot_registrations_per_hour: 10,
             matches_per_hour: crate::platform::DEFAULT_MATCHES_PER_HOUR,
+            matches_running_per_bot: crate::platform::DEFAULT_MATCHES_RUNNING_PER_BOT,
+            matches_running: crate::platform::DEFAULT_MATCHES_RUNNING,
             queue_lease: Duration::from_millis(60_000),
             trusted_proxy_hops: 0,
             body_read_timeout: Duration::from_millis(10_000),
@@ -189,6 +197,12 @@ impl Config {
                 d.bot_registrations_per_hour,
             )?,
             matches_per_hour: parse(&get, "MATCHES_PER_HOUR", d.matches_per_hour)?,
+            matches_running_per_bot: parse(
+                &get,
+                "MATCHES_RUNNING_PER_BOT",
+                d.matches_running_per_bot,
+            )?,
+            matches_running: parse(&get, "MATCHES_RUNNING", d.matches_running)?,
             queue_lease: {
                 let lease = millis("QUEUE_LEASE_MS", d.queue_lease)?;
                 if lease.is_zero() {

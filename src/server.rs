@@ -50,7 +50,8 @@ impl Application {
         let service = GameService::new(store, Metrics::new(), config.cached_games).with_push(push);
         let platform = Platform::new(service.clone())
             .with_queue_lease(config.queue_lease)
-            .with_matches_per_hour(config.matches_per_hour);
+            .with_matches_per_hour(config.matches_per_hour)
+            .with_running_matches(config.matches_running_per_bot, config.matches_running);
         let replica = format!(
             "{}-{}",
             std::process::id(),

@@ -260,10 +260,6 @@ impl Platform {
             ));
         }
         check_turn_limit(req.turn_time_limit_ms)?;
-        // Counted once the request is valid, before anything is written.
-        if let Some(limit) = &self.match_limit {
-            limit.check(&fold(caller))?;
-        }
         let seeds: Vec<u64> = (0..req.deals).map(|_| rand::random()).collect();
         let record = MatchRecord {
             a,
@@ -281,25 +277,55 @@ impl Platform {
             points: vec![None; games],
             finished_unix_ms: None,
         };
+        // Counted once the request is valid, before anything is written: a running match first
+        // (refused at a bound, nothing counted), then the hourly allowance (a refusal there
+        // takes the running match off again, so a refused request does not count).
+        let id = new_game_id();
+        let bot = fold(caller);
+        self.reserve_running_match(&id, &bot).await?;
+        let started = self.write_match(&id, &bot, &record).await;
+        if started.is_err()
+            && let Err(e) = self.release_running_match(&id).await
+        {
+            // Its entry is dropped when a bound it counts against is reached (the match is gone).
+            tracing::warn!(match_id = %id, error = %e, "a refused match still counts as running");
+        }
+        started
+    }
+
+    /// Counts a match against bot `bot`'s hourly allowance (its folded name) and writes it
+    /// under `id` with its `match_started` event.
+    async fn write_match(&self, id: &str, bot: &str, record: &MatchRecord) -> Result<Match, Error> {
+        if let Some(limit) = &self.match_limit {
+            limit.check(bot)?;
+        }
         let data = record.encode()?;
         let event = MatchEvent::MatchStarted.encode()?;
-        for _ in 0..4 {
-            let id = new_game_id();
-            let write = Write {
-                events: &[&event],
-                ..Write::create(1, &data)
-            };
-            match self.store().write(&store_id(&id), write).await {
-                Ok(()) => {
-                    self.games.outbox_wake().ring();
-                    tracing::info!(match_id = %id, a = %record.a, b = %record.b, games, "match asked for");
-                    return Ok(record.view(&id));
-                }
-                Err(StoreError::AlreadyExists) => {}
-                Err(e) => return Err(e.into()),
+        let write = Write {
+            events: &[&event],
+            ..Write::create(1, &data)
+        };
+        match self.store().write(&store_id(id), write).await {
+            Ok(()) => {
+                self.games.outbox_wake().ring();
+                let games = record.planned.len();
+                tracing::info!(match_id = %id, a = %record.a, b = %record.b, games, "match asked for");
+                Ok(record.view(id))
             }
+            // 80 random bits: a taken id is a bug, not a coincidence.
+            Err(StoreError::AlreadyExists) => Err(Error::Internal),
+            Err(e) => Err(e.into()),
         }
-        Err(Error::Internal)
+    }
+
+    /// Whether match `id` still runs: stored and not finished (`gone_is_over`: a match not in
+    /// the store has finished or expired, or was never written; else it may be about to be).
+    pub(super) async fn match_running(&self, id: &str, gone_is_over: bool) -> Result<bool, Error> {
+        match self.load_match(id).await {
+            Ok(m) => Ok(m.finished_unix_ms.is_none()),
+            Err(e) if e.code() == Code::MatchNotFound => Ok(!gone_is_over),
+            Err(e) => Err(e),
+        }
     }
 
     /// The `match_started` event of match `id` (see `effects`): creates the games of its
@@ -487,7 +513,11 @@ impl Platform {
         // A retry finds its deal recorded: the bots are told again if the match is over, in case
         // the first teller failed after recording (each is told once whatever the retries).
         let m = match outcome {
-            Ok(m) if m.finished_unix_ms.is_some() => m,
+            Ok(m) if m.finished_unix_ms.is_some() => {
+                // Retried with the event until it is done (it does nothing when done already).
+                self.release_running_match(&link.id).await?;
+                m
+            }
             Ok(_) => return Ok(()),
             // A match that is gone has no deal to record, now or later.
             Err(e) if e.code() == Code::MatchNotFound => {
