@@ -8,7 +8,6 @@ use super::cache::WithViews;
 use super::codec::{RECORD_FORMAT, decode_log_entry, encode_log};
 use super::deadlines::{check_turn_limit, now_ms};
 use super::events::{GameEvent, SeatNote, Series, encode_events};
-use super::house::Lane;
 use super::ids::GameId;
 use super::lobby::LobbyEntry;
 use super::names::fold;
@@ -176,10 +175,11 @@ impl GameService {
         if !seats.is_empty() {
             record.pending_events.push(GameEvent::Seated { via, seats });
         }
-        // A table of the background lane (house players only, a match's play) is written as it
-        // is and played by a background task: its creator (a request, the outbox's worker
-        // making a match's games) does not wait behind the background lane's queue.
-        let mut record = if record.lane() == Lane::Background {
+        // A play of a series (a match's game, made by the outbox's worker) is written as it is
+        // and played by a background task: the worker does not wait behind the background
+        // lane's queue. Any other game's creator waits for the first step (a request that goes
+        // away stops it, and no game is made).
+        let mut record = if record.series.is_some() {
             record
         } else {
             self.let_bots_play(record, seed ^ 0x5EED_B075).await?
