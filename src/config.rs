@@ -47,6 +47,12 @@ pub struct Config {
     /// How many challenges (`POST /v1/challenges`) a bot may make per hour, counted by each
     /// replica (`CHALLENGES_PER_HOUR`, default 60; 0: no limit).
     pub challenges_per_hour: u32,
+    /// Duplicate matches a bot may run at once (asked for and not finished), counted in the
+    /// store over every replica (`MATCHES_RUNNING_PER_BOT`, default 2; 0: no bound).
+    pub matches_running_per_bot: u32,
+    /// Duplicate matches the server may run at once, over every replica (`MATCHES_RUNNING`,
+    /// default 16; 0: no bound).
+    pub matches_running: u32,
     /// How long a bot's place in a matchmaking queue holds without a renewal (posting again,
     /// or reading its inbox) (`QUEUE_LEASE_MS`, default 60000; at least 1).
     pub queue_lease: Duration,
@@ -105,6 +111,8 @@ impl Default for Config {
             bot_registrations_per_hour: 10,
             matches_per_hour: crate::platform::DEFAULT_MATCHES_PER_HOUR,
             challenges_per_hour: crate::platform::DEFAULT_CHALLENGES_PER_HOUR,
+            matches_running_per_bot: crate::platform::DEFAULT_MATCHES_RUNNING_PER_BOT,
+            matches_running: crate::platform::DEFAULT_MATCHES_RUNNING,
             queue_lease: Duration::from_millis(60_000),
             streams_per_client: crate::api::streams::DEFAULT_PER_CLIENT,
             streams_per_bot: crate::api::streams::DEFAULT_PER_BOT,
@@ -206,6 +214,12 @@ impl Config {
             )?,
             matches_per_hour: parse(&get, "MATCHES_PER_HOUR", d.matches_per_hour)?,
             challenges_per_hour: parse(&get, "CHALLENGES_PER_HOUR", d.challenges_per_hour)?,
+            matches_running_per_bot: parse(
+                &get,
+                "MATCHES_RUNNING_PER_BOT",
+                d.matches_running_per_bot,
+            )?,
+            matches_running: parse(&get, "MATCHES_RUNNING", d.matches_running)?,
             queue_lease: {
                 let lease = millis("QUEUE_LEASE_MS", d.queue_lease)?;
                 if lease.is_zero() {

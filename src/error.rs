@@ -115,6 +115,12 @@ make_error_codes! {
     DealInPlay = "deal_in_play", 409, "Conflict";
     /// A bot joining a queue while it waits in as many as it may.
     TooManyQueues = "too_many_queues", 409, "Conflict";
+    /// A bot asking for a duplicate match while as many as it may run at once are running
+    /// (`MATCHES_RUNNING_PER_BOT`).
+    TooManyMatches = "too_many_matches", 409, "Conflict";
+    /// A duplicate match asked for while as many as the server may run at once are running
+    /// (`MATCHES_RUNNING`).
+    MatchesFull = "matches_full", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";
     UnsupportedMediaType = "unsupported_media_type", 415, "Unsupported media type";
     // The engine refuses an action (the engine's `ActionError` codes).

@@ -52,7 +52,8 @@ impl Application {
         let platform = Platform::new(service.clone())
             .with_queue_lease(config.queue_lease)
             .with_matches_per_hour(config.matches_per_hour)
-            .with_challenges_per_hour(config.challenges_per_hour);
+            .with_challenges_per_hour(config.challenges_per_hour)
+            .with_running_matches(config.matches_running_per_bot, config.matches_running);
         let replica = format!(
             "{}-{}",
             std::process::id(),

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod body;
 pub mod clock;
+pub mod compress;
 pub mod error;
 pub mod events;
 pub mod extract;
@@ -508,47 +509,7 @@ async fn bodiless_errors(
     Ok(res.map_into_left_body())
 }
 
-/// Answers smaller than this are sent as they are, whatever the client accepts: compressing them
-/// saves a few bytes at the cost of a compressor's setup on both sides.
-pub const COMPRESS_MIN_BYTES: u64 = 1024;
-
-/// The marker [`compress_only_big`] sets and [`unmark_identity`] takes off again.
-fn identity() -> header::HeaderValue {
-    header::HeaderValue::from_static("identity")
-}
-
-/// Inside actix's `Compress` (which compresses every answer a client accepts compressed, unless
-/// it has a `Content-Encoding` already): marks the answers it must leave alone with
-/// `Content-Encoding: identity`: small ones ([`COMPRESS_MIN_BYTES`]) and streams (an event stream
-/// must reach its reader event by event, not when a compressor's buffer fills).
-async fn compress_only_big(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
-    let mut res = next.call(req).await?;
-    let leave = match res.response().body().size() {
-        BodySize::Sized(n) => n < COMPRESS_MIN_BYTES,
-        BodySize::Stream | BodySize::None => true,
-    };
-    if leave && !res.headers().contains_key(header::CONTENT_ENCODING) {
-        res.headers_mut()
-            .insert(header::CONTENT_ENCODING, identity());
-    }
-    Ok(res)
-}
-
-/// Outside `Compress`: takes [`compress_only_big`]'s marker off the answers it left alone (they
-/// are sent as they are, with no `Content-Encoding`).
-async fn unmark_identity(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
-    let mut res = next.call(req).await?;
-    if res.headers().get(header::CONTENT_ENCODING) == Some(&identity()) {
-        res.headers_mut().remove(header::CONTENT_ENCODING);
-    }
-    Ok(res)
-}
+pub use self::compress::COMPRESS_MIN_BYTES;
 
 /// Swagger UI's answers (`/swagger-ui`, `/swagger-ui/...`, its 404s too) get the web page's
 /// security headers, with the policy Swagger UI needs ([`page::SWAGGER_CONTENT_SECURITY_POLICY`]).
@@ -615,9 +576,7 @@ pub fn app(
         .wrap(actix_web::middleware::from_fn(bodiless_errors))
         .wrap(actix_web::middleware::from_fn(swagger_headers))
         .wrap(actix_web::middleware::from_fn(head_as_get))
-        .wrap(actix_web::middleware::from_fn(compress_only_big))
-        .wrap(actix_web::middleware::Compress::default())
-        .wrap(actix_web::middleware::from_fn(unmark_identity))
+        .wrap(compress::CompressBig)
         .wrap(actix_web::middleware::from_fn(ratelimit::limit))
         .wrap(actix_web::middleware::from_fn(observe))
         .wrap(tracing_actix_web::TracingLogger::<RequestSpan>::new())

@@ -214,7 +214,15 @@ impl GameService {
         if !seats.is_empty() {
             record.pending_events.push(GameEvent::Seated { via, seats });
         }
-        let mut record = self.let_bots_play(record, seed ^ 0x5EED_B075).await?;
+        // A play of a series (a match's game, made by the outbox's worker) is written as it is
+        // and played by a background task: the worker does not wait behind the background
+        // lane's queue. Any other game's creator waits for the first step (a request that goes
+        // away stops it, and no game is made).
+        let mut record = if record.series.is_some() {
+            record
+        } else {
+            self.let_bots_play(record, seed ^ 0x5EED_B075).await?
+        };
         let now = now_ms();
         record.reset_deadline(now);
         let wake = record.wake_ms(now);

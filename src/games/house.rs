@@ -1,8 +1,10 @@
 //! House players at work: a step of their moves on a record, thought on Tokio's blocking pool
-//! (with a permit of a pool of one per CPU) when it may take long, stopped when nobody waits.
+//! (with a permit of a pool of one per CPU) when it may take long, stopped when nobody waits;
+//! in two lanes ([`Lane`]): tables where a client waits think first, tables nobody waits at move
+//! by move (house players only, a match's plays) on a bounded share of the CPUs.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -15,13 +17,101 @@ use crate::error::Error;
 use crate::metrics::Metrics;
 use crate::store::MAX_LOG_ENTRIES_PER_WRITE;
 
-/// How many house players' decisions may run at once on the blocking pool, over all web
-/// workers: one per CPU, so that experts queue rather than pile up threads.
-fn bot_permits() -> &'static tokio::sync::Semaphore {
-    static PERMITS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
-        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+/// Which of the two lanes a table's house players think in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lane {
+    /// A table where a client (a bot or a person) waits for the house players' moves: it thinks
+    /// first.
+    Interactive,
+    /// A table nobody waits at move by move: house players only (an arena's, a house-only
+    /// match's), or a play of a series (a duplicate match's, played for its result). It thinks
+    /// on a bounded share of the CPUs, and yields to the interactive lane between moves.
+    Background,
+}
+
+/// The permits house players think under, over all web workers: one per CPU (so that experts
+/// queue rather than pile up threads), of which the background lane holds at most
+/// [`Thinkers::background_share`] at a time. An interactive step queues behind at most that
+/// many background steps, and each of those ends at its next move once an interactive step
+/// waits (see [`GameRecord::run_bots`]); the background lane's many tables queue on their own
+/// semaphore, never in front of an interactive step.
+struct Thinkers {
+    /// One permit per CPU: a step thinks holding one.
+    cpus: tokio::sync::Semaphore,
+    /// The background lane's share of `cpus`: a background step takes one of these first.
+    background: tokio::sync::Semaphore,
+    /// Interactive steps waiting for a CPU permit now.
+    interactive_waiting: AtomicUsize,
+}
+
+impl Thinkers {
+    /// The background lane's share of `cpus` CPUs: half of them, at least one.
+    fn background_share(cpus: usize) -> usize {
+        (cpus / 2).max(1)
+    }
+}
+
+fn thinkers() -> &'static Thinkers {
+    static THINKERS: std::sync::LazyLock<Thinkers> = std::sync::LazyLock::new(|| {
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Thinkers {
+            cpus: tokio::sync::Semaphore::new(cpus),
+            background: tokio::sync::Semaphore::new(Thinkers::background_share(cpus)),
+            interactive_waiting: AtomicUsize::new(0),
+        }
     });
-    &PERMITS
+    &THINKERS
+}
+
+/// Counts an interactive step as waiting while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::Relaxed);
+        Waiting(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// The permits a step thinks under (dropped when it is done).
+struct Permits {
+    _cpu: tokio::sync::SemaphorePermit<'static>,
+    _background: Option<tokio::sync::SemaphorePermit<'static>>,
+}
+
+impl Lane {
+    /// Waits for this lane's turn on a CPU.
+    async fn permits(self) -> Result<Permits, Error> {
+        let t = thinkers();
+        let closed = |_| Error::Internal;
+        match self {
+            Lane::Interactive => {
+                let _waiting = Waiting::new(&t.interactive_waiting);
+                Ok(Permits {
+                    _cpu: t.cpus.acquire().await.map_err(closed)?,
+                    _background: None,
+                })
+            }
+            Lane::Background => {
+                let background = t.background.acquire().await.map_err(closed)?;
+                Ok(Permits {
+                    _cpu: t.cpus.acquire().await.map_err(closed)?,
+                    _background: Some(background),
+                })
+            }
+        }
+    }
+}
+
+/// Whether an interactive step waits for a CPU (a background step then ends at its next move).
+fn interactive_waits() -> bool {
+    thinkers().interactive_waiting.load(Ordering::Relaxed) > 0
 }
 
 /// The most log entries (finished hands) house players add in one step of work, that is in one
@@ -57,21 +147,34 @@ impl GameRecord {
         self.seats.iter().all(|s| s.bot().is_some())
     }
 
+    /// The lane its house players think in, from the record alone: the background for a table
+    /// of house players only or a play of a series (a duplicate match's), else interactive.
+    pub(super) fn lane(&self) -> Lane {
+        if self.all_bots() || self.series.is_some() {
+            Lane::Background
+        } else {
+            Lane::Interactive
+        }
+    }
+
     /// One step of house players' work: they act until it is a client's turn or the game is
     /// over, or the step is full: [`HANDS_PER_STEP`] log entries pending, or (at a table
     /// without clients) [`STEP_BUDGET`] spent, or `cancel` raised (nobody waits for the
-    /// result). Checked between moves; what is left is the next step's (see
+    /// result), or (with `yields`, after one move at least) an interactive step waits for a
+    /// CPU. Checked between moves; what is left is the next step's (see
     /// [`GameService::play_house_players`]).
     pub(super) fn run_bots(
         &mut self,
         rng: &mut SmallRng,
         metrics: &Metrics,
         cancel: &AtomicBool,
+        yields: Option<&dyn Fn() -> bool>,
     ) -> Result<(), Error> {
         if !self.started() || self.forfeit.is_some() {
             return Ok(());
         }
         let budget = self.all_bots().then(|| Instant::now() + STEP_BUDGET);
+        let mut moved = false;
         while let Some(seat) = self.game.turn() {
             let Some(strategy) = self.seats[seat as usize].bot() else {
                 break;
@@ -79,9 +182,11 @@ impl GameRecord {
             if cancel.load(Ordering::Relaxed)
                 || self.pending_log.len() >= HANDS_PER_STEP
                 || budget.is_some_and(|at| Instant::now() >= at)
+                || (moved && yields.is_some_and(|y| y()))
             {
                 break;
             }
+            moved = true;
             let Some(action) = strategy.choose(&self.game, seat, rng) else {
                 break;
             };
@@ -99,9 +204,10 @@ impl GameService {
     /// Lets house players take their turns after a change (`seed` seeds their random choices),
     /// for one step ([`GameRecord::run_bots`]). Expert players (and tables of house players
     /// only) think on Tokio's blocking pool, so that a web worker keeps answering other
-    /// requests meanwhile, at most one table per CPU at a time ([`bot_permits`]); others wait
-    /// their turn, for at most a step of each table ahead (a permit is held for one step). If
-    /// this future is dropped (the client went away), the thinking stops at the next move.
+    /// requests meanwhile, at most one table per CPU at a time, in their table's [`Lane`]: an
+    /// interactive step waits for at most a step of each interactive table ahead and a move of
+    /// each background one (a permit is held for one step; a background step yields). If this
+    /// future is dropped (the client went away), the thinking stops at the next move.
     pub(super) async fn let_bots_play(
         &self,
         mut record: GameRecord,
@@ -114,16 +220,20 @@ impl GameService {
         // A table of house players only thinks up to a whole step's budget: off the web worker
         // too, whatever its players.
         let offload = record.has_expert() || record.all_bots();
+        let lane = record.lane();
         let cancel = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let play = move || {
             let mut rng = SmallRng::seed_from_u64(seed);
+            // Only a step on a CPU permit yields (one thought on the web worker is quick).
+            let yields: Option<&dyn Fn() -> bool> =
+                (offload && lane == Lane::Background).then_some(&interactive_waits);
             record
-                .run_bots(&mut rng, &metrics, &cancel)
+                .run_bots(&mut rng, &metrics, &cancel, yields)
                 .map(|()| record)
         };
         if offload {
-            let _permit = bot_permits().acquire().await.map_err(|_| Error::Internal)?;
+            let _permits = lane.permits().await?;
             tokio::task::spawn_blocking(play).await.map_err(|e| {
                 tracing::error!(error = %e, "a house player's task failed");
                 Error::Internal
@@ -131,5 +241,100 @@ impl GameService {
         } else {
             play()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, RulesetSpec};
+    use crate::games::codec::RECORD_FORMAT;
+    use crate::games::events::Series;
+    use crate::games::record::SeatRecord;
+    use crate::games::wire::{DealOrigin, SeatSpec};
+
+    fn record(house: [bool; 4]) -> GameRecord {
+        let rules = RulesetSpec::default().build().expect("default rules");
+        GameRecord {
+            format: RECORD_FORMAT,
+            game: Game::new(rules, 7, None).expect("a game"),
+            seats: house
+                .iter()
+                .map(|&h| SeatRecord {
+                    spec: if h {
+                        SeatSpec::Bot {
+                            strategy: Strategy::Expert,
+                        }
+                    } else {
+                        SeatSpec::Open
+                    },
+                    name: Some("p".into()),
+                    token_hash: (!h).then(|| "00".repeat(16)),
+                    account: None,
+                })
+                .collect(),
+            turn_time_limit_ms: None,
+            deadline_ms: None,
+            deal: DealOrigin::Random,
+            series: None,
+            pending_log: Vec::new(),
+            last_hand_json: Default::default(),
+            pending_events: Vec::new(),
+            rated: false,
+            forfeit: None,
+            late: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_table_with_a_client_thinks_first_and_matches_and_house_tables_in_the_background() {
+        assert_eq!(record([false, true, true, true]).lane(), Lane::Interactive);
+        assert_eq!(record([true; 4]).lane(), Lane::Background);
+        let mut in_a_match = record([false, true, false, true]);
+        in_a_match.series = Some(Series {
+            id: "m".into(),
+            deal: 0,
+            play: 1,
+            siblings: Vec::new(),
+        });
+        assert_eq!(in_a_match.lane(), Lane::Background);
+    }
+
+    #[test]
+    fn the_background_lane_holds_at_most_half_the_cpus_and_one_at_least() {
+        assert_eq!(Thinkers::background_share(1), 1);
+        assert_eq!(Thinkers::background_share(2), 1);
+        assert_eq!(Thinkers::background_share(8), 4);
+    }
+
+    /// A background step yields after one move once an interactive step waits; without one it
+    /// plays on to the end of its step.
+    #[test]
+    fn a_background_step_yields_after_a_move() {
+        let metrics = Metrics::default();
+        let cancel = AtomicBool::new(false);
+        let mut r = record([true; 4]);
+        r.seats.iter_mut().for_each(|s| {
+            s.spec = SeatSpec::Bot {
+                strategy: Strategy::Random,
+            }
+        });
+        let always: &dyn Fn() -> bool = &|| true;
+        let mut yielding = r.clone();
+        yielding
+            .run_bots(
+                &mut SmallRng::seed_from_u64(1),
+                &metrics,
+                &cancel,
+                Some(always),
+            )
+            .unwrap();
+        assert_eq!(metrics.applied_by_bot.get(), 1, "one move, then it yields");
+        r.run_bots(&mut SmallRng::seed_from_u64(1), &metrics, &cancel, None)
+            .unwrap();
+        assert!(
+            metrics.applied_by_bot.get() > 2,
+            "a whole step without a waiter"
+        );
     }
 }

@@ -508,6 +508,7 @@ mod tests {
                     guest: false,
                     outcome: super::super::SeatOutcome::Won,
                     place: 1,
+                    rating_change: None,
                 }],
                 scores: vec![1, 0],
                 places: vec![1, 2],
@@ -585,6 +586,7 @@ mod tests {
             house: account.is_some_and(|a| a.starts_with("house-")),
             strategy: None,
             guest: account.is_none(),
+            rating_change: None,
             outcome,
             place: if outcome == super::super::SeatOutcome::Won {
                 1

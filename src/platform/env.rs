@@ -7,6 +7,7 @@ use crate::games::GameService;
 use crate::store::GameStore;
 
 use super::limits::BotLimit;
+use super::running::MatchBounds;
 
 /// The duplicate matches a bot may ask for per hour unless configured otherwise.
 pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;
@@ -29,6 +30,9 @@ pub struct Platform {
     pub(super) match_limit: Option<BotLimit>,
     /// How many challenges a bot may make (`CHALLENGES_PER_HOUR`); None: no limit.
     pub(super) challenge_limit: Option<BotLimit>,
+    /// How many duplicate matches a bot, and the server, may run at once
+    /// (`MATCHES_RUNNING_PER_BOT`, `MATCHES_RUNNING`), counted in the store.
+    pub(super) match_bounds: MatchBounds,
 }
 
 impl Platform {
@@ -39,6 +43,7 @@ impl Platform {
             queue_lease_ms: DEFAULT_QUEUE_LEASE_MS,
             match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
             challenge_limit: BotLimit::hourly("challenges", DEFAULT_CHALLENGES_PER_HOUR),
+            match_bounds: MatchBounds::default(),
         }
     }
 
@@ -53,6 +58,14 @@ impl Platform {
     #[must_use]
     pub fn with_challenges_per_hour(mut self, per_hour: u32) -> Self {
         self.challenge_limit = BotLimit::hourly("challenges", per_hour);
+        self
+    }
+
+    /// The same platform letting each bot run `per_bot` duplicate matches at once and the server
+    /// `total` (0: no bound).
+    #[must_use]
+    pub fn with_running_matches(mut self, per_bot: u32, total: u32) -> Self {
+        self.match_bounds = MatchBounds::new(per_bot, total);
         self
     }
 
@@ -71,6 +84,7 @@ impl Platform {
             queue_lease_ms: self.queue_lease_ms,
             match_limit: self.match_limit.clone(),
             challenge_limit: self.challenge_limit.clone(),
+            match_bounds: self.match_bounds,
         }
     }
 

@@ -256,16 +256,31 @@ impl Platform {
             }
         }
         let record = self.plan_match(a, b, caller, &req)?;
-        // Counted once the request is valid, before anything is written.
-        if let Some(limit) = &self.match_limit {
-            limit.check(&fold(caller))?;
+        // Counted once the request is valid, before anything is written: a running match first
+        // (refused at a bound, nothing counted), then the hourly allowance (a refusal there
+        // takes the running match off again, so a refused request does not count).
+        let id = new_game_id();
+        let bot = fold(caller);
+        self.reserve_running_match(&id, &bot).await?;
+        let started = match &self.match_limit {
+            Some(limit) => limit.check(&bot),
+            None => Ok(()),
+        };
+        let started = match started {
+            // 80 random bits: a taken id is a bug, not a coincidence.
+            Ok(()) => self
+                .write_match(&id, &record)
+                .await
+                .and_then(|m| m.ok_or(Error::Internal)),
+            Err(e) => Err(e),
+        };
+        if started.is_err()
+            && let Err(e) = self.release_running_match(&id).await
+        {
+            // Its entry is dropped when a bound it counts against is reached (the match is gone).
+            tracing::warn!(match_id = %id, error = %e, "a refused match still counts as running");
         }
-        for _ in 0..4 {
-            if let Some(m) = self.write_match(&new_game_id(), &record).await? {
-                return Ok(m);
-            }
-        }
-        Err(Error::Internal)
+        started
     }
 
     /// A match between `a` and `b` (names as registered) asked for by `created_by`, checked
@@ -349,6 +364,16 @@ impl Platform {
             }
             Err(StoreError::AlreadyExists) => Ok(None),
             Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Whether match `id` still runs: stored and not finished (`gone_is_over`: a match not in
+    /// the store has finished or expired, or was never written; else it may be about to be).
+    pub(super) async fn match_running(&self, id: &str, gone_is_over: bool) -> Result<bool, Error> {
+        match self.load_match(id).await {
+            Ok(m) => Ok(m.finished_unix_ms.is_none()),
+            Err(e) if e.code() == Code::MatchNotFound => Ok(!gone_is_over),
+            Err(e) => Err(e),
         }
     }
 
@@ -546,7 +571,11 @@ impl Platform {
             self.attach_whole_deal(m, link.deal as usize).await?;
         }
         let m = match outcome {
-            Ok(m) if m.finished_unix_ms.is_some() => m,
+            Ok(m) if m.finished_unix_ms.is_some() => {
+                // Retried with the event until it is done (it does nothing when done already).
+                self.release_running_match(&link.id).await?;
+                m
+            }
             Ok(_) => return Ok(()),
             // A match that is gone has no deal to record, now or later.
             Err(e) if e.code() == Code::MatchNotFound => {

@@ -7,6 +7,8 @@
 //! - `env`: [`Platform`], the platform's wiring: the core's service and the settings.
 //! - `wire`: the platform's request and response types, with their OpenAPI schemas.
 //! - `limits`: limits per bot (duplicate matches per hour).
+//! - `running`: the duplicate matches running now, bounded per bot and for the server, counted
+//!   in the store.
 //! - `accounts`: bot accounts (registration, a key's bot, profiles, the games attached to
 //!   each) and the house players' accounts.
 //! - `ratings`: rating a finished game once, and the leaderboards.
@@ -32,6 +34,7 @@ pub mod limits;
 mod matches;
 mod queue;
 mod ratings;
+mod running;
 mod seating;
 pub mod wire;
 
@@ -49,6 +52,7 @@ pub use self::queue::{
 pub use self::ratings::{
     CONSERVATIVE_SIGMAS, DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, PROVISIONAL_GAMES, Pool,
 };
+pub use self::running::{DEFAULT_MATCHES_RUNNING, DEFAULT_MATCHES_RUNNING_PER_BOT, MatchBounds};
 
 pub use self::env::{
     DEFAULT_CHALLENGES_PER_HOUR, DEFAULT_MATCHES_PER_HOUR, DEFAULT_QUEUE_LEASE_MS, Platform,

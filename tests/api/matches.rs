@@ -621,19 +621,106 @@ async fn a_duplicate_deal_stays_secret_until_every_seating_is_over(store: Store)
     );
 }
 
+/// A match the bot plays in itself (against `house-random`, one deal): it runs until the bot
+/// plays, which these tests never do.
+fn own_match(bot: &str) -> Value {
+    json!({"a": bot, "b": "house-random", "deals": 1})
+}
+
+/// Running matches are bounded per bot (2 here) and for the server (3 here): past either, 409
+/// `too_many_matches` or `matches_full`, and nothing counted; a finished match no longer counts.
+async fn running_matches_are_bounded(store: Store) {
+    let app = crate::helpers::spawn_app_with(store, |c| {
+        c.matches_running_per_bot = 2;
+        c.matches_running = 3;
+    })
+    .await;
+    let busy = register_ok(&app, "busy-bee").await;
+    let second = register_ok(&app, "second-bee").await;
+    let third = register_ok(&app, "third-bee").await;
+    // A house-only match ends on its own, and then no longer counts.
+    let quick = json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 1});
+    let res = start(&app, Some(&busy), &quick).await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    let id = res.json::<Value>().await.unwrap()["match_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    wait_match(&app, &id, Duration::from_secs(30)).await;
+    for _ in 0..2 {
+        let res = start(&app, Some(&busy), &own_match("busy-bee")).await;
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+    }
+    let doc = assert_problem(
+        start(&app, Some(&busy), &own_match("busy-bee")).await,
+        409,
+        "too_many_matches",
+    )
+    .await;
+    assert!(
+        doc["detail"].as_str().unwrap().contains("2 matches"),
+        "{doc}"
+    );
+    // The refusal counted nothing: another bot has the server's last place.
+    let res = start(&app, Some(&second), &own_match("second-bee")).await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    for key in [&second, &third] {
+        assert_problem(start(&app, Some(key), &quick).await, 409, "matches_full").await;
+    }
+    assert_problem(
+        start(&app, Some(&busy), &own_match("busy-bee")).await,
+        409,
+        "too_many_matches",
+    )
+    .await;
+}
+
 both_stores!(
     a_bot_plays_its_match_through_its_inbox,
     house_match_plays_every_deal_twice_swapped,
     every_player_alone_rotates_seats,
     refusals,
     a_duplicate_deal_stays_secret_until_every_seating_is_over,
+    running_matches_are_bounded,
 );
+
+/// Two replicas over one Redis count one bot's running matches together: one match asked on
+/// each, the third refused on either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn running_matches_are_counted_over_replicas() {
+    let redis = tokio::task::spawn_blocking(hasenpfeffer::store::testing::TestRedis::start)
+        .await
+        .expect("a private redis-server");
+    let bases = crate::harness::spawn_replicas(2, &redis.url(), |c| {
+        c.bot_registrations_per_hour = 1_000;
+        c.matches_running_per_bot = 2;
+    })
+    .await;
+    let apps: Vec<TestApp> = bases.into_iter().map(|b| TestApp::at(b, None)).collect();
+    let key = register_ok(&apps[0], "replicated-bee").await;
+    for app in &apps {
+        let res = start(app, Some(&key), &own_match("replicated-bee")).await;
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+    }
+    for app in &apps {
+        assert_problem(
+            start(app, Some(&key), &own_match("replicated-bee")).await,
+            409,
+            "too_many_matches",
+        )
+        .await;
+    }
+}
 
 /// Matches over a bot's hourly allowance: 429 naming `matches`, with its reset, for that bot
 /// only; a refused request does not count.
 #[tokio::test]
 async fn matches_are_limited_per_bot() {
-    let app = crate::helpers::spawn_app_with(Store::Memory, |c| c.matches_per_hour = 2).await;
+    let app = crate::helpers::spawn_app_with(Store::Memory, |c| {
+        c.matches_per_hour = 2;
+        c.matches_running_per_bot = 0;
+    })
+    .await;
     let key = register_ok(&app, "eager").await;
     let other = register_ok(&app, "patient").await;
     let body = json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "euchre"}, "deals": 1});

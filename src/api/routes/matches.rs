@@ -27,7 +27,12 @@ use crate::platform::wire::{CreateMatchRequest, Match};
 /// `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
 /// accounts. The games are not rated (their deals are seeded): the match is their result.
 /// A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
-/// does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
+/// does not count): over it, 429 with `rate_limit` naming `matches` and when it resets. A bot
+/// runs at most `MATCHES_RUNNING_PER_BOT` matches at once (default 2; running: asked for and
+/// not finished), and the server `MATCHES_RUNNING` (default 16): over either, 409
+/// (`too_many_matches`, `matches_full`); ask again when one has finished (`match_finished` in
+/// the inbox). House players think for matches at a lower priority than for tables where a bot
+/// waits.
 #[utoipa::path(
     tag = "bots",
     operation_id = "create_match",
@@ -43,7 +48,11 @@ use crate::platform::wire::{CreateMatchRequest, Match};
         (status = 401, description = "No `Authorization: Bot <api_key>` (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         (status = 404, description = "A player is no bot (`bot_not_found`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "no bot named \"nobody\"", "code": "bot_not_found"})),
-        (status = 409, description = "A player is another bot (`challenge_required`): challenge it instead.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "\"rabbit-stew\" is another bot: it plays only a match it accepted; challenge it with POST /v1/challenges (`deals` makes the challenge a duplicate match)", "code": "challenge_required"})),
+        (status = 409, description = "A player is another bot (`challenge_required`: challenge it instead), or the bot runs as many matches as it may at once (`too_many_matches`, `MATCHES_RUNNING_PER_BOT`), or the server does (`matches_full`, `MATCHES_RUNNING`): ask again when one has finished.", body = Problem, content_type = "application/problem+json", examples(
+            ("challenge_required" = (value = json!({"detail": "\"rabbit-stew\" is another bot: it plays only a match it accepted; challenge it with POST /v1/challenges (`deals` makes the challenge a duplicate match)", "code": "challenge_required"}))),
+            ("too_many_matches" = (value = json!({"detail": "bot \"eager\" runs 2 matches already, as many as a bot may at once: ask again when one has finished (its `match_finished` inbox event, or GET /v1/matches/{id})", "code": "too_many_matches"}))),
+            ("matches_full" = (value = json!({"detail": "the server runs 16 matches, as many as it may at once: ask again when one has finished", "code": "matches_full"}))),
+        )),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 422, description = "A match that cannot be played (`invalid_match`), or an impossible ruleset or time limit.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "a match is between two different players: `a` and `b` name the same", "code": "invalid_match"})),
