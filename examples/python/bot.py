@@ -22,14 +22,27 @@ the queue (`POST /v1/queue`: `PRESET`; `FILL_AFTER_MS`, default 5000, before hou
 the table; `HOUSE`, default `heuristic` (or `mixed`), or a list such as `random,heuristic,expert`
 taken in turn, one per join), long-polls its inbox until a seat comes, plays that game to the end
 and queues again; `GAMES` (default 0: forever) games, then it stops. It waits out a rate limit
-(429) and retries after a pause when the server is unreachable or failing (5xx).
+(429) and retries after a pause when the server is unreachable or failing (5xx). Challenges from
+other bots it answers by `accept_by_rule`: a game of `PRESET` (any when unset) with a turn clock of
+a second or more, and a duplicate match of at most 20 deals, accepted; anything else declined with
+the reason.
 """
 
 import itertools
 import os
 import sys
 
-from hasenpfeffer import Action, Bot, GameView, Refused, expect, patiently, play_seat, play_vs_house
+from hasenpfeffer import (
+    Action,
+    Bot,
+    GameView,
+    Refused,
+    accept_by_rule,
+    expect,
+    patiently,
+    play_seat,
+    play_vs_house,
+)
 from hasenpfeffer_client import Client
 from hasenpfeffer_client.api.games import claim_seat
 from hasenpfeffer_client.models import ClaimedSeat, ClaimSeatRequest, HouseFill, PassAction, Phase
@@ -66,7 +79,10 @@ def main() -> None:
 
 def account(name: str) -> None:
     """Account mode: the package's `Bot`, one game at a time (HOUSE taken in turn)."""
-    bot = Bot(BASE_URL, name, choose, key=env("BOT_KEY") or None)
+    # Challenges from other bots: a game of PRESET (any when unset) with a clock of a second or
+    # more, or a duplicate match of at most 20 deals, is accepted; anything else declined.
+    consider = accept_by_rule(env("PRESET") or None)
+    bot = Bot(BASE_URL, name, choose, key=env("BOT_KEY") or None, consider=consider)
     houses = [HouseFill(h.strip()) for h in env("HOUSE", "heuristic").split(",") if h.strip()]
     fill, games = int(env("FILL_AFTER_MS", "5000")), int(env("GAMES", "0"))
     for played, house in enumerate(itertools.cycle(houses or [HouseFill.HEURISTIC]), start=1):

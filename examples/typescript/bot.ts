@@ -25,7 +25,10 @@
  * table; `HOUSE`, default `heuristic`, or a list such as `random,heuristic,expert` taken in turn,
  * one per join), long-polls its inbox until a seat comes, plays that game to the end and queues
  * again; `GAMES` (default 0: forever) games, then it stops. It waits out a rate limit (429) and
- * retries after a second when the server is unreachable or failing (5xx).
+ * retries after a second when the server is unreachable or failing (5xx). Challenges from other
+ * bots (`challenge` in its inbox) it answers by one rule, `consider`: a game of `PRESET` (any
+ * when unset) with a turn clock of a second or more, and a duplicate match of at most 20 deals,
+ * accepted; anything else declined with the reason.
  */
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -42,6 +45,8 @@ type HouseFill = components["schemas"]["HouseFill"];
 type Seated = Extract<components["schemas"]["InboxItem"], { type: "seated" }>;
 /** A client with the bot's key that asks for JSON (the inbox's long poll). */
 type BotClient = Client<paths, "application/json">;
+type Challenge = components["schemas"]["Challenge"];
+type DeclineReason = components["schemas"]["DeclineReason"];
 
 const BASE_URL = process.env.BASE_URL ?? "http://localhost:8080";
 
@@ -221,9 +226,33 @@ async function inbox(bot: BotClient, after: number, wait: number): Promise<[Seat
       last = Math.max(last, entry.id);
       if (entry.type === "seated") seats.push(entry);
       else if (entry.type === "game_over") over.add(entry.game_id);
+      else if (entry.type === "challenge") await answer(bot, entry.challenge);
     }
   }
   return [seats.filter((seated) => !over.has(seated.game_id)), last];
+}
+
+/** The rule by which the bot takes challenges: undefined to accept, else the reason to decline. */
+function consider(challenge: Challenge): DeclineReason | undefined {
+  const preset = env("PRESET");
+  if (preset && challenge.preset !== preset) return "preset";
+  if (challenge.turn_time_limit_ms < 1000) return "too_fast";
+  if (challenge.deals !== null && challenge.deals > 20) return "later";
+  return undefined;
+}
+
+/** Accepts or declines a challenge by `consider`; one that closed meanwhile (canceled, expired,
+ * answered by an earlier run) is let be. */
+async function answer(bot: BotClient, challenge: Challenge): Promise<void> {
+  const reason = consider(challenge);
+  const params = { path: { id: challenge.challenge_id } };
+  const res =
+    reason === undefined
+      ? await patiently(() => bot.POST("/v1/challenges/{id}/accept", { params }))
+      : await patiently(() => bot.POST("/v1/challenges/{id}/decline", { params, body: { reason } }));
+  const what = res.response.status === 409 ? "closed already" : reason === undefined ? "accepted" : `declined (${reason})`;
+  if (res.response.status !== 409) ok(res);
+  console.log(`challenge ${challenge.challenge_id} from ${challenge.challenger}: ${what}`);
 }
 
 /** Plays a `seated` entry's game to the end, unless it is over already (or gone): whether it

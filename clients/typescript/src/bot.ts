@@ -20,16 +20,43 @@ import { join } from "node:path";
 
 import { type Client, createClient, createConfig } from "./generated/client/index.js";
 import {
+  acceptChallenge,
   botEvents,
   claimSeat,
   createGame,
+  declineChallenge,
   getGame,
   joinQueue,
   listRulesets,
   postAction,
   registerBot,
 } from "./generated/sdk.gen.js";
-import type { Action, GameView, HouseFill, InboxSeated, SeatSpec } from "./generated/types.gen.js";
+import type {
+  Action,
+  Challenge,
+  DeclineReason,
+  GameView,
+  HouseFill,
+  InboxSeated,
+  SeatSpec,
+} from "./generated/types.gen.js";
+
+/** How a bot answers a challenge: undefined to accept it, or the reason to decline it. */
+export type Consider = (challenge: Challenge) => DeclineReason | undefined;
+
+/**
+ * The starter bots' rule for challenges: accept a game of `preset` (any preset when undefined)
+ * with a turn clock of `minClockMs` or more, and a duplicate match of at most `maxDeals` deals;
+ * decline anything else, saying why.
+ */
+export function acceptByRule(preset?: string, minClockMs = 1000, maxDeals = 20): Consider {
+  return (challenge) => {
+    if (preset && challenge.preset !== preset) return "preset";
+    if (challenge.turn_time_limit_ms < minClockMs) return "too_fast";
+    if (challenge.deals !== null && challenge.deals > maxDeals) return "later";
+    return undefined;
+  };
+}
 
 /** A bot's decision: the view of its seat when it is to act, and the action to take. */
 export type Decide = (view: GameView) => Action | Promise<Action>;
@@ -109,17 +136,20 @@ export class Bot {
   private savedKey: string | undefined;
   readonly keyDir: string;
   readonly log: Log;
+  /** How the bot answers the challenges its inbox brings (`acceptByRule()` by default). */
+  readonly consider: Consider;
 
   constructor(
     readonly baseUrl: string,
     readonly name: string,
     readonly decide: Decide,
-    options: { key?: string; keyDir?: string; log?: Log } = {},
+    options: { key?: string; keyDir?: string; log?: Log; consider?: Consider } = {},
   ) {
     this.savedKey = options.key;
     const cache = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
     this.keyDir = options.keyDir ?? join(cache, "hasenpfeffer", "bots");
     this.log = options.log ?? say;
+    this.consider = options.consider ?? acceptByRule();
   }
 
   /** The bot's key: the one given, or the one saved in `keyDir`, or a new registration's
@@ -222,11 +252,29 @@ export class Bot {
           case "match_finished":
             this.log(`match ${entry.match_id}: finished`);
             break;
+          case "challenge":
+            await this.answer(bot, entry.challenge);
+            break;
         }
       }
       wait = 0; // the rest at once
     }
     return seats.filter((s) => !over.has(s.game_id));
+  }
+
+  /** Accepts or declines a challenge by `consider` (its game's seat then comes as any other);
+   * one that closed meanwhile (canceled, expired, answered before) is let be. */
+  async answer(bot: Client, challenge: Challenge): Promise<void> {
+    const reason = this.consider(challenge);
+    const path = { id: challenge.challenge_id };
+    const answer =
+      reason === undefined
+        ? await patiently(() => acceptChallenge({ client: bot, path }))
+        : await patiently(() => declineChallenge({ client: bot, path, body: { reason } }));
+    let what = reason === undefined ? "accepted" : `declined (${reason})`;
+    if (answer.response.status === 409) what = "closed already";
+    else expect(answer, `answering challenge ${challenge.challenge_id}`);
+    this.log(`challenge ${challenge.challenge_id} from ${challenge.challenger}: ${what}`);
   }
 
   /** Plays an inbox's seat to the end, unless its game is over already (undefined): its last

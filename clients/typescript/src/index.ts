@@ -3,4 +3,16 @@
 // regenerates it), and the Bot layer (src/bot.ts).
 export * from "./generated/index.js";
 export { createClient, createConfig, type Client } from "./generated/client/index.js";
-export { Bot, type Decide, type Log, Refused, expect, patiently, playSeat, playVsHouse, seatClient } from "./bot.js";
+export {
+  Bot,
+  type Consider,
+  type Decide,
+  type Log,
+  Refused,
+  acceptByRule,
+  expect,
+  patiently,
+  playSeat,
+  playVsHouse,
+  seatClient,
+} from "./bot.js";

@@ -267,6 +267,17 @@ fn pool_schema() -> utoipa::openapi::schema::Object {
         .build()
 }
 
+/// A pool's name, as the `{pool}` path parameter's schema (an enum of every pool and preset).
+pub struct PoolName;
+
+impl utoipa::PartialSchema for PoolName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::RefOr::T(utoipa::openapi::schema::Schema::Object(pool_schema()))
+    }
+}
+
+impl utoipa::ToSchema for PoolName {}
+
 /// The `{pool}` path parameter.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Path)]
@@ -275,7 +286,7 @@ pub struct PoolPath {
     /// The pool: a preset and a player count (`pepper-3`, `five-hundred-6`), or a preset's
     /// name alone for its usual count (`hasenpfeffer` is `hasenpfeffer-4`). `GET
     /// /v1/leaderboards` lists them.
-    #[param(schema_with = pool_schema)]
+    #[param(value_type = PoolName, inline)]
     pool: String,
 }
 

@@ -9,14 +9,28 @@ growing pause).
 
 from hasenpfeffer_client.models import GameView
 
-from .bot import Action, Bot, Decide, Refused, expect, patiently, play_seat, play_vs_house, seat_client
+from .bot import (
+    Action,
+    Bot,
+    Consider,
+    Decide,
+    Refused,
+    accept_by_rule,
+    expect,
+    patiently,
+    play_seat,
+    play_vs_house,
+    seat_client,
+)
 
 __all__ = [
     "Action",
     "Bot",
+    "Consider",
     "Decide",
     "GameView",
     "Refused",
+    "accept_by_rule",
     "expect",
     "patiently",
     "play_seat",

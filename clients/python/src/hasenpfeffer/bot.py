@@ -33,6 +33,7 @@ import httpx
 from hasenpfeffer_client import AuthenticatedClient, Client
 from hasenpfeffer_client.api.actions import post_action
 from hasenpfeffer_client.api.bots import bot_events, register_bot
+from hasenpfeffer_client.api.challenges import accept_challenge, decline_challenge
 from hasenpfeffer_client.api.games import claim_seat, create_game, get_game
 from hasenpfeffer_client.api.matchmaking import join_queue
 from hasenpfeffer_client.api.rules import list_rulesets
@@ -41,15 +42,19 @@ from hasenpfeffer_client.models import (
     AloneAction,
     BidAction,
     CallAction,
+    Challenge,
     ClaimedSeat,
     ClaimSeatRequest,
     CreatedGame,
     CreateGameRequest,
+    DeclineChallengeRequest,
+    DeclineReason,
     DropAction,
     ExchangeAction,
     GameStatus,
     GameView,
     HouseFill,
+    InboxChallenge,
     InboxGameOver,
     InboxMatchFinished,
     InboxSeated,
@@ -105,6 +110,26 @@ Action: TypeAlias = (
 #: A bot's decision: the view of its seat when it is to act, and the action to take.
 Decide: TypeAlias = Callable[[GameView], Action]
 
+#: How a bot answers a challenge: None to accept it, or the reason to decline it.
+Consider: TypeAlias = Callable[[Challenge], "DeclineReason | None"]
+
+
+def accept_by_rule(preset: str | None = None, min_clock_ms: int = 1000, max_deals: int = 20) -> Consider:
+    """The starter bots' rule for challenges: accept a game of `preset` (any preset when None)
+    with a turn clock of `min_clock_ms` or more, and a duplicate match of at most `max_deals`
+    deals; decline anything else, saying why."""
+
+    def consider(challenge: Challenge) -> DeclineReason | None:
+        if preset and str(challenge.preset) != preset:
+            return DeclineReason.PRESET
+        if challenge.turn_time_limit_ms < min_clock_ms:
+            return DeclineReason.TOO_FAST
+        if isinstance(challenge.deals, int) and challenge.deals > max_deals:
+            return DeclineReason.LATER
+        return None
+
+    return consider
+
 T = TypeVar("T")
 
 
@@ -134,6 +159,7 @@ class Bot:
         key_dir: Path | None = None,
         timeout: float = 60.0,
         log: Callable[[str], None] = _say,
+        consider: Consider | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.name = name
@@ -144,6 +170,8 @@ class Bot:
         self.key_dir = key_dir or Path(cache) / "hasenpfeffer" / "bots"
         self._key = key
         self._last = 0  # the last inbox entry seen
+        #: How the bot answers the challenges its inbox brings (accept_by_rule() by default).
+        self.consider = consider or accept_by_rule()
 
     # ---- the account --------------------------------------------------------------------------
 
@@ -249,8 +277,27 @@ class Bot:
                     over.add(entry.game_id)
                 elif isinstance(entry, InboxMatchFinished):
                     self.log(f"match {entry.match_id}: finished")
+                elif isinstance(entry, InboxChallenge):
+                    self.answer(bot, entry.challenge)
             wait = 0  # the rest at once
         return [s for s in seats if s.game_id not in over]
+
+    def answer(self, bot: AuthenticatedClient, challenge: Challenge) -> None:
+        """Accepts or declines a challenge by `consider` (its game's seat then comes as any
+        other); one that closed meanwhile (canceled, expired, answered before) is let be."""
+        reason = self.consider(challenge)
+        cid = challenge.challenge_id
+        if reason is None:
+            answer = patiently(lambda: accept_challenge.sync_detailed(cid, client=bot))
+        else:
+            body = DeclineChallengeRequest(reason=reason)
+            answer = patiently(lambda: decline_challenge.sync_detailed(cid, client=bot, body=body))
+        what = "accepted" if reason is None else f"declined ({reason})"
+        if answer.status_code == 409:
+            what = "closed already"
+        elif not isinstance(answer.parsed, Challenge):
+            raise Refused(f"answering challenge {cid}", int(answer.status_code), answer.parsed)
+        self.log(f"challenge {cid} from {challenge.challenger}: {what}")
 
     def play_seated(self, seated: InboxSeated) -> GameView | None:
         """Plays an inbox's seat to the end, unless its game is over already (None): its last

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AloneData, AloneErrors, AloneResponses, BidData, BidErrors, BidResponses, BotEventsData, BotEventsErrors, BotEventsResponses, ClaimSeatData, ClaimSeatErrors, ClaimSeatResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateMatchData, CreateMatchErrors, CreateMatchResponses, ExchangeData, ExchangeErrors, ExchangeResponses, FollowGameData, FollowGameErrors, FollowGameResponse, FollowGameResponses, GetBotData, GetBotErrors, GetBotGamesData, GetBotGamesErrors, GetBotGamesResponses, GetBotResponses, GetGameData, GetGameErrors, GetGameResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogData, GetLogErrors, GetLogResponses, GetMatchData, GetMatchErrors, GetMatchResponses, HealthzData, HealthzResponses, JoinQueueData, JoinQueueErrors, JoinQueueResponses, LeaveQueueData, LeaveQueueErrors, LeaveQueueResponses, LeaveQueuesData, LeaveQueuesErrors, LeaveQueuesResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListQueueData, ListQueueErrors, ListQueueResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, MetricsData, MetricsResponses, PassCardsData, PassCardsErrors, PassCardsResponses, PlayData, PlayErrors, PlayResponses, PostActionData, PostActionErrors, PostActionResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RegisterBotData, RegisterBotErrors, RegisterBotResponses, SampleHiddenCardsData, SampleHiddenCardsErrors, SampleHiddenCardsResponses } from './types.gen.js';
+import type { AcceptChallengeData, AcceptChallengeErrors, AcceptChallengeResponses, AloneData, AloneErrors, AloneResponses, BidData, BidErrors, BidResponses, BotEventsData, BotEventsErrors, BotEventsResponses, CancelChallengeData, CancelChallengeErrors, CancelChallengeResponses, ClaimSeatData, ClaimSeatErrors, ClaimSeatResponses, CreateChallengeData, CreateChallengeErrors, CreateChallengeResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateMatchData, CreateMatchErrors, CreateMatchResponses, DeclineChallengeData, DeclineChallengeErrors, DeclineChallengeResponses, ExchangeData, ExchangeErrors, ExchangeResponses, FollowGameData, FollowGameErrors, FollowGameResponse, FollowGameResponses, GetBotData, GetBotErrors, GetBotGamesData, GetBotGamesErrors, GetBotGamesResponses, GetBotResponses, GetChallengeData, GetChallengeErrors, GetChallengePreferencesData, GetChallengePreferencesErrors, GetChallengePreferencesResponses, GetChallengeResponses, GetGameData, GetGameErrors, GetGameResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogData, GetLogErrors, GetLogResponses, GetMatchData, GetMatchErrors, GetMatchResponses, GetRatingHistoryData, GetRatingHistoryErrors, GetRatingHistoryResponses, HealthzData, HealthzResponses, JoinQueueData, JoinQueueErrors, JoinQueueResponses, LeaveQueueData, LeaveQueueErrors, LeaveQueueResponses, LeaveQueuesData, LeaveQueuesErrors, LeaveQueuesResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListPoolsData, ListPoolsErrors, ListPoolsResponses, ListQueueData, ListQueueErrors, ListQueueResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, MetricsData, MetricsResponses, PassCardsData, PassCardsErrors, PassCardsResponses, PlayData, PlayErrors, PlayResponses, PostActionData, PostActionErrors, PostActionResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RegisterBotData, RegisterBotErrors, RegisterBotResponses, SampleHiddenCardsData, SampleHiddenCardsErrors, SampleHiddenCardsResponses, SetChallengePreferencesData, SetChallengePreferencesErrors, SetChallengePreferencesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -56,6 +56,36 @@ export const readyz = <ThrowOnError extends boolean = false>(options?: Options<R
  */
 export const registerBot = <ThrowOnError extends boolean = false>(options: Options<RegisterBotData, ThrowOnError>) => (options.client ?? client).post<RegisterBotResponses, RegisterBotErrors, ThrowOnError>({
     url: '/v1/bots',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What challenges the bot accepts.
+ *
+ * The calling bot's challenge preferences (the defaults, which take every challenge, until
+ * it sets them).
+ */
+export const getChallengePreferences = <ThrowOnError extends boolean = false>(options?: Options<GetChallengePreferencesData, ThrowOnError>) => (options?.client ?? client).get<GetChallengePreferencesResponses, GetChallengePreferencesErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/bots/me/challenge-preferences',
+    ...options
+});
+
+/**
+ * Say what challenges the bot accepts.
+ *
+ * Replaces the calling bot's challenge preferences: whether it takes challenges, which
+ * presets, rated or casual or both, the shortest and longest turn clock, duplicate matches or
+ * not, from whom (`from`: only these bots; `block`: not these). A challenge outside them is
+ * declined at once with the reason.
+ */
+export const setChallengePreferences = <ThrowOnError extends boolean = false>(options: Options<SetChallengePreferencesData, ThrowOnError>) => (options.client ?? client).put<SetChallengePreferencesResponses, SetChallengePreferencesErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/bots/me/challenge-preferences',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -118,6 +148,89 @@ export const getBot = <ThrowOnError extends boolean = false>(options: Options<Ge
  * training, as Lichess's game export does.
  */
 export const getBotGames = <ThrowOnError extends boolean = false>(options: Options<GetBotGamesData, ThrowOnError>) => (options.client ?? client).get<GetBotGamesResponses, GetBotGamesErrors, ThrowOnError>({ url: '/v1/bots/{name}/games', ...options });
+
+/**
+ * A bot's rating history in a pool.
+ *
+ * Its rating, uncertainty, conservative estimate and rated games in the pool now, and its
+ * rating after each of its most recent rated games there (at most 500), oldest first.
+ */
+export const getRatingHistory = <ThrowOnError extends boolean = false>(options: Options<GetRatingHistoryData, ThrowOnError>) => (options.client ?? client).get<GetRatingHistoryResponses, GetRatingHistoryErrors, ThrowOnError>({ url: '/v1/bots/{name}/ratings/{pool}', ...options });
+
+/**
+ * Challenge another bot.
+ *
+ * The only way to seat another bot: it plays only what it accepts. The challenge names the
+ * opponent, the game (a ruleset), a turn clock (default 60,000 ms), whether it is rated, and
+ * optionally `deals` to make it a duplicate match (as `POST /v1/matches`, the challenger as
+ * `a`; never rated). The opponent is told in its inbox (`challenge`) and accepts
+ * (`POST /v1/challenges/{id}/accept`) or declines within 5 minutes, else it expires; the
+ * challenger may cancel it before. On acceptance the game is made with the two bots on
+ * different sides at random seats and house players (`house`) in the others, and each bot is
+ * told its seat in its inbox (`seated`, `via.type` `challenge`). What the opponent's
+ * preferences refuse (`PUT /v1/bots/me/challenge-preferences`) is declined at once
+ * (`challenge_declined`, the detail says why) and never reaches its inbox. A rated challenge
+ * plays the preset's own rules at its player count (its pool). A bot makes at most
+ * `CHALLENGES_PER_HOUR` challenges an hour (default 60): over it, 429 with `rate_limit`.
+ */
+export const createChallenge = <ThrowOnError extends boolean = false>(options: Options<CreateChallengeData, ThrowOnError>) => (options.client ?? client).post<CreateChallengeResponses, CreateChallengeErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/challenges',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A challenge.
+ *
+ * Where it is (`pending`, `accepted` with its game or match, `declined` with the reason,
+ * `canceled`, `expired`), and what it asks for.
+ */
+export const getChallenge = <ThrowOnError extends boolean = false>(options: Options<GetChallengeData, ThrowOnError>) => (options.client ?? client).get<GetChallengeResponses, GetChallengeErrors, ThrowOnError>({ url: '/v1/challenges/{id}', ...options });
+
+/**
+ * Accept a challenge.
+ *
+ * The bot challenged accepts: the game (or match) is made at once in the background and each
+ * bot is told its seat in its inbox (`seated`); the answer names its `game_id` (or
+ * `match_id`).
+ */
+export const acceptChallenge = <ThrowOnError extends boolean = false>(options: Options<AcceptChallengeData, ThrowOnError>) => (options.client ?? client).post<AcceptChallengeResponses, AcceptChallengeErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/challenges/{id}/accept',
+    ...options
+});
+
+/**
+ * Cancel a challenge.
+ *
+ * The challenger withdraws its pending challenge; the opponent is told in its inbox
+ * (`challenge_canceled`).
+ */
+export const cancelChallenge = <ThrowOnError extends boolean = false>(options: Options<CancelChallengeData, ThrowOnError>) => (options.client ?? client).post<CancelChallengeResponses, CancelChallengeErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/challenges/{id}/cancel',
+    ...options
+});
+
+/**
+ * Decline a challenge.
+ *
+ * The bot challenged declines, optionally saying why (`reason`, default `generic`); the
+ * challenger is told in its inbox (`challenge_declined`). The body may be left out.
+ */
+export const declineChallenge = <ThrowOnError extends boolean = false>(options: Options<DeclineChallengeData, ThrowOnError>) => (options.client ?? client).post<DeclineChallengeResponses, DeclineChallengeErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/challenges/{id}/decline',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * List games (the lobby).
@@ -323,20 +436,32 @@ export const claimSeat = <ThrowOnError extends boolean = false>(options: Options
 });
 
 /**
- * A preset's leaderboard.
+ * The rated pools.
  *
- * Every bot rated in the preset (house accounts too: reference points), highest rating
- * first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
- * back as `cursor` for the next page (null: the last page). A game is rated when it ends if
- * the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
- * house player; each game once.
+ * Every pool a game may be rated in: each preset at each player count it offers (`pepper`
+ * for 3 is rated apart from `pepper` for 4), with its leaderboard's address.
  */
-export const getLeaderboard = <ThrowOnError extends boolean = false>(options: Options<GetLeaderboardData, ThrowOnError>) => (options.client ?? client).get<GetLeaderboardResponses, GetLeaderboardErrors, ThrowOnError>({ url: '/v1/leaderboards/{preset}', ...options });
+export const listPools = <ThrowOnError extends boolean = false>(options?: Options<ListPoolsData, ThrowOnError>) => (options?.client ?? client).get<ListPoolsResponses, ListPoolsErrors, ThrowOnError>({ url: '/v1/leaderboards', ...options });
+
+/**
+ * A pool's leaderboard.
+ *
+ * Every bot rated in the pool (a preset at a player count; house accounts too: reference
+ * points), by its conservative estimate (its rating less three uncertainties, so one lucky
+ * game does not put a bot on top), with its rating, uncertainty, rated games and whether the
+ * rating is still provisional (fewer than 10 games), a page at a time: pass `next_cursor`
+ * back as `cursor` for the next page (null: the last page). Rated games are the server's own
+ * tables (matchmaking, accepted rated challenges) with a turn clock, a deal the server drew,
+ * the preset's own rules at the pool's player count, and no bot in two seats; each once.
+ */
+export const getLeaderboard = <ThrowOnError extends boolean = false>(options: Options<GetLeaderboardData, ThrowOnError>) => (options.client ?? client).get<GetLeaderboardResponses, GetLeaderboardErrors, ThrowOnError>({ url: '/v1/leaderboards/{pool}', ...options });
 
 /**
  * Start a duplicate match.
  *
- * Two players (bots, or house accounts: `house-random`, `house-heuristic`, `house-expert`)
+ * Two players (the caller's bot and a house account, or two house accounts: `house-random`,
+ * `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+ * `POST /v1/challenges` with `deals`)
  * play `deals` deals of a game, each deal in every seating: twice with the partnerships
  * swapped, or with every player alone twice per seat (A alone against B in every other seat,
  * then the reverse), so that both hold the same cards in the same seats and the luck of the
@@ -348,7 +473,12 @@ export const getLeaderboard = <ThrowOnError extends boolean = false>(options: Op
  * `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
  * accounts. The games are not rated (their deals are seeded): the match is their result.
  * A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
- * does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
+ * does not count): over it, 429 with `rate_limit` naming `matches` and when it resets. A bot
+ * runs at most `MATCHES_RUNNING_PER_BOT` matches at once (default 2; running: asked for and
+ * not finished), and the server `MATCHES_RUNNING` (default 16): over either, 409
+ * (`too_many_matches`, `matches_full`); ask again when one has finished (`match_finished` in
+ * the inbox). House players think for matches at a lower priority than for tables where a bot
+ * waits.
  */
 export const createMatch = <ThrowOnError extends boolean = false>(options: Options<CreateMatchData, ThrowOnError>) => (options.client ?? client).post<CreateMatchResponses, CreateMatchErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],

@@ -145,6 +145,11 @@ export type ArchivedSeat = {
      */
     place: number;
     /**
+     * What the game did to the seat's account's rating, if the game was rated (stored last:
+     * a summary archived before it reads with none).
+     */
+    rating_change?: number;
+    /**
      * The seat.
      */
     seat: U8;
@@ -373,9 +378,9 @@ export type BotProfile = {
      */
     name: string;
     /**
-     * Its rating in each preset it has played rated games in.
+     * Its rating in each pool it has played rated games in.
      */
-    ratings: Array<PresetRating>;
+    ratings: Array<PoolRating>;
     /**
      * Its most recent games (at most 50), newest first, each with its result once over.
      * Every finished game: `GET /v1/bots/{name}/games`.
@@ -437,6 +442,115 @@ export type CallType = 'call';
 export type Card = '2C' | '3C' | '4C' | '5C' | '6C' | '7C' | '8C' | '9C' | 'TC' | 'LC' | 'MC' | 'NC' | 'JC' | 'QC' | 'KC' | 'AC' | '2D' | '3D' | '4D' | '5D' | '6D' | '7D' | '8D' | '9D' | 'TD' | 'LD' | 'MD' | 'ND' | 'JD' | 'QD' | 'KD' | 'AD' | '2H' | '3H' | '4H' | '5H' | '6H' | '7H' | '8H' | '9H' | 'TH' | 'LH' | 'MH' | 'NH' | 'JH' | 'QH' | 'KH' | 'AH' | '2S' | '3S' | '4S' | '5S' | '6S' | '7S' | '8S' | '9S' | 'TS' | 'LS' | 'MS' | 'NS' | 'JS' | 'QS' | 'KS' | 'AS' | 'JK';
 
 /**
+ * A challenge.
+ */
+export type Challenge = {
+    /**
+     * The challenge's id.
+     */
+    challenge_id: string;
+    /**
+     * The bot that challenged, as registered.
+     */
+    challenger: string;
+    /**
+     * When it was made (ms since the Unix epoch).
+     */
+    created_unix_ms: number;
+    /**
+     * The deals of a duplicate match; null for one game.
+     */
+    deals: number | null;
+    decline_reason: DeclineReason | null;
+    /**
+     * When it expires unless answered (ms since the Unix epoch).
+     */
+    expires_unix_ms: number;
+    /**
+     * Its game, once accepted (one game): `GET /v1/games/{id}`; each bot is told its seat
+     * in its inbox (`seated`).
+     */
+    game_id: string | null;
+    /**
+     * The house players in the other seats.
+     */
+    house: Strategy;
+    /**
+     * Its match, once accepted (`deals`): `GET /v1/matches/{id}`.
+     */
+    match_id: string | null;
+    /**
+     * The bot challenged, as registered.
+     */
+    opponent: string;
+    /**
+     * The preset.
+     */
+    preset: Preset;
+    /**
+     * Whether the game is rated.
+     */
+    rated: boolean;
+    /**
+     * The ruleset, resolved.
+     */
+    ruleset: Ruleset;
+    /**
+     * Where it is.
+     */
+    status: ChallengeStatus;
+    /**
+     * The time limit per decision (ms).
+     */
+    turn_time_limit_ms: number;
+};
+
+/**
+ * What challenges a bot accepts: a challenge outside them is declined at once, with the
+ * reason (as Lichess's challenge preferences and its `ChallengeGranter`). Every field has a
+ * default; a bot that never set them accepts any challenge to answer it itself.
+ */
+export type ChallengePreferences = {
+    /**
+     * Whether it takes challenges at all (default true).
+     */
+    accept?: boolean;
+    /**
+     * These bots may not (at most 200 names).
+     */
+    block?: Array<string>;
+    /**
+     * Whether it takes duplicate matches (default true).
+     */
+    duplicate?: boolean;
+    /**
+     * Only these bots may challenge it (absent: any bot).
+     */
+    from?: Array<string>;
+    /**
+     * The longest turn clock it takes (ms; absent: any).
+     */
+    max_turn_time_limit_ms?: number;
+    /**
+     * The shortest turn clock it takes (ms; absent: any).
+     */
+    min_turn_time_limit_ms?: number;
+    /**
+     * The presets it plays (absent: every preset).
+     */
+    presets?: Array<Preset>;
+    /**
+     * Rated, casual or both (default both).
+     */
+    rated?: RatedChoice;
+};
+
+/**
+ * Where a challenge is.
+ */
+export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'canceled' | 'expired';
+
+/**
  * Claim a seat. Every field may be left out: `{}` (or no body) takes the next free seat.
  */
 export type ClaimSeatRequest = {
@@ -487,6 +601,41 @@ export type Contract = {
 };
 
 /**
+ * Challenge another bot.
+ */
+export type CreateChallengeRequest = {
+    /**
+     * Make it a duplicate match of this many deals (as `POST /v1/matches`, the challenger as
+     * `a`) instead of one game.
+     */
+    deals?: number;
+    /**
+     * The house players in the seats neither bot takes (default `heuristic`).
+     */
+    house?: Strategy;
+    /**
+     * The bot challenged (its name, any case). Not the caller, not a house account (play
+     * those through matchmaking or `POST /v1/matches`).
+     */
+    opponent: string;
+    /**
+     * Whether the game is rated (default false). A duplicate match (`deals`) is never rated:
+     * its result is the match's.
+     */
+    rated?: boolean;
+    /**
+     * The game (default `hasenpfeffer`). A rated challenge plays the preset's own rules at
+     * its player count; the seats the two bots do not take are house players (`house`).
+     */
+    ruleset?: RulesetSpec;
+    /**
+     * The time limit per decision (100 to 86,400,000 ms; default 60,000). A seat whose clock
+     * runs out 3 turns in a row forfeits the game.
+     */
+    turn_time_limit_ms?: number;
+};
+
+/**
  * Create a game. Every field may be left out: `{}` creates a `hasenpfeffer` game with a random
  * seed, a random deal and every seat open.
  */
@@ -514,9 +663,10 @@ export type CreateGameRequest = {
  */
 export type CreateMatchRequest = {
     /**
-     * Player A: a bot's name, or a house account (`house-random`, `house-heuristic`,
+     * Player A: the caller's bot, or a house account (`house-random`, `house-heuristic`,
      * `house-expert`). One of the two players is the caller's bot unless both are house
-     * accounts.
+     * accounts; another bot is played against through a challenge it accepts
+     * (`POST /v1/challenges` with `deals`).
      */
     a: string;
     /**
@@ -531,7 +681,8 @@ export type CreateMatchRequest = {
     ruleset?: RulesetSpec | null;
     /**
      * A time limit per decision in the match's games (100 to 86,400,000 ms, as for
-     * `POST /v1/games`; default none: a bot's games wait for it).
+     * `POST /v1/games`; default 60,000 when a bot plays, none between house accounts). A
+     * seat whose clock runs out is played by the fallback for that decision.
      */
     turn_time_limit_ms?: number | null;
 };
@@ -597,6 +748,21 @@ export type DealerPickup = 'optional' | 'mandatory';
  * The deck: `standard25` (9-A and the joker), `pepper24` (9-A), `pinochle48` (two copies of 9-A), `euchre32` (7-A), `euchre24` (9-A), `full52` (2-A); Five Hundred's packs by players, `five_hundred_24` (2: 9-A), `five_hundred_32`/`_33` (3: 7-A, and the joker), `five_hundred_42`/`_43` (4: 5-A and the red fours), `five_hundred_52`/`_53` (5: 2-A), `five_hundred_62`/`_63` (6: 2-A, L and M in every suit, red N). Each preset names the decks it is played with.
  */
 export type Deck = 'standard25' | 'pepper24' | 'pinochle48' | 'euchre32' | 'euchre24' | 'full52' | 'five_hundred_24' | 'five_hundred_32' | 'five_hundred_33' | 'five_hundred_42' | 'five_hundred_43' | 'five_hundred_52' | 'five_hundred_53' | 'five_hundred_62' | 'five_hundred_63';
+
+/**
+ * Decline a challenge.
+ */
+export type DeclineChallengeRequest = {
+    /**
+     * Why (default `generic`).
+     */
+    reason?: DeclineReason;
+};
+
+/**
+ * Why a challenge was declined (as Lichess's decline reasons).
+ */
+export type DeclineReason = 'generic' | 'later' | 'too_fast' | 'too_slow' | 'rated' | 'casual' | 'preset' | 'duplicate' | 'not_you';
 
 /**
  * Five Hundred: what the opponents of a contract score.
@@ -712,6 +878,12 @@ export type GameView = View & {
      */
     deal: Deal;
     /**
+     * The seat that forfeited the game by letting its turn clock run out 3 times in a row:
+     * the game ended there (`status` is `finished`), lost for that seat's side; null
+     * otherwise. Public.
+     */
+    forfeit: number | null;
+    /**
      * The game's id.
      */
     game_id: string;
@@ -720,6 +892,13 @@ export type GameView = View & {
      * at random (`deal` is `random`). Public.
      */
     ranked_eligible: boolean;
+    /**
+     * Whether the game is rated: its end updates its bots' ratings in its pool. Only games
+     * the server formed (matchmaking, an accepted rated challenge) with a turn clock, a deal
+     * the server drew, the preset's own rules for its player count, and no account in two
+     * seats are rated. Public.
+     */
+    rated: boolean;
     /**
      * Who sits where, by seat. Public.
      */
@@ -876,9 +1055,79 @@ export type Health = {
 export type HouseFill = 'random' | 'heuristic' | 'expert' | 'mixed';
 
 /**
+ * Another bot challenges this one: accept (`POST /v1/challenges/{id}/accept`) or
+ * decline (`POST /v1/challenges/{id}/decline`) before it expires.
+ */
+export type InboxChallenge = {
+    /**
+     * The challenge.
+     */
+    challenge: Challenge;
+    /**
+     * The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+     * or `after`).
+     */
+    id: number;
+    type: 'challenge';
+};
+
+/**
+ * The bot's challenge was accepted: its game's seat comes as `seated` (or its match's).
+ */
+export type InboxChallengeAccepted = {
+    /**
+     * The challenge.
+     */
+    challenge: Challenge;
+    /**
+     * The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+     * or `after`).
+     */
+    id: number;
+    type: 'challenge_accepted';
+};
+
+/**
+ * A challenge to this bot was withdrawn by its challenger.
+ */
+export type InboxChallengeCanceled = {
+    /**
+     * The challenge.
+     */
+    challenge: Challenge;
+    /**
+     * The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+     * or `after`).
+     */
+    id: number;
+    type: 'challenge_canceled';
+};
+
+/**
+ * The bot's challenge was declined (`decline_reason` says why).
+ */
+export type InboxChallengeDeclined = {
+    /**
+     * The challenge.
+     */
+    challenge: Challenge;
+    /**
+     * The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+     * or `after`).
+     */
+    id: number;
+    type: 'challenge_declined';
+};
+
+/**
  * A game the bot sat in is over.
  */
 export type InboxGameOver = {
+    /**
+     * The seat that forfeited the game (its clock ran out 3 turns in a row), if one did:
+     * the game ended there, lost for its side.
+     */
+    forfeit?: U8;
     /**
      * The game (its log: `GET /v1/games/{id}/log`).
      */
@@ -892,6 +1141,10 @@ export type InboxGameOver = {
      * How it ended for the bot's side.
      */
     outcome: SeatOutcome;
+    /**
+     * What the game did to the bot's rating, if it was rated.
+     */
+    rating?: RatingChange;
     /**
      * The final scores, by side (as in the game's views).
      */
@@ -912,7 +1165,15 @@ export type InboxItem = ({
     type: 'game_over';
 } & InboxGameOver) | ({
     type: 'match_finished';
-} & InboxMatchFinished);
+} & InboxMatchFinished) | ({
+    type: 'challenge';
+} & InboxChallenge) | ({
+    type: 'challenge_accepted';
+} & InboxChallengeAccepted) | ({
+    type: 'challenge_declined';
+} & InboxChallengeDeclined) | ({
+    type: 'challenge_canceled';
+} & InboxChallengeCanceled);
 
 /**
  * A duplicate match the bot played is finished (its result: `GET /v1/matches/{id}`).
@@ -968,7 +1229,7 @@ export type InboxSeated = {
 };
 
 /**
- * A page of a preset's leaderboard, highest rating first.
+ * A page of a pool's leaderboard, highest conservative estimate first.
  */
 export type Leaderboard = {
     /**
@@ -980,11 +1241,19 @@ export type Leaderboard = {
      */
     next_cursor: string | null;
     /**
+     * The number of players.
+     */
+    players: number;
+    /**
+     * The pool.
+     */
+    pool: string;
+    /**
      * The preset.
      */
     preset: Preset;
     /**
-     * How many bots are rated in the preset.
+     * How many bots are rated in the pool.
      */
     total: number;
 };
@@ -994,7 +1263,12 @@ export type Leaderboard = {
  */
 export type LeaderboardEntry = {
     /**
-     * Rated games played in this preset.
+     * The ranking's order: the rating less three uncertainties (a bot ranks high once it is
+     * surely good).
+     */
+    conservative: number;
+    /**
+     * Rated games played in this pool.
      */
     games: number;
     /**
@@ -1006,11 +1280,15 @@ export type LeaderboardEntry = {
      */
     name: string;
     /**
+     * Fewer than 10 rated games in the pool.
+     */
+    provisional: boolean;
+    /**
      * The place, from 1.
      */
     rank: number;
     /**
-     * The rating (Weng-Lin's mu): the ranking's order.
+     * The rating (Weng-Lin's mu).
      */
     rating: number;
     /**
@@ -1502,6 +1780,71 @@ export type PlayAction = {
 export type PlayType = 'play';
 
 /**
+ * A rated pool: a preset at a player count, with its own ratings and leaderboard.
+ */
+export type PoolInfo = {
+    /**
+     * Its leaderboard.
+     */
+    leaderboard: string;
+    /**
+     * The number of players.
+     */
+    players: number;
+    /**
+     * The pool's name.
+     */
+    pool: string;
+    /**
+     * The preset.
+     */
+    preset: Preset;
+};
+
+/**
+ * A bot's rating in one pool (a preset at a player count).
+ */
+export type PoolRating = {
+    /**
+     * The leaderboards' order: the rating less three uncertainties.
+     */
+    conservative: number;
+    /**
+     * Rated games played in this pool.
+     */
+    games: number;
+    /**
+     * The rating's history (`GET /v1/bots/{name}/ratings/{pool}`).
+     */
+    history: string;
+    /**
+     * The number of players.
+     */
+    players: number;
+    /**
+     * The pool (`preset-players`: `pepper-3` is not `pepper-4`).
+     */
+    pool: string;
+    /**
+     * The preset.
+     */
+    preset: Preset;
+    /**
+     * Fewer than 10 rated games in the pool: the rating is still a guess.
+     */
+    provisional: boolean;
+    /**
+     * The rating (Weng-Lin's mu; a new bot starts at 25).
+     */
+    rating: number;
+    /**
+     * Its uncertainty (Weng-Lin's sigma; a new bot starts at 25/3, and it shrinks as the bot
+     * plays rated games).
+     */
+    uncertainty: number;
+};
+
+/**
  * A named ruleset of the Hasenpfeffer family.
  */
 export type Preset = 'hasenpfeffer' | 'hasenpfeffer-open' | 'pepper' | 'double-hasenpfeffer' | 'euchre' | 'buck-euchre' | 'bacon' | 'five-hundred';
@@ -1539,36 +1882,13 @@ export type PresetInfo = {
 };
 
 /**
- * A bot's rating in one preset.
- */
-export type PresetRating = {
-    /**
-     * Rated games played in this preset.
-     */
-    games: number;
-    /**
-     * The preset.
-     */
-    preset: Preset;
-    /**
-     * The rating (Weng-Lin's mu; a new bot starts at 25).
-     */
-    rating: number;
-    /**
-     * Its uncertainty (Weng-Lin's sigma; a new bot starts at 25/3, and it shrinks as the bot
-     * plays rated games).
-     */
-    uncertainty: number;
-};
-
-/**
  * An RFC 9457 problem document (`application/problem+json`).
  */
 export type Problem = {
     /**
      * A stable snake_case code: branch on this. New codes may be added; treat an unknown one by its HTTP status.
      */
-    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'preset_not_found' | 'match_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'deal_in_play' | 'too_many_queues' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
+    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'not_your_challenge' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'rating_not_found' | 'pool_not_found' | 'challenge_not_found' | 'match_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'challenge_declined' | 'challenge_closed' | 'challenge_required' | 'deal_in_play' | 'too_many_queues' | 'too_many_matches' | 'matches_full' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_challenge' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
     /**
      * The current version of the game (only with `version_conflict`).
      */
@@ -1724,6 +2044,105 @@ export type RateLimitInfo = {
      * The window, in seconds (0 for open streams: a count, not a rate).
      */
     window_secs: number;
+};
+
+/**
+ * Whether a bot takes rated challenges, casual ones, or both.
+ */
+export type RatedChoice = 'any' | 'rated' | 'casual';
+
+/**
+ * What a rated game did to a bot's rating (in its `game_over` event).
+ */
+export type RatingChange = {
+    /**
+     * The rating after it.
+     */
+    after: number;
+    /**
+     * The rating before the game.
+     */
+    before: number;
+    /**
+     * `after - before`.
+     */
+    change: number;
+    /**
+     * The pool the game was rated in.
+     */
+    pool: string;
+    /**
+     * The uncertainty after it.
+     */
+    uncertainty: number;
+};
+
+/**
+ * A bot's rating in a pool and how it got there.
+ */
+export type RatingHistory = {
+    /**
+     * The leaderboards' order: the rating less three uncertainties.
+     */
+    conservative: number;
+    /**
+     * Rated games played in the pool.
+     */
+    games: number;
+    /**
+     * The rating after each of its most recent games (at most 500), oldest first.
+     */
+    history: Array<RatingPoint>;
+    /**
+     * The bot, as registered.
+     */
+    name: string;
+    /**
+     * The pool's number of players.
+     */
+    players: number;
+    /**
+     * The pool.
+     */
+    pool: string;
+    /**
+     * The pool's preset.
+     */
+    preset: Preset;
+    /**
+     * Fewer than 10 rated games in the pool.
+     */
+    provisional: boolean;
+    /**
+     * The rating now.
+     */
+    rating: number;
+    /**
+     * Its uncertainty now.
+     */
+    uncertainty: number;
+};
+
+/**
+ * One point of a rating's history: the rating after a game.
+ */
+export type RatingPoint = {
+    /**
+     * When it was rated (ms since the Unix epoch).
+     */
+    at_unix_ms: number;
+    /**
+     * The game.
+     */
+    game_id: string;
+    /**
+     * The rating after it.
+     */
+    rating: number;
+    /**
+     * Its uncertainty after it.
+     */
+    uncertainty: number;
 };
 
 /**
@@ -2324,6 +2743,16 @@ export type Via = {
      */
     play: number;
     type: 'match';
+} | {
+    /**
+     * The challenge.
+     */
+    challenge_id: string;
+    /**
+     * Whether the game is rated.
+     */
+    rated: boolean;
+    type: 'challenge';
 };
 
 /**
@@ -2598,6 +3027,99 @@ export type RegisterBotResponses = {
 
 export type RegisterBotResponse = RegisterBotResponses[keyof RegisterBotResponses];
 
+export type GetChallengePreferencesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/bots/me/challenge-preferences';
+};
+
+export type GetChallengePreferencesErrors = {
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * The bot key is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type GetChallengePreferencesError = GetChallengePreferencesErrors[keyof GetChallengePreferencesErrors];
+
+export type GetChallengePreferencesResponses = {
+    /**
+     * The preferences.
+     */
+    200: ChallengePreferences;
+};
+
+export type GetChallengePreferencesResponse = GetChallengePreferencesResponses[keyof GetChallengePreferencesResponses];
+
+export type SetChallengePreferencesData = {
+    /**
+     * The preferences (every field optional).
+     */
+    body: ChallengePreferences;
+    path?: never;
+    query?: never;
+    url: '/v1/bots/me/challenge-preferences';
+};
+
+export type SetChallengePreferencesErrors = {
+    /**
+     * Malformed request.
+     */
+    400: Problem;
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * The bot key is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * The body is too large.
+     */
+    413: Problem;
+    /**
+     * The body is not JSON: send `Content-Type: application/json`.
+     */
+    415: Problem;
+    /**
+     * A turn clock out of bounds (`invalid_turn_time_limit`).
+     */
+    422: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type SetChallengePreferencesError = SetChallengePreferencesErrors[keyof SetChallengePreferencesErrors];
+
+export type SetChallengePreferencesResponses = {
+    /**
+     * The preferences, as saved.
+     */
+    200: ChallengePreferences;
+};
+
+export type SetChallengePreferencesResponse = SetChallengePreferencesResponses[keyof SetChallengePreferencesResponses];
+
 export type BotEventsData = {
     body?: never;
     headers?: {
@@ -2755,6 +3277,317 @@ export type GetBotGamesResponses = {
 };
 
 export type GetBotGamesResponse = GetBotGamesResponses[keyof GetBotGamesResponses];
+
+export type GetRatingHistoryData = {
+    body?: never;
+    path: {
+        /**
+         * The bot's name (any case), percent-encoded; or a house account.
+         */
+        name: string;
+        /**
+         * The pool: a preset and a player count (`pepper-3`, `five-hundred-6`), or a preset's
+         * name alone for its usual count (`hasenpfeffer` is `hasenpfeffer-4`). `GET
+         * /v1/leaderboards` lists them.
+         */
+        pool: 'hasenpfeffer-4' | 'hasenpfeffer-6' | 'hasenpfeffer-open-4' | 'hasenpfeffer-open-6' | 'pepper-2' | 'pepper-3' | 'pepper-4' | 'pepper-6' | 'double-hasenpfeffer-4' | 'double-hasenpfeffer-6' | 'euchre-4' | 'buck-euchre-4' | 'bacon-4' | 'five-hundred-2' | 'five-hundred-3' | 'five-hundred-4' | 'five-hundred-5' | 'five-hundred-6' | 'hasenpfeffer' | 'hasenpfeffer-open' | 'pepper' | 'double-hasenpfeffer' | 'euchre' | 'buck-euchre' | 'bacon' | 'five-hundred';
+    };
+    query?: never;
+    url: '/v1/bots/{name}/ratings/{pool}';
+};
+
+export type GetRatingHistoryErrors = {
+    /**
+     * No bot has this name (`bot_not_found`), no pool this one (`pool_not_found`), or the bot has no rated game in the pool (`rating_not_found`).
+     */
+    404: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type GetRatingHistoryError = GetRatingHistoryErrors[keyof GetRatingHistoryErrors];
+
+export type GetRatingHistoryResponses = {
+    /**
+     * The bot's rating in the pool and its history.
+     */
+    200: RatingHistory;
+};
+
+export type GetRatingHistoryResponse = GetRatingHistoryResponses[keyof GetRatingHistoryResponses];
+
+export type CreateChallengeData = {
+    /**
+     * The opponent, the game, the clock, rated or not, and optionally a number of deals.
+     */
+    body: CreateChallengeRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/challenges';
+};
+
+export type CreateChallengeErrors = {
+    /**
+     * Malformed request.
+     */
+    400: Problem;
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * The bot key is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * No bot has the opponent's name (`bot_not_found`).
+     */
+    404: Problem;
+    /**
+     * The opponent's preferences refuse it (`challenge_declined`).
+     */
+    409: Problem;
+    /**
+     * The body is too large.
+     */
+    413: Problem;
+    /**
+     * The body is not JSON: send `Content-Type: application/json`.
+     */
+    415: Problem;
+    /**
+     * A challenge that cannot be played (`invalid_challenge`, `invalid_match`), or an impossible ruleset or time limit.
+     */
+    422: Problem;
+    /**
+     * Over the bot's challenges per hour (`rate_limited`).
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type CreateChallengeError = CreateChallengeErrors[keyof CreateChallengeErrors];
+
+export type CreateChallengeResponses = {
+    /**
+     * The challenge, `pending`: the opponent is told in its inbox.
+     */
+    201: Challenge;
+};
+
+export type CreateChallengeResponse = CreateChallengeResponses[keyof CreateChallengeResponses];
+
+export type GetChallengeData = {
+    body?: never;
+    path: {
+        /**
+         * The challenge's id (the `challenge_id` of `POST /v1/challenges`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}';
+};
+
+export type GetChallengeErrors = {
+    /**
+     * No such challenge (`challenge_not_found`).
+     */
+    404: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type GetChallengeError = GetChallengeErrors[keyof GetChallengeErrors];
+
+export type GetChallengeResponses = {
+    /**
+     * The challenge.
+     */
+    200: Challenge;
+};
+
+export type GetChallengeResponse = GetChallengeResponses[keyof GetChallengeResponses];
+
+export type AcceptChallengeData = {
+    body?: never;
+    path: {
+        /**
+         * The challenge's id (the `challenge_id` of `POST /v1/challenges`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}/accept';
+};
+
+export type AcceptChallengeErrors = {
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * Not the bot challenged (`not_your_challenge`), or a key that is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * No such challenge (`challenge_not_found`).
+     */
+    404: Problem;
+    /**
+     * Not pending any more (`challenge_closed`).
+     */
+    409: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type AcceptChallengeError = AcceptChallengeErrors[keyof AcceptChallengeErrors];
+
+export type AcceptChallengeResponses = {
+    /**
+     * The challenge, `accepted`.
+     */
+    200: Challenge;
+};
+
+export type AcceptChallengeResponse = AcceptChallengeResponses[keyof AcceptChallengeResponses];
+
+export type CancelChallengeData = {
+    body?: never;
+    path: {
+        /**
+         * The challenge's id (the `challenge_id` of `POST /v1/challenges`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}/cancel';
+};
+
+export type CancelChallengeErrors = {
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * Not the challenger (`not_your_challenge`), or a key that is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * No such challenge (`challenge_not_found`).
+     */
+    404: Problem;
+    /**
+     * Not pending any more (`challenge_closed`).
+     */
+    409: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type CancelChallengeError = CancelChallengeErrors[keyof CancelChallengeErrors];
+
+export type CancelChallengeResponses = {
+    /**
+     * The challenge, `canceled`.
+     */
+    200: Challenge;
+};
+
+export type CancelChallengeResponse = CancelChallengeResponses[keyof CancelChallengeResponses];
+
+export type DeclineChallengeData = {
+    /**
+     * Why (optional: an empty body declines with `generic`).
+     */
+    body: DeclineChallengeRequest;
+    path: {
+        /**
+         * The challenge's id (the `challenge_id` of `POST /v1/challenges`).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/challenges/{id}/decline';
+};
+
+export type DeclineChallengeErrors = {
+    /**
+     * Malformed request.
+     */
+    400: Problem;
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * Not the bot challenged (`not_your_challenge`), or a key that is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * No such challenge (`challenge_not_found`).
+     */
+    404: Problem;
+    /**
+     * Not pending any more (`challenge_closed`).
+     */
+    409: Problem;
+    /**
+     * The body is too large.
+     */
+    413: Problem;
+    /**
+     * The body is not JSON: send `Content-Type: application/json`.
+     */
+    415: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type DeclineChallengeError = DeclineChallengeErrors[keyof DeclineChallengeErrors];
+
+export type DeclineChallengeResponses = {
+    /**
+     * The challenge, `declined`.
+     */
+    200: Challenge;
+};
+
+export type DeclineChallengeResponse = DeclineChallengeResponses[keyof DeclineChallengeResponses];
 
 export type ListGamesData = {
     body?: never;
@@ -3612,13 +4445,40 @@ export type ClaimSeatResponses = {
 
 export type ClaimSeatResponse = ClaimSeatResponses[keyof ClaimSeatResponses];
 
+export type ListPoolsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/leaderboards';
+};
+
+export type ListPoolsErrors = {
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+};
+
+export type ListPoolsError = ListPoolsErrors[keyof ListPoolsErrors];
+
+export type ListPoolsResponses = {
+    /**
+     * Every pool.
+     */
+    200: Array<PoolInfo>;
+};
+
+export type ListPoolsResponse = ListPoolsResponses[keyof ListPoolsResponses];
+
 export type GetLeaderboardData = {
     body?: never;
     path: {
         /**
-         * A named ruleset of the Hasenpfeffer family.
+         * The pool: a preset and a player count (`pepper-3`, `five-hundred-6`), or a preset's
+         * name alone for its usual count (`hasenpfeffer` is `hasenpfeffer-4`). `GET
+         * /v1/leaderboards` lists them.
          */
-        preset: 'hasenpfeffer' | 'hasenpfeffer-open' | 'pepper' | 'double-hasenpfeffer' | 'euchre' | 'buck-euchre' | 'bacon' | 'five-hundred';
+        pool: 'hasenpfeffer-4' | 'hasenpfeffer-6' | 'hasenpfeffer-open-4' | 'hasenpfeffer-open-6' | 'pepper-2' | 'pepper-3' | 'pepper-4' | 'pepper-6' | 'double-hasenpfeffer-4' | 'double-hasenpfeffer-6' | 'euchre-4' | 'buck-euchre-4' | 'bacon-4' | 'five-hundred-2' | 'five-hundred-3' | 'five-hundred-4' | 'five-hundred-5' | 'five-hundred-6' | 'hasenpfeffer' | 'hasenpfeffer-open' | 'pepper' | 'double-hasenpfeffer' | 'euchre' | 'buck-euchre' | 'bacon' | 'five-hundred';
     };
     query?: {
         /**
@@ -3630,7 +4490,7 @@ export type GetLeaderboardData = {
          */
         cursor?: string;
     };
-    url: '/v1/leaderboards/{preset}';
+    url: '/v1/leaderboards/{pool}';
 };
 
 export type GetLeaderboardErrors = {
@@ -3639,7 +4499,7 @@ export type GetLeaderboardErrors = {
      */
     400: Problem;
     /**
-     * No such preset (`preset_not_found`).
+     * No such pool (`pool_not_found`).
      */
     404: Problem;
     /**
@@ -3690,6 +4550,10 @@ export type CreateMatchErrors = {
      * A player is no bot (`bot_not_found`).
      */
     404: Problem;
+    /**
+     * A player is another bot (`challenge_required`: challenge it instead), or the bot runs as many matches as it may at once (`too_many_matches`, `MATCHES_RUNNING_PER_BOT`), or the server does (`matches_full`, `MATCHES_RUNNING`): ask again when one has finished.
+     */
+    409: Problem;
     /**
      * The body is too large.
      */

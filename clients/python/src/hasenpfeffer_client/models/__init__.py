@@ -25,9 +25,13 @@ from .call import Call
 from .call_action import CallAction
 from .call_type import CallType
 from .card import Card
+from .challenge import Challenge
+from .challenge_preferences import ChallengePreferences
+from .challenge_status import ChallengeStatus
 from .claim_seat_request import ClaimSeatRequest
 from .claimed_seat import ClaimedSeat
 from .contract import Contract
+from .create_challenge_request import CreateChallengeRequest
 from .create_game_request import CreateGameRequest
 from .create_match_request import CreateMatchRequest
 from .created_game import CreatedGame
@@ -35,6 +39,8 @@ from .current_trick import CurrentTrick
 from .deal import Deal
 from .dealer_pickup import DealerPickup
 from .deck import Deck
+from .decline_challenge_request import DeclineChallengeRequest
+from .decline_reason import DeclineReason
 from .defender_points import DefenderPoints
 from .drop_action import DropAction
 from .drop_type import DropType
@@ -46,13 +52,22 @@ from .game_end import GameEnd
 from .game_log import GameLog
 from .game_status import GameStatus
 from .game_view import GameView
-from .get_leaderboard_preset import GetLeaderboardPreset
+from .get_leaderboard_pool import GetLeaderboardPool
+from .get_rating_history_pool import GetRatingHistoryPool
 from .hand_outcome import HandOutcome
 from .hand_record import HandRecord
 from .hand_result import HandResult
 from .hand_summary import HandSummary
 from .health import Health
 from .house_fill import HouseFill
+from .inbox_challenge import InboxChallenge
+from .inbox_challenge_accepted import InboxChallengeAccepted
+from .inbox_challenge_accepted_type import InboxChallengeAcceptedType
+from .inbox_challenge_canceled import InboxChallengeCanceled
+from .inbox_challenge_canceled_type import InboxChallengeCanceledType
+from .inbox_challenge_declined import InboxChallengeDeclined
+from .inbox_challenge_declined_type import InboxChallengeDeclinedType
+from .inbox_challenge_type import InboxChallengeType
 from .inbox_game_over import InboxGameOver
 from .inbox_game_over_type import InboxGameOverType
 from .inbox_match_finished import InboxMatchFinished
@@ -99,15 +114,20 @@ from .pick_up_type import PickUpType
 from .play import Play
 from .play_action import PlayAction
 from .play_type import PlayType
+from .pool_info import PoolInfo
+from .pool_rating import PoolRating
 from .preset import Preset
 from .preset_info import PresetInfo
-from .preset_rating import PresetRating
 from .problem import Problem
 from .problem_code import ProblemCode
 from .queue_request import QueueRequest
 from .queue_ticket import QueueTicket
 from .queue_tickets import QueueTickets
 from .rate_limit_info import RateLimitInfo
+from .rated_choice import RatedChoice
+from .rating_change import RatingChange
+from .rating_history import RatingHistory
+from .rating_point import RatingPoint
 from .recent_game import RecentGame
 from .register_bot_request import RegisterBotRequest
 from .registered_bot import RegisteredBot
@@ -146,6 +166,8 @@ from .via_type_1 import ViaType1
 from .via_type_1_type import ViaType1Type
 from .via_type_2 import ViaType2
 from .via_type_2_type import ViaType2Type
+from .via_type_3 import ViaType3
+from .via_type_3_type import ViaType3Type
 from .view import View
 
 __all__ = (
@@ -174,9 +196,13 @@ __all__ = (
     "CallAction",
     "CallType",
     "Card",
+    "Challenge",
+    "ChallengePreferences",
+    "ChallengeStatus",
     "ClaimedSeat",
     "ClaimSeatRequest",
     "Contract",
+    "CreateChallengeRequest",
     "CreatedGame",
     "CreateGameRequest",
     "CreateMatchRequest",
@@ -184,6 +210,8 @@ __all__ = (
     "Deal",
     "DealerPickup",
     "Deck",
+    "DeclineChallengeRequest",
+    "DeclineReason",
     "DefenderPoints",
     "DropAction",
     "DropType",
@@ -195,13 +223,22 @@ __all__ = (
     "GameLog",
     "GameStatus",
     "GameView",
-    "GetLeaderboardPreset",
+    "GetLeaderboardPool",
+    "GetRatingHistoryPool",
     "HandOutcome",
     "HandRecord",
     "HandResult",
     "HandSummary",
     "Health",
     "HouseFill",
+    "InboxChallenge",
+    "InboxChallengeAccepted",
+    "InboxChallengeAcceptedType",
+    "InboxChallengeCanceled",
+    "InboxChallengeCanceledType",
+    "InboxChallengeDeclined",
+    "InboxChallengeDeclinedType",
+    "InboxChallengeType",
     "InboxGameOver",
     "InboxGameOverType",
     "InboxMatchFinished",
@@ -248,15 +285,20 @@ __all__ = (
     "Play",
     "PlayAction",
     "PlayType",
+    "PoolInfo",
+    "PoolRating",
     "Preset",
     "PresetInfo",
-    "PresetRating",
     "Problem",
     "ProblemCode",
     "QueueRequest",
     "QueueTicket",
     "QueueTickets",
+    "RatedChoice",
     "RateLimitInfo",
+    "RatingChange",
+    "RatingHistory",
+    "RatingPoint",
     "RecentGame",
     "RegisterBotRequest",
     "RegisteredBot",
@@ -295,5 +337,7 @@ __all__ = (
     "ViaType1Type",
     "ViaType2",
     "ViaType2Type",
+    "ViaType3",
+    "ViaType3Type",
     "View",
 )

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.seat_outcome import SeatOutcome
 from ..models.strategy import Strategy
+from ..types import UNSET, Unset
 from typing import cast
 
 
@@ -41,6 +42,9 @@ class ArchivedSeat:
             seat (int):
             side (int): Its side (the index of its score in `scores`).
             strategy (None | Strategy):
+            rating_change (float | Unset): What the game did to the seat's account's rating, if the game was rated (stored
+                last:
+                a summary archived before it reads with none).
      """
 
     account: None | str
@@ -52,6 +56,7 @@ class ArchivedSeat:
     seat: int
     side: int
     strategy: None | Strategy
+    rating_change: float | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -83,6 +88,8 @@ class ArchivedSeat:
         else:
             strategy = self.strategy
 
+        rating_change = self.rating_change
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -97,6 +104,8 @@ class ArchivedSeat:
             "side": side,
             "strategy": strategy,
         })
+        if rating_change is not UNSET:
+            field_dict["rating_change"] = rating_change
 
         return field_dict
 
@@ -154,6 +163,8 @@ class ArchivedSeat:
         strategy = _parse_strategy(d.pop("strategy"))
 
 
+        rating_change = d.pop("rating_change", UNSET)
+
         archived_seat = cls(
             account=account,
             guest=guest,
@@ -164,6 +175,7 @@ class ArchivedSeat:
             seat=seat,
             side=side,
             strategy=strategy,
+            rating_change=rating_change,
         )
 
 

@@ -12,7 +12,7 @@ from ..models.strategy import Strategy
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.preset_rating import PresetRating
+  from ..models.pool_rating import PoolRating
   from ..models.recent_game import RecentGame
 
 
@@ -35,7 +35,7 @@ class BotProfile:
             house (bool): Whether this is a house player's account (`house-random`, `house-heuristic`,
                 `house-expert`), which exists without registering and plays every house seat.
             name (str): The name, as registered.
-            ratings (list[PresetRating]): Its rating in each preset it has played rated games in.
+            ratings (list[PoolRating]): Its rating in each pool it has played rated games in.
             recent_games (list[RecentGame]): Its most recent games (at most 50), newest first, each with its result once
                 over.
                 Every finished game: `GET /v1/bots/{name}/games`.
@@ -47,7 +47,7 @@ class BotProfile:
     games_played: int
     house: bool
     name: str
-    ratings: list[PresetRating]
+    ratings: list[PoolRating]
     recent_games: list[RecentGame]
     strategy: None | Strategy
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -57,7 +57,7 @@ class BotProfile:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.preset_rating import PresetRating # noqa: PLC0415
+        from ..models.pool_rating import PoolRating # noqa: PLC0415
         from ..models.recent_game import RecentGame # noqa: PLC0415
         created_unix_ms: int | None
         created_unix_ms = self.created_unix_ms
@@ -110,7 +110,7 @@ class BotProfile:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.preset_rating import PresetRating # noqa: PLC0415
+        from ..models.pool_rating import PoolRating # noqa: PLC0415
         from ..models.recent_game import RecentGame # noqa: PLC0415
         d = dict(src_dict)
         def _parse_created_unix_ms(data: object) -> int | None:
@@ -132,7 +132,7 @@ class BotProfile:
         ratings = []
         _ratings = d.pop("ratings")
         for ratings_item_data in (_ratings):
-            ratings_item = PresetRating.from_dict(ratings_item_data)
+            ratings_item = PoolRating.from_dict(ratings_item_data)
 
 
 

@@ -30,16 +30,18 @@ class CreateMatchRequest:
             {'a': 'house-expert', 'b': 'house-heuristic', 'deals': 20, 'ruleset': {'preset': 'euchre'}}
 
         Attributes:
-            a (str): Player A: a bot's name, or a house account (`house-random`, `house-heuristic`,
+            a (str): Player A: the caller's bot, or a house account (`house-random`, `house-heuristic`,
                 `house-expert`). One of the two players is the caller's bot unless both are house
-                accounts.
+                accounts; another bot is played against through a challenge it accepts
+                (`POST /v1/challenges` with `deals`).
             b (str): Player B, as `a`; not the same as `a`.
             deals (int): How many deals (at least 1; each deal is played in every seating: twice with two
                 partnerships, twice per seat with every player alone; at most 200 games in all).
             ruleset (None | RulesetSpec | Unset):
             turn_time_limit_ms (int | None | Unset): A time limit per decision in the match's games (100 to 86,400,000 ms,
                 as for
-                `POST /v1/games`; default none: a bot's games wait for it).
+                `POST /v1/games`; default 60,000 when a bot plays, none between house accounts). A
+                seat whose clock runs out is played by the fallback for that decision.
      """
 
     a: str

@@ -62,11 +62,11 @@ class GameView:
         Example:
             {'alone': None, 'auction': [{'bid': {'tricks': 1}, 'seat': 3}, {'bid': {'tricks': 6}, 'seat': 0}], 'called':
                 None, 'contract': {'bid': {'tricks': 6}, 'seat': 0}, 'deadline_unix_ms': None, 'deal': 'random', 'dealer': 2,
-                'defender_alone': None, 'discards': ['JC'], 'draw': False, 'game_id': 'k3x9p2m7q4w8z5ab', 'hand': ['QC', 'QH',
-                'AH', 'TS', 'AS'], 'hand_number': 1, 'hand_sizes': [5, 4, 4, 4], 'joker_revealed_by': None, 'last_hand':
-                {'contract': {'bid': {'tricks': 6}, 'seat': 0}, 'number': 0, 'result': 'played', 'score_delta': [-6, 3],
-                'scores': [-6, 3], 'tricks': [{'leader': 0, 'plays': [{'card': 'QS', 'seat': 0}, {'card': 'KS', 'seat': 1},
-                {'card': 'JC', 'seat': 2}, {'card': 'JK', 'seat': 3}], 'winner': 3}, {'leader': 3, 'plays': [{'card': 'AC',
+                'defender_alone': None, 'discards': ['JC'], 'draw': False, 'forfeit': None, 'game_id': 'k3x9p2m7q4w8z5ab',
+                'hand': ['QC', 'QH', 'AH', 'TS', 'AS'], 'hand_number': 1, 'hand_sizes': [5, 4, 4, 4], 'joker_revealed_by': None,
+                'last_hand': {'contract': {'bid': {'tricks': 6}, 'seat': 0}, 'number': 0, 'result': 'played', 'score_delta':
+                [-6, 3], 'scores': [-6, 3], 'tricks': [{'leader': 0, 'plays': [{'card': 'QS', 'seat': 0}, {'card': 'KS', 'seat':
+                1}, {'card': 'JC', 'seat': 2}, {'card': 'JK', 'seat': 3}], 'winner': 3}, {'leader': 3, 'plays': [{'card': 'AC',
                 'seat': 3}, {'card': 'TS', 'seat': 0}, {'card': 'TC', 'seat': 1}, {'card': 'QC', 'seat': 2}], 'winner': 0},
                 {'leader': 0, 'plays': [{'card': 'QD', 'seat': 0}, {'card': 'JD', 'seat': 1}, {'card': 'TD', 'seat': 2},
                 {'card': '9D', 'seat': 3}], 'winner': 0}, {'leader': 0, 'plays': [{'card': 'AD', 'seat': 0}, {'card': 'JS',
@@ -75,21 +75,21 @@ class GameView:
                 'winner': 0}, {'leader': 0, 'plays': [{'card': 'KD', 'seat': 0}, {'card': 'QH', 'seat': 1}, {'card': 'JH',
                 'seat': 2}, {'card': '9S', 'seat': 3}], 'winner': 3}], 'tricks_won': [3, 3]}, 'legal_actions': [{'card': 'QC',
                 'type': 'play'}], 'open_hand': [], 'partner': None, 'passed_cards': [], 'passed_upcards': [], 'phase': 'play',
-                'ranked_eligible': True, 'ruleset': {'all_drop': 'declarer_takes_all', 'all_pass': 'joker_holder_bids_3',
-                'alone': 'none', 'auction': 'single_round', 'bowers': True, 'dealer_pickup': 'optional', 'deck': 'standard25',
-                'defender_points': 'side_total', 'first_lead': 'high_bidder', 'game_end': 'declarers_win_ties', 'max_hands': 0,
-                'min_bid': 1, 'no_trump': False, 'pepper_bids': False, 'players': 4, 'preset': 'hasenpfeffer', 'scoring':
-                'contract', 'set_penalty': 'contract', 'sides': 'teams_of_3', 'stick_the_dealer': False, 'target_score': 10},
-                'scores': [-6, 3], 'seat': 0, 'seats': [{'claimed': True, 'guest': False, 'kind': 'open', 'name': 'my-bot',
-                'seat': 0}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 1,
-                'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot', 'seat':
-                2, 'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot',
-                'seat': 3, 'strategy': 'heuristic'}], 'sitting_out': [], 'status': 'playing', 'trick': {'leader': 1, 'plays':
-                [{'card': '9C', 'seat': 1}, {'card': 'TC', 'seat': 2}, {'card': 'AC', 'seat': 3}]}, 'tricks': [{'leader': 0,
-                'plays': [{'card': 'JD', 'seat': 0}, {'card': 'JK', 'seat': 1}, {'card': 'KH', 'seat': 2}, {'card': 'JH',
-                'seat': 3}], 'winner': 1}], 'tricks_won': [0, 1], 'trump': 'H', 'turn': 0, 'turn_time_limit_ms': None, 'upcard':
-                None, 'upcard_calls': [], 'version': 39, 'voids': [[], [], [], []], 'widow': ['TS'], 'widow_size': 0, 'winner':
-                None, 'winners': []}
+                'ranked_eligible': True, 'rated': False, 'ruleset': {'all_drop': 'declarer_takes_all', 'all_pass':
+                'joker_holder_bids_3', 'alone': 'none', 'auction': 'single_round', 'bowers': True, 'dealer_pickup': 'optional',
+                'deck': 'standard25', 'defender_points': 'side_total', 'first_lead': 'high_bidder', 'game_end':
+                'declarers_win_ties', 'max_hands': 0, 'min_bid': 1, 'no_trump': False, 'pepper_bids': False, 'players': 4,
+                'preset': 'hasenpfeffer', 'scoring': 'contract', 'set_penalty': 'contract', 'sides': 'teams_of_3',
+                'stick_the_dealer': False, 'target_score': 10}, 'scores': [-6, 3], 'seat': 0, 'seats': [{'claimed': True,
+                'guest': False, 'kind': 'open', 'name': 'my-bot', 'seat': 0}, {'account': 'house-heuristic', 'claimed': True,
+                'guest': False, 'kind': 'bot', 'seat': 1, 'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed':
+                True, 'guest': False, 'kind': 'bot', 'seat': 2, 'strategy': 'heuristic'}, {'account': 'house-heuristic',
+                'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 3, 'strategy': 'heuristic'}], 'sitting_out': [],
+                'status': 'playing', 'trick': {'leader': 1, 'plays': [{'card': '9C', 'seat': 1}, {'card': 'TC', 'seat': 2},
+                {'card': 'AC', 'seat': 3}]}, 'tricks': [{'leader': 0, 'plays': [{'card': 'JD', 'seat': 0}, {'card': 'JK',
+                'seat': 1}, {'card': 'KH', 'seat': 2}, {'card': 'JH', 'seat': 3}], 'winner': 1}], 'tricks_won': [0, 1], 'trump':
+                'H', 'turn': 0, 'turn_time_limit_ms': None, 'upcard': None, 'upcard_calls': [], 'version': 39, 'voids': [[], [],
+                [], []], 'widow': ['TS'], 'widow_size': 0, 'winner': None, 'winners': []}
 
         Attributes:
             alone (int | None): The seat playing alone for the declarers this hand; null if nobody is (or not yet
@@ -168,9 +168,16 @@ class GameView:
                 the game has turn clocks and a client's seat is to act. Public.
             deal (Deal): How a game's deals are made. A creator who gives a `seed` or a `scenario` knows every card,
                 so only `random` games are fit for ranked play.
+            forfeit (int | None): The seat that forfeited the game by letting its turn clock run out 3 times in a row:
+                the game ended there (`status` is `finished`), lost for that seat's side; null
+                otherwise. Public.
             game_id (str): The game's id.
             ranked_eligible (bool): Whether results of this game may count for ranked play: only games the server dealt
                 at random (`deal` is `random`). Public.
+            rated (bool): Whether the game is rated: its end updates its bots' ratings in its pool. Only games
+                the server formed (matchmaking, an accepted rated challenge) with a turn clock, a deal
+                the server drew, the preset's own rules for its player count, and no account in two
+                seats are rated. Public.
             seats (list[SeatInfo]): Who sits where, by seat. Public.
             status (GameStatus): Whether the game is waiting for players, playing, or over.
             turn_time_limit_ms (int | None): The time limit per decision in milliseconds; null if the game has no turn
@@ -216,8 +223,10 @@ class GameView:
     winners: list[int]
     deadline_unix_ms: int | None
     deal: Deal
+    forfeit: int | None
     game_id: str
     ranked_eligible: bool
+    rated: bool
     seats: list[SeatInfo]
     status: GameStatus
     turn_time_limit_ms: int | None
@@ -471,9 +480,14 @@ class GameView:
 
         deal = self.deal.value
 
+        forfeit: int | None
+        forfeit = self.forfeit
+
         game_id = self.game_id
 
         ranked_eligible = self.ranked_eligible
+
+        rated = self.rated
 
         seats = []
         for seats_item_data in self.seats:
@@ -530,8 +544,10 @@ class GameView:
             "winners": winners,
             "deadline_unix_ms": deadline_unix_ms,
             "deal": deal,
+            "forfeit": forfeit,
             "game_id": game_id,
             "ranked_eligible": ranked_eligible,
+            "rated": rated,
             "seats": seats,
             "status": status,
             "turn_time_limit_ms": turn_time_limit_ms,
@@ -1083,9 +1099,19 @@ class GameView:
 
 
 
+        def _parse_forfeit(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        forfeit = _parse_forfeit(d.pop("forfeit"))
+
+
         game_id = d.pop("game_id")
 
         ranked_eligible = d.pop("ranked_eligible")
+
+        rated = d.pop("rated")
 
         seats = []
         _seats = d.pop("seats")
@@ -1150,8 +1176,10 @@ class GameView:
             winners=winners,
             deadline_unix_ms=deadline_unix_ms,
             deal=deal,
+            forfeit=forfeit,
             game_id=game_id,
             ranked_eligible=ranked_eligible,
+            rated=rated,
             seats=seats,
             status=status,
             turn_time_limit_ms=turn_time_limit_ms,

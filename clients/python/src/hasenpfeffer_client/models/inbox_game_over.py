@@ -10,8 +10,11 @@ from ..types import UNSET, Unset
 
 from ..models.inbox_game_over_type import InboxGameOverType
 from ..models.seat_outcome import SeatOutcome
+from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.rating_change import RatingChange
 
 
 
@@ -33,6 +36,8 @@ class InboxGameOver:
             scores (list[int]): The final scores, by side (as in the game's views).
             seat (int):
             type_ (InboxGameOverType):
+            forfeit (int | Unset):
+            rating (RatingChange | Unset): What a rated game did to a bot's rating (in its `game_over` event).
      """
 
     game_id: str
@@ -41,6 +46,8 @@ class InboxGameOver:
     scores: list[int]
     seat: int
     type_: InboxGameOverType
+    forfeit: int | Unset = UNSET
+    rating: RatingChange | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -48,6 +55,7 @@ class InboxGameOver:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rating_change import RatingChange # noqa: PLC0415
         game_id = self.game_id
 
         id = self.id
@@ -62,6 +70,12 @@ class InboxGameOver:
 
         type_ = self.type_.value
 
+        forfeit = self.forfeit
+
+        rating: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rating, Unset):
+            rating = self.rating.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -73,6 +87,10 @@ class InboxGameOver:
             "seat": seat,
             "type": type_,
         })
+        if forfeit is not UNSET:
+            field_dict["forfeit"] = forfeit
+        if rating is not UNSET:
+            field_dict["rating"] = rating
 
         return field_dict
 
@@ -80,6 +98,7 @@ class InboxGameOver:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rating_change import RatingChange # noqa: PLC0415
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -100,6 +119,18 @@ class InboxGameOver:
 
 
 
+        forfeit = d.pop("forfeit", UNSET)
+
+        _rating = d.pop("rating", UNSET)
+        rating: RatingChange | Unset
+        if isinstance(_rating,  Unset):
+            rating = UNSET
+        else:
+            rating = RatingChange.from_dict(_rating)
+
+
+
+
         inbox_game_over = cls(
             game_id=game_id,
             id=id,
@@ -107,6 +138,8 @@ class InboxGameOver:
             scores=scores,
             seat=seat,
             type_=type_,
+            forfeit=forfeit,
+            rating=rating,
         )
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
   from ..models.via_type_0 import ViaType0
   from ..models.via_type_1 import ViaType1
   from ..models.via_type_2 import ViaType2
+  from ..models.via_type_3 import ViaType3
 
 
 
@@ -40,7 +41,7 @@ class InboxSeated:
             token (str): The seat's bearer token (only in this bot's inbox; the server keeps its hash in
                 the game).
             type_ (InboxSeatedType):
-            via (ViaType0 | ViaType1 | ViaType2): How a bot came to its seat.
+            via (ViaType0 | ViaType1 | ViaType2 | ViaType3): How a bot came to its seat.
      """
 
     game_id: str
@@ -50,7 +51,7 @@ class InboxSeated:
     seat: int
     token: str
     type_: InboxSeatedType
-    via: ViaType0 | ViaType1 | ViaType2
+    via: ViaType0 | ViaType1 | ViaType2 | ViaType3
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -62,6 +63,7 @@ class InboxSeated:
         from ..models.via_type_0 import ViaType0 # noqa: PLC0415
         from ..models.via_type_1 import ViaType1 # noqa: PLC0415
         from ..models.via_type_2 import ViaType2 # noqa: PLC0415
+        from ..models.via_type_3 import ViaType3 # noqa: PLC0415
         game_id = self.game_id
 
         id = self.id
@@ -80,6 +82,8 @@ class InboxSeated:
         if isinstance(self.via, ViaType0):
             via = self.via.to_dict()
         elif isinstance(self.via, ViaType1):
+            via = self.via.to_dict()
+        elif isinstance(self.via, ViaType2):
             via = self.via.to_dict()
         else:
             via = self.via.to_dict()
@@ -109,6 +113,7 @@ class InboxSeated:
         from ..models.via_type_0 import ViaType0 # noqa: PLC0415
         from ..models.via_type_1 import ViaType1 # noqa: PLC0415
         from ..models.via_type_2 import ViaType2 # noqa: PLC0415
+        from ..models.via_type_3 import ViaType3 # noqa: PLC0415
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -133,7 +138,7 @@ class InboxSeated:
 
 
 
-        def _parse_via(data: object) -> ViaType0 | ViaType1 | ViaType2:
+        def _parse_via(data: object) -> ViaType0 | ViaType1 | ViaType2 | ViaType3:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -154,13 +159,23 @@ class InboxSeated:
                 return componentsschemas_via_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_via_type_2 = ViaType2.from_dict(data)
+
+
+
+                return componentsschemas_via_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_via_type_2 = ViaType2.from_dict(data)
+            componentsschemas_via_type_3 = ViaType3.from_dict(data)
 
 
 
-            return componentsschemas_via_type_2
+            return componentsschemas_via_type_3
 
         via = _parse_via(d.pop("via"))
 

@@ -24,17 +24,21 @@ T = TypeVar("T", bound="Leaderboard")
 
 @_attrs_define
 class Leaderboard:
-    """ A page of a preset's leaderboard, highest rating first.
+    """ A page of a pool's leaderboard, highest conservative estimate first.
 
         Attributes:
             entries (list[LeaderboardEntry]): This page.
             next_cursor (None | str): Pass as `cursor` for the next page; null on the last page.
+            players (int): The number of players.
+            pool (str): The pool.
             preset (Preset): A named ruleset of the Hasenpfeffer family.
-            total (int): How many bots are rated in the preset.
+            total (int): How many bots are rated in the pool.
      """
 
     entries: list[LeaderboardEntry]
     next_cursor: None | str
+    players: int
+    pool: str
     preset: Preset
     total: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -55,6 +59,10 @@ class Leaderboard:
         next_cursor: None | str
         next_cursor = self.next_cursor
 
+        players = self.players
+
+        pool = self.pool
+
         preset = self.preset.value
 
         total = self.total
@@ -65,6 +73,8 @@ class Leaderboard:
         field_dict.update({
             "entries": entries,
             "next_cursor": next_cursor,
+            "players": players,
+            "pool": pool,
             "preset": preset,
             "total": total,
         })
@@ -95,6 +105,10 @@ class Leaderboard:
         next_cursor = _parse_next_cursor(d.pop("next_cursor"))
 
 
+        players = d.pop("players")
+
+        pool = d.pop("pool")
+
         preset = Preset(d.pop("preset"))
 
 
@@ -105,6 +119,8 @@ class Leaderboard:
         leaderboard = cls(
             entries=entries,
             next_cursor=next_cursor,
+            players=players,
+            pool=pool,
             preset=preset,
             total=total,
         )

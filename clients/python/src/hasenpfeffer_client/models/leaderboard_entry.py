@@ -23,20 +23,26 @@ class LeaderboardEntry:
     """ One place of a leaderboard.
 
         Example:
-            {'games': 140, 'house': True, 'name': 'house-expert', 'rank': 1, 'rating': 31.2, 'uncertainty': 2.4}
+            {'conservative': 24.0, 'games': 140, 'house': True, 'name': 'house-expert', 'provisional': False, 'rank': 1,
+                'rating': 31.2, 'uncertainty': 2.4}
 
         Attributes:
-            games (int): Rated games played in this preset.
+            conservative (float): The ranking's order: the rating less three uncertainties (a bot ranks high once it is
+                surely good).
+            games (int): Rated games played in this pool.
             house (bool): Whether it is a house account (a reference point: the same house player every game).
             name (str): The bot's name (its profile: `GET /v1/bots/{name}`).
+            provisional (bool): Fewer than 10 rated games in the pool.
             rank (int): The place, from 1.
-            rating (float): The rating (Weng-Lin's mu): the ranking's order.
+            rating (float): The rating (Weng-Lin's mu).
             uncertainty (float): Its uncertainty (Weng-Lin's sigma).
      """
 
+    conservative: float
     games: int
     house: bool
     name: str
+    provisional: bool
     rank: int
     rating: float
     uncertainty: float
@@ -47,11 +53,15 @@ class LeaderboardEntry:
 
 
     def to_dict(self) -> dict[str, Any]:
+        conservative = self.conservative
+
         games = self.games
 
         house = self.house
 
         name = self.name
+
+        provisional = self.provisional
 
         rank = self.rank
 
@@ -63,9 +73,11 @@ class LeaderboardEntry:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "conservative": conservative,
             "games": games,
             "house": house,
             "name": name,
+            "provisional": provisional,
             "rank": rank,
             "rating": rating,
             "uncertainty": uncertainty,
@@ -78,11 +90,15 @@ class LeaderboardEntry:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        conservative = d.pop("conservative")
+
         games = d.pop("games")
 
         house = d.pop("house")
 
         name = d.pop("name")
+
+        provisional = d.pop("provisional")
 
         rank = d.pop("rank")
 
@@ -91,9 +107,11 @@ class LeaderboardEntry:
         uncertainty = d.pop("uncertainty")
 
         leaderboard_entry = cls(
+            conservative=conservative,
             games=games,
             house=house,
             name=name,
+            provisional=provisional,
             rank=rank,
             rating=rating,
             uncertainty=uncertainty,

@@ -8,6 +8,10 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.inbox_challenge import InboxChallenge
+from ...models.inbox_challenge_accepted import InboxChallengeAccepted
+from ...models.inbox_challenge_canceled import InboxChallengeCanceled
+from ...models.inbox_challenge_declined import InboxChallengeDeclined
 from ...models.inbox_game_over import InboxGameOver
 from ...models.inbox_match_finished import InboxMatchFinished
 from ...models.inbox_seated import InboxSeated
@@ -54,12 +58,12 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
         for response_200_item_data in (_response_200):
-            def _parse_response_200_item(data: object) -> InboxGameOver | InboxMatchFinished | InboxSeated:
+            def _parse_response_200_item(data: object) -> InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -80,13 +84,53 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
                     return componentsschemas_inbox_item_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_inbox_item_type_2 = InboxMatchFinished.from_dict(data)
+
+
+
+                    return componentsschemas_inbox_item_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_inbox_item_type_3 = InboxChallenge.from_dict(data)
+
+
+
+                    return componentsschemas_inbox_item_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_inbox_item_type_4 = InboxChallengeAccepted.from_dict(data)
+
+
+
+                    return componentsschemas_inbox_item_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_inbox_item_type_5 = InboxChallengeDeclined.from_dict(data)
+
+
+
+                    return componentsschemas_inbox_item_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_inbox_item_type_2 = InboxMatchFinished.from_dict(data)
+                componentsschemas_inbox_item_type_6 = InboxChallengeCanceled.from_dict(data)
 
 
 
-                return componentsschemas_inbox_item_type_2
+                return componentsschemas_inbox_item_type_6
 
             response_200_item = _parse_response_200_item(response_200_item_data)
 
@@ -135,7 +179,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -151,7 +195,7 @@ def sync_detailed(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Response[Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]]:
+) -> Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -183,7 +227,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]]
+        Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]
      """
 
 
@@ -207,7 +251,7 @@ def sync(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated] | None:
+) -> Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -239,7 +283,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]
+        Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]
      """
 
 
@@ -258,7 +302,7 @@ async def asyncio_detailed(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Response[Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]]:
+) -> Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -290,7 +334,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]]
+        Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]
      """
 
 
@@ -314,7 +358,7 @@ async def asyncio(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated] | None:
+) -> Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -346,7 +390,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[InboxGameOver | InboxMatchFinished | InboxSeated]
+        Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]
      """
 
 

@@ -77,6 +77,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -135,7 +142,9 @@ def sync_detailed(
 ) -> Response[Match | Problem]:
     """ Start a duplicate match.
 
-     Two players (bots, or house accounts: `house-random`, `house-heuristic`, `house-expert`)
+     Two players (the caller's bot and a house account, or two house accounts: `house-random`,
+    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
     then the reverse), so that both hold the same cards in the same seats and the luck of the
@@ -147,7 +156,12 @@ def sync_detailed(
     `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
     accounts. The games are not rated (their deals are seeded): the match is their result.
     A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
-    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
+    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets. A bot
+    runs at most `MATCHES_RUNNING_PER_BOT` matches at once (default 2; running: asked for and
+    not finished), and the server `MATCHES_RUNNING` (default 16): over either, 409
+    (`too_many_matches`, `matches_full`); ask again when one has finished (`match_finished` in
+    the inbox). House players think for matches at a lower priority than for tables where a bot
+    waits.
 
     Args:
         body (CreateMatchRequest): Start a duplicate match. Example: {'a': 'house-expert', 'b':
@@ -181,7 +195,9 @@ def sync(
 ) -> Match | Problem | None:
     """ Start a duplicate match.
 
-     Two players (bots, or house accounts: `house-random`, `house-heuristic`, `house-expert`)
+     Two players (the caller's bot and a house account, or two house accounts: `house-random`,
+    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
     then the reverse), so that both hold the same cards in the same seats and the luck of the
@@ -193,7 +209,12 @@ def sync(
     `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
     accounts. The games are not rated (their deals are seeded): the match is their result.
     A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
-    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
+    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets. A bot
+    runs at most `MATCHES_RUNNING_PER_BOT` matches at once (default 2; running: asked for and
+    not finished), and the server `MATCHES_RUNNING` (default 16): over either, 409
+    (`too_many_matches`, `matches_full`); ask again when one has finished (`match_finished` in
+    the inbox). House players think for matches at a lower priority than for tables where a bot
+    waits.
 
     Args:
         body (CreateMatchRequest): Start a duplicate match. Example: {'a': 'house-expert', 'b':
@@ -222,7 +243,9 @@ async def asyncio_detailed(
 ) -> Response[Match | Problem]:
     """ Start a duplicate match.
 
-     Two players (bots, or house accounts: `house-random`, `house-heuristic`, `house-expert`)
+     Two players (the caller's bot and a house account, or two house accounts: `house-random`,
+    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
     then the reverse), so that both hold the same cards in the same seats and the luck of the
@@ -234,7 +257,12 @@ async def asyncio_detailed(
     `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
     accounts. The games are not rated (their deals are seeded): the match is their result.
     A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
-    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
+    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets. A bot
+    runs at most `MATCHES_RUNNING_PER_BOT` matches at once (default 2; running: asked for and
+    not finished), and the server `MATCHES_RUNNING` (default 16): over either, 409
+    (`too_many_matches`, `matches_full`); ask again when one has finished (`match_finished` in
+    the inbox). House players think for matches at a lower priority than for tables where a bot
+    waits.
 
     Args:
         body (CreateMatchRequest): Start a duplicate match. Example: {'a': 'house-expert', 'b':
@@ -268,7 +296,9 @@ async def asyncio(
 ) -> Match | Problem | None:
     """ Start a duplicate match.
 
-     Two players (bots, or house accounts: `house-random`, `house-heuristic`, `house-expert`)
+     Two players (the caller's bot and a house account, or two house accounts: `house-random`,
+    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
     then the reverse), so that both hold the same cards in the same seats and the luck of the
@@ -280,7 +310,12 @@ async def asyncio(
     `Authorization: Bot <api_key>`: a bot asks for matches it plays in, or between two house
     accounts. The games are not rated (their deals are seeded): the match is their result.
     A bot asks for at most `MATCHES_PER_HOUR` matches an hour (default 20; a refused request
-    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets.
+    does not count): over it, 429 with `rate_limit` naming `matches` and when it resets. A bot
+    runs at most `MATCHES_RUNNING_PER_BOT` matches at once (default 2; running: asked for and
+    not finished), and the server `MATCHES_RUNNING` (default 16): over either, 409
+    (`too_many_matches`, `matches_full`); ask again when one has finished (`match_finished` in
+    the inbox). House players think for matches at a lower priority than for tables where a bot
+    waits.
 
     Args:
         body (CreateMatchRequest): Start a duplicate match. Example: {'a': 'house-expert', 'b':

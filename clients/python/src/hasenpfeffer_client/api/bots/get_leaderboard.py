@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.get_leaderboard_preset import GetLeaderboardPreset
+from ...models.get_leaderboard_pool import GetLeaderboardPool
 from ...models.leaderboard import Leaderboard
 from ...models.problem import Problem
 from ...types import UNSET, Unset
@@ -17,7 +17,7 @@ from typing import cast
 
 
 def _get_kwargs(
-    preset: GetLeaderboardPreset,
+    pool: GetLeaderboardPool,
     *,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
@@ -39,7 +39,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/v1/leaderboards/{preset}".format(preset=quote(str(preset), safe=""),),
+        "url": "/v1/leaderboards/{pool}".format(pool=quote(str(pool), safe=""),),
         "params": params,
     }
 
@@ -100,23 +100,25 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 def sync_detailed(
-    preset: GetLeaderboardPreset,
+    pool: GetLeaderboardPool,
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 
 ) -> Response[Leaderboard | Problem]:
-    """ A preset's leaderboard.
+    """ A pool's leaderboard.
 
-     Every bot rated in the preset (house accounts too: reference points), highest rating
-    first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
-    back as `cursor` for the next page (null: the last page). A game is rated when it ends if
-    the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
-    house player; each game once.
+     Every bot rated in the pool (a preset at a player count; house accounts too: reference
+    points), by its conservative estimate (its rating less three uncertainties, so one lucky
+    game does not put a bot on top), with its rating, uncertainty, rated games and whether the
+    rating is still provisional (fewer than 10 games), a page at a time: pass `next_cursor`
+    back as `cursor` for the next page (null: the last page). Rated games are the server's own
+    tables (matchmaking, accepted rated challenges) with a turn clock, a deal the server drew,
+    the preset's own rules at the pool's player count, and no bot in two seats; each once.
 
     Args:
-        preset (GetLeaderboardPreset): A named ruleset of the Hasenpfeffer family.
+        pool (GetLeaderboardPool):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -130,7 +132,7 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
-        preset=preset,
+        pool=pool,
 limit=limit,
 cursor=cursor,
 
@@ -143,23 +145,25 @@ cursor=cursor,
     return _build_response(client=client, response=response)
 
 def sync(
-    preset: GetLeaderboardPreset,
+    pool: GetLeaderboardPool,
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 
 ) -> Leaderboard | Problem | None:
-    """ A preset's leaderboard.
+    """ A pool's leaderboard.
 
-     Every bot rated in the preset (house accounts too: reference points), highest rating
-    first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
-    back as `cursor` for the next page (null: the last page). A game is rated when it ends if
-    the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
-    house player; each game once.
+     Every bot rated in the pool (a preset at a player count; house accounts too: reference
+    points), by its conservative estimate (its rating less three uncertainties, so one lucky
+    game does not put a bot on top), with its rating, uncertainty, rated games and whether the
+    rating is still provisional (fewer than 10 games), a page at a time: pass `next_cursor`
+    back as `cursor` for the next page (null: the last page). Rated games are the server's own
+    tables (matchmaking, accepted rated challenges) with a turn clock, a deal the server drew,
+    the preset's own rules at the pool's player count, and no bot in two seats; each once.
 
     Args:
-        preset (GetLeaderboardPreset): A named ruleset of the Hasenpfeffer family.
+        pool (GetLeaderboardPool):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -173,7 +177,7 @@ def sync(
 
 
     return sync_detailed(
-        preset=preset,
+        pool=pool,
 client=client,
 limit=limit,
 cursor=cursor,
@@ -181,23 +185,25 @@ cursor=cursor,
     ).parsed
 
 async def asyncio_detailed(
-    preset: GetLeaderboardPreset,
+    pool: GetLeaderboardPool,
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 
 ) -> Response[Leaderboard | Problem]:
-    """ A preset's leaderboard.
+    """ A pool's leaderboard.
 
-     Every bot rated in the preset (house accounts too: reference points), highest rating
-    first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
-    back as `cursor` for the next page (null: the last page). A game is rated when it ends if
-    the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
-    house player; each game once.
+     Every bot rated in the pool (a preset at a player count; house accounts too: reference
+    points), by its conservative estimate (its rating less three uncertainties, so one lucky
+    game does not put a bot on top), with its rating, uncertainty, rated games and whether the
+    rating is still provisional (fewer than 10 games), a page at a time: pass `next_cursor`
+    back as `cursor` for the next page (null: the last page). Rated games are the server's own
+    tables (matchmaking, accepted rated challenges) with a turn clock, a deal the server drew,
+    the preset's own rules at the pool's player count, and no bot in two seats; each once.
 
     Args:
-        preset (GetLeaderboardPreset): A named ruleset of the Hasenpfeffer family.
+        pool (GetLeaderboardPool):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -211,7 +217,7 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
-        preset=preset,
+        pool=pool,
 limit=limit,
 cursor=cursor,
 
@@ -224,23 +230,25 @@ cursor=cursor,
     return _build_response(client=client, response=response)
 
 async def asyncio(
-    preset: GetLeaderboardPreset,
+    pool: GetLeaderboardPool,
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 
 ) -> Leaderboard | Problem | None:
-    """ A preset's leaderboard.
+    """ A pool's leaderboard.
 
-     Every bot rated in the preset (house accounts too: reference points), highest rating
-    first, with its rating, uncertainty and rated games, a page at a time: pass `next_cursor`
-    back as `cursor` for the next page (null: the last page). A game is rated when it ends if
-    the server chose its deal (no `seed`, no `scenario`) and every seat is a bot account or a
-    house player; each game once.
+     Every bot rated in the pool (a preset at a player count; house accounts too: reference
+    points), by its conservative estimate (its rating less three uncertainties, so one lucky
+    game does not put a bot on top), with its rating, uncertainty, rated games and whether the
+    rating is still provisional (fewer than 10 games), a page at a time: pass `next_cursor`
+    back as `cursor` for the next page (null: the last page). Rated games are the server's own
+    tables (matchmaking, accepted rated challenges) with a turn clock, a deal the server drew,
+    the preset's own rules at the pool's player count, and no bot in two seats; each once.
 
     Args:
-        preset (GetLeaderboardPreset): A named ruleset of the Hasenpfeffer family.
+        pool (GetLeaderboardPool):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -254,7 +262,7 @@ async def asyncio(
 
 
     return (await asyncio_detailed(
-        preset=preset,
+        pool=pool,
 client=client,
 limit=limit,
 cursor=cursor,

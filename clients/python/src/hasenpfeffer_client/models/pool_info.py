@@ -15,29 +15,28 @@ from ..models.preset import Preset
 
 
 
-T = TypeVar("T", bound="PresetRating")
+T = TypeVar("T", bound="PoolInfo")
 
 
 
 @_attrs_define
-class PresetRating:
-    """ A bot's rating in one preset.
+class PoolInfo:
+    """ A rated pool: a preset at a player count, with its own ratings and leaderboard.
 
         Example:
-            {'games': 12, 'preset': 'hasenpfeffer', 'rating': 27.4, 'uncertainty': 6.1}
+            {'leaderboard': '/v1/leaderboards/pepper-3', 'players': 3, 'pool': 'pepper-3', 'preset': 'pepper'}
 
         Attributes:
-            games (int): Rated games played in this preset.
+            leaderboard (str): Its leaderboard.
+            players (int): The number of players.
+            pool (str): The pool's name.
             preset (Preset): A named ruleset of the Hasenpfeffer family.
-            rating (float): The rating (Weng-Lin's mu; a new bot starts at 25).
-            uncertainty (float): Its uncertainty (Weng-Lin's sigma; a new bot starts at 25/3, and it shrinks as the bot
-                plays rated games).
      """
 
-    games: int
+    leaderboard: str
+    players: int
+    pool: str
     preset: Preset
-    rating: float
-    uncertainty: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -45,22 +44,22 @@ class PresetRating:
 
 
     def to_dict(self) -> dict[str, Any]:
-        games = self.games
+        leaderboard = self.leaderboard
+
+        players = self.players
+
+        pool = self.pool
 
         preset = self.preset.value
-
-        rating = self.rating
-
-        uncertainty = self.uncertainty
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
-            "games": games,
+            "leaderboard": leaderboard,
+            "players": players,
+            "pool": pool,
             "preset": preset,
-            "rating": rating,
-            "uncertainty": uncertainty,
         })
 
         return field_dict
@@ -70,27 +69,27 @@ class PresetRating:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        games = d.pop("games")
+        leaderboard = d.pop("leaderboard")
+
+        players = d.pop("players")
+
+        pool = d.pop("pool")
 
         preset = Preset(d.pop("preset"))
 
 
 
 
-        rating = d.pop("rating")
-
-        uncertainty = d.pop("uncertainty")
-
-        preset_rating = cls(
-            games=games,
+        pool_info = cls(
+            leaderboard=leaderboard,
+            players=players,
+            pool=pool,
             preset=preset,
-            rating=rating,
-            uncertainty=uncertainty,
         )
 
 
-        preset_rating.additional_properties = d
-        return preset_rating
+        pool_info.additional_properties = d
+        return pool_info
 
     @property
     def additional_keys(self) -> list[str]:
