@@ -7,7 +7,7 @@ use crate::games::GameService;
 use crate::store::GameStore;
 
 use super::limits::BotLimit;
-use super::running::MatchBounds;
+use super::limits::MatchBounds;
 
 /// The duplicate matches a bot may ask for per hour unless configured otherwise.
 pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;

@@ -1,5 +1,6 @@
 //! Limits per bot account: a token bucket per bot (keyed by its folded name, from `governor`),
-//! counted by each replica: how many duplicate matches a bot may ask for.
+//! counted by each replica: how many duplicate matches a bot may ask for; and the bounds on the
+//! matches running at once (`MatchBounds`, counted in the store by `running`).
 
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -70,5 +71,36 @@ impl BotLimit {
                 retry_after: seconds_until(&not_until).max(1),
                 policy: self.policy,
             })
+    }
+}
+
+/// How many matches a bot may run at once, unless configured otherwise.
+pub const DEFAULT_MATCHES_RUNNING_PER_BOT: u32 = 2;
+
+/// How many matches the server may run at once, unless configured otherwise.
+pub const DEFAULT_MATCHES_RUNNING: u32 = 16;
+
+/// The bounds on running matches (None: no bound).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchBounds {
+    /// Per bot (the bot that asked for them).
+    pub per_bot: Option<u32>,
+    /// For the whole server.
+    pub total: Option<u32>,
+}
+
+impl MatchBounds {
+    /// `per_bot` and `total` matches at once (0: no bound).
+    pub fn new(per_bot: u32, total: u32) -> Self {
+        MatchBounds {
+            per_bot: (per_bot > 0).then_some(per_bot),
+            total: (total > 0).then_some(total),
+        }
+    }
+}
+
+impl Default for MatchBounds {
+    fn default() -> Self {
+        MatchBounds::new(DEFAULT_MATCHES_RUNNING_PER_BOT, DEFAULT_MATCHES_RUNNING)
     }
 }

@@ -45,6 +45,7 @@ pub use self::archive::{
 pub use self::challenges::{CHALLENGE_TTL_MS, MAX_PREFERENCE_NAMES};
 pub use self::effects::{OUTBOX_LEASE_MS, run_outbox};
 pub use self::inbox::{InboxEvent, InboxItem, SeatOutcome, Via, entry_json};
+pub use self::limits::{DEFAULT_MATCHES_RUNNING, DEFAULT_MATCHES_RUNNING_PER_BOT, MatchBounds};
 pub use self::matches::{MAX_MATCH_DEALS, MAX_MATCH_GAMES};
 pub use self::queue::{
     MAX_FILL_WAIT_MS, MAX_QUEUES_PER_BOT, run as run_queue_sweeper, sweep as sweep_queues,
@@ -52,7 +53,6 @@ pub use self::queue::{
 pub use self::ratings::{
     CONSERVATIVE_SIGMAS, DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT, PROVISIONAL_GAMES, Pool,
 };
-pub use self::running::{DEFAULT_MATCHES_RUNNING, DEFAULT_MATCHES_RUNNING_PER_BOT, MatchBounds};
 
 pub use self::env::{
     DEFAULT_CHALLENGES_PER_HOUR, DEFAULT_MATCHES_PER_HOUR, DEFAULT_QUEUE_LEASE_MS, Platform,

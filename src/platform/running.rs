@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::env::Platform;
+use super::limits::MatchBounds;
 use crate::error::{Code, Error};
 use crate::games::now_ms;
 use crate::store::{StoreError, Write};
@@ -20,37 +21,6 @@ const STORE_ID: &str = "matches.running";
 /// How long a running match's entry counts before its record exists (it is written just after
 /// the entry): past this, an entry whose match is not in the store is dropped.
 const GONE_GRACE_MS: u64 = 60_000;
-
-/// How many matches a bot may run at once, unless configured otherwise.
-pub const DEFAULT_MATCHES_RUNNING_PER_BOT: u32 = 2;
-
-/// How many matches the server may run at once, unless configured otherwise.
-pub const DEFAULT_MATCHES_RUNNING: u32 = 16;
-
-/// The bounds on running matches (None: no bound).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchBounds {
-    /// Per bot (the bot that asked for them).
-    pub per_bot: Option<u32>,
-    /// For the whole server.
-    pub total: Option<u32>,
-}
-
-impl MatchBounds {
-    /// `per_bot` and `total` matches at once (0: no bound).
-    pub fn new(per_bot: u32, total: u32) -> Self {
-        MatchBounds {
-            per_bot: (per_bot > 0).then_some(per_bot),
-            total: (total > 0).then_some(total),
-        }
-    }
-}
-
-impl Default for MatchBounds {
-    fn default() -> Self {
-        MatchBounds::new(DEFAULT_MATCHES_RUNNING_PER_BOT, DEFAULT_MATCHES_RUNNING)
-    }
-}
 
 /// The stored record (named MessagePack).
 #[derive(Debug, Default, Serialize, Deserialize)]
