@@ -100,7 +100,12 @@ pub fn fold(name: &str) -> String {
 pub fn skeleton(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let folded: String = fold(name).nfkc().collect();
-    unicode_security::confusable_detection::skeleton(&folded).collect()
+    // `decancer` first: it reads small capitals (`ʜᴏᴜsᴇ`) and other letter-like symbols as the
+    // letters they look like, which UTS #39's skeletons leave as they are.
+    let cured = decancer::cure(&folded, decancer::Options::default())
+        .map(|c| c.to_string())
+        .unwrap_or_else(|_| folded.clone());
+    unicode_security::confusable_detection::skeleton(&cured).collect()
 }
 
 /// What a name looks like, as the store indexes accounts by it: a hash of its [`skeleton`]
@@ -188,6 +193,8 @@ mod tests {
             "house\u{2010}heuristic",
             "house\u{FF0D}expert",
             "\u{FF48}\u{FF4F}\u{FF55}\u{FF53}\u{FF45}-x",
+            // Small capitals: ʜᴏᴜsᴇ-expert.
+            "\u{029C}\u{1D0F}\u{1D1C}s\u{1D07}-expert",
         ] {
             assert!(looks_like_house(name), "{name:?}");
         }

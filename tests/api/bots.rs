@@ -653,6 +653,7 @@ async fn look_alike_names_are_refused(store: Store) {
         "house.random",
         "house expert",
         "house\u{FF0D}expert",
+        "\u{029C}\u{1D0F}\u{1D1C}s\u{1D07}-expert", // small capitals
     ] {
         assert_problem(register(&app, reserved).await, 422, "name_reserved").await;
     }
