@@ -23,10 +23,10 @@ pub enum LobbyStatus {
 #[schema(example = json!({
     "game_id": "k3x9p2m7q4w8z5ab", "preset": "hasenpfeffer", "players": 4, "status": "open",
     "seats": [
-        {"seat": 0, "kind": "open", "claimed": false},
-        {"seat": 1, "kind": "bot", "strategy": "heuristic", "claimed": true},
-        {"seat": 2, "kind": "open", "claimed": true, "name": "my-bot"},
-        {"seat": 3, "kind": "bot", "strategy": "expert", "claimed": true}
+        {"seat": 0, "kind": "open", "guest": false, "claimed": false},
+        {"seat": 1, "kind": "bot", "strategy": "heuristic", "guest": false, "claimed": true},
+        {"seat": 2, "kind": "open", "guest": true, "claimed": true, "name": "my-bot"},
+        {"seat": 3, "kind": "bot", "strategy": "expert", "guest": false, "claimed": true}
     ],
     "free_seats": [0], "version": 2, "created_unix_ms": 1764115200000u64,
     "updated_unix_ms": 1764115260000u64, "hand_number": 0, "scores": [0, 0],

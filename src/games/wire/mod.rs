@@ -116,10 +116,10 @@ pub struct CreateGameRequest {
 #[schema(example = json!({
     "game_id": "k3x9p2m7q4w8z5ab", "version": 1, "status": "waiting_for_players",
     "seats": [
-        {"seat": 0, "kind": "open", "claimed": false},
-        {"seat": 1, "kind": "bot", "strategy": "random", "claimed": true},
-        {"seat": 2, "kind": "bot", "strategy": "random", "claimed": true},
-        {"seat": 3, "kind": "bot", "strategy": "random", "claimed": true}
+        {"seat": 0, "kind": "open", "guest": false, "claimed": false},
+        {"seat": 1, "kind": "bot", "strategy": "random", "guest": false, "claimed": true},
+        {"seat": 2, "kind": "bot", "strategy": "random", "guest": false, "claimed": true},
+        {"seat": 3, "kind": "bot", "strategy": "random", "guest": false, "claimed": true}
     ],
     "deal": "random", "ranked_eligible": true
 }))]
