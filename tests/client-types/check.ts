@@ -155,12 +155,17 @@ assert<Equals<S["RegisteredBot"]["api_key"], string>>();
 assert<Equals<S["RegisteredBot"]["profile"], string>>();
 assert<Equals<S["BotProfile"]["strategy"], S["Strategy"] | null>>();
 assert<Equals<S["BotProfile"]["created_unix_ms"], number | null>>();
-assert<Equals<S["BotProfile"]["ratings"], S["PresetRating"][]>>();
+assert<Equals<S["BotProfile"]["ratings"], S["PoolRating"][]>>();
 assert<Equals<S["BotProfile"]["recent_games"], S["RecentGame"][]>>();
-assert<Equals<S["PresetRating"]["preset"], S["Preset"]>>();
+assert<Equals<S["PoolRating"]["preset"], S["Preset"]>>();
+assert<Equals<S["PoolRating"]["pool"], string>>();
+assert<Equals<S["PoolRating"]["provisional"], boolean>>();
 assert<Equals<S["Leaderboard"]["next_cursor"], string | null>>();
 assert<Equals<S["Leaderboard"]["entries"], S["LeaderboardEntry"][]>>();
 assert<Equals<S["LeaderboardEntry"]["rating"], number>>();
+assert<Equals<S["LeaderboardEntry"]["conservative"], number>>();
+assert<Equals<S["Leaderboard"]["pool"], string>>();
+assert<Equals<S["RatingHistory"]["history"], S["RatingPoint"][]>>();
 assert<Equals<S["SeatInfo"]["account"], string | undefined>>();
 assert<Equals<S["Problem"]["rate_limit"], S["RateLimitInfo"] | undefined>>();
 assert<Equals<"name_taken" extends S["Problem"]["code"] ? true : false, true>>();
@@ -172,7 +177,18 @@ assert<Equals<"invalid_bot_key" extends S["Problem"]["code"] ? true : false, tru
 type Inbox = paths["/v1/bots/me/events"]["get"]["responses"][200]["content"];
 assert<Equals<Inbox["application/json"], S["InboxItem"][]>>();
 assert<Equals<Inbox["text/event-stream"], string>>();
-assert<Equals<S["InboxItem"]["type"], "seated" | "game_over" | "match_finished">>();
+assert<
+  Equals<
+    S["InboxItem"]["type"],
+    | "seated"
+    | "game_over"
+    | "match_finished"
+    | "challenge"
+    | "challenge_accepted"
+    | "challenge_declined"
+    | "challenge_canceled"
+  >
+>();
 assert<Equals<S["InboxItem"]["id"], number>>();
 function inboxFields(entry: S["InboxItem"]): string {
   switch (entry.type) {
@@ -182,6 +198,11 @@ function inboxFields(entry: S["InboxItem"]): string {
       return entry.outcome;
     case "match_finished":
       return entry.match_id;
+    case "challenge":
+    case "challenge_accepted":
+    case "challenge_declined":
+    case "challenge_canceled":
+      return entry.challenge.challenge_id;
   }
 }
 inboxFields;

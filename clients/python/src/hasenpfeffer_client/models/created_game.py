@@ -28,10 +28,10 @@ class CreatedGame:
     """ A created game.
 
         Example:
-            {'deal': 'random', 'game_id': 'k3x9p2m7q4w8z5ab', 'ranked_eligible': True, 'seats': [{'claimed': False, 'kind':
-                'open', 'seat': 0}, {'claimed': True, 'kind': 'bot', 'seat': 1, 'strategy': 'random'}, {'claimed': True, 'kind':
-                'bot', 'seat': 2, 'strategy': 'random'}, {'claimed': True, 'kind': 'bot', 'seat': 3, 'strategy': 'random'}],
-                'status': 'waiting_for_players', 'version': 1}
+            {'deal': 'random', 'game_id': 'k3x9p2m7q4w8z5ab', 'ranked_eligible': True, 'seats': [{'claimed': False, 'guest':
+                False, 'kind': 'open', 'seat': 0}, {'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 1, 'strategy':
+                'random'}, {'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 2, 'strategy': 'random'}, {'claimed': True,
+                'guest': False, 'kind': 'bot', 'seat': 3, 'strategy': 'random'}], 'status': 'waiting_for_players', 'version': 1}
 
         Attributes:
             deal (Deal): How a game's deals are made. A creator who gives a `seed` or a `scenario` knows every card,

@@ -30,11 +30,11 @@ class LobbyGame:
 
         Example:
             {'created_unix_ms': 1764115200000, 'deal': 'random', 'free_seats': [0], 'game_id': 'k3x9p2m7q4w8z5ab',
-                'hand_number': 0, 'players': 4, 'preset': 'hasenpfeffer', 'scores': [0, 0], 'seats': [{'claimed': False, 'kind':
-                'open', 'seat': 0}, {'claimed': True, 'kind': 'bot', 'seat': 1, 'strategy': 'heuristic'}, {'claimed': True,
-                'kind': 'open', 'name': 'my-bot', 'seat': 2}, {'claimed': True, 'kind': 'bot', 'seat': 3, 'strategy':
-                'expert'}], 'status': 'open', 'target_score': 10, 'turn_time_limit_ms': None, 'updated_unix_ms': 1764115260000,
-                'version': 2}
+                'hand_number': 0, 'players': 4, 'preset': 'hasenpfeffer', 'scores': [0, 0], 'seats': [{'claimed': False,
+                'guest': False, 'kind': 'open', 'seat': 0}, {'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 1,
+                'strategy': 'heuristic'}, {'claimed': True, 'guest': True, 'kind': 'open', 'name': 'my-bot', 'seat': 2},
+                {'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 3, 'strategy': 'expert'}], 'status': 'open',
+                'target_score': 10, 'turn_time_limit_ms': None, 'updated_unix_ms': 1764115260000, 'version': 2}
 
         Attributes:
             created_unix_ms (int): When the game was created (ms since the Unix epoch).
