@@ -74,7 +74,7 @@ fi
 SERVER_ENV=(WORKERS="$WORKERS")
 [[ -n "${LB_CACHED_GAMES:-}" ]] && SERVER_ENV+=(CACHED_GAMES="$LB_CACHED_GAMES")
 env REDIS_URL="redis://127.0.0.1:$SERVER_REDIS_PORT" PORT="$SPORT" BIND_ADDR=127.0.0.1 RUST_LOG=warn \
-  RATE_LIMIT_PER_SEC=0 "${SERVER_ENV[@]}" "$BIN" >"$WORK/server.log" 2>&1 &
+  RATE_LIMIT_PER_SEC=0 STREAMS_PER_CLIENT=0 "${SERVER_ENV[@]}" "$BIN" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 PIDS+=("$SERVER_PID")
 wait_ready "http://127.0.0.1:$SPORT/readyz" || { echo "server did not start"; cat "$WORK/server.log"; exit 1; }

@@ -60,7 +60,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-SERVER_ENV=(WORKERS="$WORKERS" BOT_REGISTRATIONS_PER_HOUR=0 RATE_LIMIT_PER_SEC=0 RUST_LOG=warn)
+SERVER_ENV=(WORKERS="$WORKERS" BOT_REGISTRATIONS_PER_HOUR=0 RATE_LIMIT_PER_SEC=0 STREAMS_PER_CLIENT=0 STREAMS_PER_BOT=0 RUST_LOG=warn)
 start_server() { # port log [env...]: the release server on port, pid in PIDS and LAST_PID
   local port=$1 log=$2
   shift 2
