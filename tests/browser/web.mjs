@@ -1262,7 +1262,7 @@ async function buckRareHands(context, preset) {
   await page.locator('.step-text').waitFor();
   await page.click('button[data-step="last"]');
   const end = await page.locator('.step-text').innerText();
-  check(/^Everyone else dropped out: Tester \(seat 0\) takes all five tricks without play\./.test(end), `${preset}: the replay of ${id} ends on "${end}"`);
+  check(/^Everyone else dropped out: Tester \(guest\) \(seat 0\) takes all five tricks without play\./.test(end), `${preset}: the replay of ${id} ends on "${end}"`);
   check(/Step 6 of 6/.test(await page.locator('.steps .counter').innerText()), `${preset}: the replay of ${id} has ${await page.locator('.steps .counter').innerText()} (the deal, a call, the dealer's exchange, three drops, the end)`);
   log(`${preset}: everybody dropped out of our hand (seed ${allDropped}): "${result}"; the replay ends on "${end}"`);
 
