@@ -36,6 +36,7 @@ import collections
 import os
 import random
 import threading
+import time
 import uuid
 
 import requests
@@ -309,6 +310,34 @@ def challenge(by: int, to: int) -> str | None:
     return res.json()["challenge_id"] if res.status_code == 201 else None
 
 
+RATING_HISTORY = "GET /v1/bots/{name}/ratings/{pool}"
+RATED: list[str] = []  # a bot with a rated game in euchre-4, made on first use
+
+
+def rated_bot() -> str | None:
+    """A bot with a rated game in `euchre-4`: it queues with house players at once and a 100 ms
+    clock, and never moves, so it forfeits (a rated loss) within a second or so."""
+    with rng_lock:
+        if RATED:
+            return RATED[0]
+        res = requests.post(f"{BASE}/v1/bots", json={"name": f"st-rated-{uuid.uuid4().hex[:10]}"}, timeout=10)
+        if res.status_code != 201:
+            return None
+        name, key = res.json()["name"], res.json()["api_key"]
+        requests.post(
+            f"{BASE}/v1/queue",
+            json={"ruleset": {"preset": "euchre"}, "fill_with_house_after_ms": 0, "turn_time_limit_ms": 100},
+            headers={"Authorization": f"Bot {key}"},
+            timeout=10,
+        )
+        for _ in range(300):
+            if requests.get(f"{BASE}/v1/bots/{name}/ratings/euchre-4", timeout=10).status_code == 200:
+                RATED.append(name)
+                return name
+            time.sleep(0.1)
+        return None
+
+
 def key_of(n: int) -> str:
     bot_key()
     return BOT_KEYS[n]
@@ -424,6 +453,13 @@ def before_call(context, case, kwargs):
         made = challenge(by, to)
         if made:
             case.path_parameters["id"] = made
+        return
+    if label == RATING_HISTORY and positive(case) and chance(0.7):
+        # A bot and a pool it has a rated game in.
+        name = rated_bot()
+        if name:
+            case.path_parameters["name"] = name
+            case.path_parameters["pool"] = "euchre-4"
         return
     if label == GET_MATCH and positive(case) and chance(0.7):
         # A match that exists: one deal between two house accounts, made for this case.

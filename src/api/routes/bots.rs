@@ -148,9 +148,12 @@ pub struct BotGamesParams {
     pub max: Option<usize>,
     /// The stream: only the games that finished at or after this time (ms since the Unix
     /// epoch; default: every archived game).
-    #[param(nullable = false, minimum = 0)]
+    #[param(nullable = false, minimum = 0, maximum = 9_007_199_254_740_991_i64)]
     pub since: Option<u64>,
 }
+
+/// The largest `since` (2^53 - 1, as JSON numbers hold exactly).
+const MAX_SINCE: u64 = 9_007_199_254_740_991;
 
 /// Whether the request asks for the stream: its `Accept` names `application/x-ndjson`.
 fn wants_ndjson(req: &HttpRequest) -> bool {
@@ -193,7 +196,7 @@ fn wants_ndjson(req: &HttpRequest) -> bool {
                 (BotGameRecord = "application/x-ndjson"),
             ),
             links(
-                ("get_game_log" = (operation_id = "get_game_log", parameters(("path.id" = "$response.body#/games/0/game_id")), description = "A game's log while it is live.")),
+                ("get_log" = (operation_id = "get_log", parameters(("path.id" = "$response.body#/games/0/game_id")), description = "A game's log while it is live.")),
             )),
         (status = 400, description = "A bad query parameter or cursor.", body = Problem, content_type = "application/problem+json", examples(
             ("invalid_query" = (value = json!({"detail": "invalid query string: `limit` must be between 1 and 100", "code": "invalid_query"}))),
@@ -216,6 +219,12 @@ pub async fn get_bot_games(
         return Err(ApiError::bad_request(
             Code::InvalidQuery,
             format!("invalid query string: `max` must be between 1 and {MAX_STREAM_MAX}"),
+        ));
+    }
+    if q.since.is_some_and(|s| s > MAX_SINCE) {
+        return Err(ApiError::bad_request(
+            Code::InvalidQuery,
+            format!("invalid query string: `since` must be between 0 and {MAX_SINCE}"),
         ));
     }
     if wants_ndjson(&req) {

@@ -18,12 +18,12 @@ pub struct CreateChallengeRequest {
     pub opponent: String,
     /// The game (default `hasenpfeffer`). A rated challenge plays the preset's own rules at
     /// its player count; the seats the two bots do not take are house players (`house`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     #[schema(nullable = false)]
     pub ruleset: Option<RulesetSpec>,
     /// The time limit per decision (100 to 86,400,000 ms; default 60,000). A seat whose clock
     /// runs out 3 turns in a row forfeits the game.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     #[schema(nullable = false)]
     #[schema(minimum = 100, maximum = 86_400_000)]
     pub turn_time_limit_ms: Option<u64>,
@@ -33,12 +33,12 @@ pub struct CreateChallengeRequest {
     pub rated: bool,
     /// Make it a duplicate match of this many deals (as `POST /v1/matches`, the challenger as
     /// `a`) instead of one game.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     #[schema(nullable = false)]
     #[schema(minimum = 1, maximum = 100)]
     pub deals: Option<u32>,
     /// The house players in the seats neither bot takes (default `heuristic`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     #[schema(nullable = false)]
     pub house: Option<Strategy>,
 }
@@ -157,25 +157,41 @@ pub struct ChallengePreferences {
     #[serde(default = "yes")]
     pub accept: bool,
     /// The presets it plays (absent: every preset).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
     #[schema(nullable = false)]
     pub presets: Option<Vec<Preset>>,
     /// Rated, casual or both (default both).
     #[serde(default)]
     pub rated: RatedChoice,
     /// The shortest turn clock it takes (ms; absent: any).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
     #[schema(nullable = false, minimum = 100, maximum = 86_400_000)]
     pub min_turn_time_limit_ms: Option<u64>,
     /// The longest turn clock it takes (ms; absent: any).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
     #[schema(nullable = false, minimum = 100, maximum = 86_400_000)]
     pub max_turn_time_limit_ms: Option<u64>,
     /// Whether it takes duplicate matches (default true).
     #[serde(default = "yes")]
     pub duplicate: bool,
     /// Only these bots may challenge it (absent: any bot).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
     #[schema(nullable = false)]
     pub from: Option<Vec<String>>,
     /// These bots may not (at most 200 names).
@@ -185,6 +201,15 @@ pub struct ChallengePreferences {
 
 fn yes() -> bool {
     true
+}
+
+/// An optional field that, when given, is not null (left out: `None`, by `default`).
+fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
 }
 
 impl Default for ChallengePreferences {
