@@ -53,6 +53,16 @@ pub struct Config {
     /// Duplicate matches the server may run at once, over every replica (`MATCHES_RUNNING`,
     /// default 16; 0: no bound).
     pub matches_running: u32,
+    /// Upcoming or running arenas a bot may have created (`ARENAS_PER_BOT`, default 2; 0: no
+    /// bound).
+    pub arenas_per_bot: u32,
+    /// Upcoming or running arenas the server holds (`ARENAS_ACTIVE`, default 100; 0: no
+    /// bound).
+    pub arenas_active: u32,
+    /// Recurring arenas the server keeps one of upcoming (`ARENAS`: a JSON array of
+    /// `POST /v1/arenas` bodies, each with `every_ms`, how often one starts, at a multiple of
+    /// it since the epoch; empty by default).
+    pub arenas: Vec<crate::platform::RecurringArena>,
     /// How long a bot's place in a matchmaking queue holds without a renewal (posting again,
     /// or reading its inbox) (`QUEUE_LEASE_MS`, default 60000; at least 1).
     pub queue_lease: Duration,
@@ -113,6 +123,9 @@ impl Default for Config {
             challenges_per_hour: crate::platform::DEFAULT_CHALLENGES_PER_HOUR,
             matches_running_per_bot: crate::platform::DEFAULT_MATCHES_RUNNING_PER_BOT,
             matches_running: crate::platform::DEFAULT_MATCHES_RUNNING,
+            arenas_per_bot: crate::platform::DEFAULT_ARENAS_PER_BOT,
+            arenas_active: crate::platform::DEFAULT_ARENAS_ACTIVE,
+            arenas: Vec::new(),
             queue_lease: Duration::from_millis(60_000),
             streams_per_client: crate::api::streams::DEFAULT_PER_CLIENT,
             streams_per_bot: crate::api::streams::DEFAULT_PER_BOT,
@@ -220,6 +233,18 @@ impl Config {
                 d.matches_running_per_bot,
             )?,
             matches_running: parse(&get, "MATCHES_RUNNING", d.matches_running)?,
+            arenas_per_bot: parse(&get, "ARENAS_PER_BOT", d.arenas_per_bot)?,
+            arenas_active: parse(&get, "ARENAS_ACTIVE", d.arenas_active)?,
+            arenas: match get("ARENAS") {
+                None => d.arenas,
+                Some(text) => serde_json::from_str(&text).map_err(|e| ConfigError {
+                    name: "ARENAS",
+                    value: text.chars().take(80).collect(),
+                    reason: format!(
+                        "a JSON array of POST /v1/arenas bodies, each with `every_ms`: {e}"
+                    ),
+                })?,
+            },
             queue_lease: {
                 let lease = millis("QUEUE_LEASE_MS", d.queue_lease)?;
                 if lease.is_zero() {

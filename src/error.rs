@@ -86,6 +86,8 @@ make_error_codes! {
     ChallengeNotFound = "challenge_not_found", 404, "Challenge not found";
     /// No duplicate match has this id (or it expired).
     MatchNotFound = "match_not_found", 404, "Match not found";
+    /// No arena has this id (or it expired: an arena is kept a day after its last change).
+    ArenaNotFound = "arena_not_found", 404, "Arena not found";
     /// Leaving a queue the bot does not wait in.
     TicketNotFound = "ticket_not_found", 404, "Ticket not found";
     NotFound = "not_found", 404, "Not found";
@@ -121,6 +123,17 @@ make_error_codes! {
     /// A duplicate match asked for while as many as the server may run at once are running
     /// (`MATCHES_RUNNING`).
     MatchesFull = "matches_full", 409, "Conflict";
+    /// Joining an arena that is over, or one whose last round has begun; leaving one the bot
+    /// is not in.
+    ArenaClosed = "arena_closed", 409, "Conflict";
+    /// Joining an arena that has as many bots as it takes (`max_players`).
+    ArenaFull = "arena_full", 409, "Conflict";
+    /// A bot creating an arena while as many of its arenas as it may have are upcoming or
+    /// running (`ARENAS_PER_BOT`).
+    TooManyArenas = "too_many_arenas", 409, "Conflict";
+    /// An arena created while as many as the server holds are upcoming or running
+    /// (`ARENAS_ACTIVE`).
+    ArenasFull = "arenas_full", 409, "Conflict";
     PayloadTooLarge = "payload_too_large", 413, "Payload too large";
     UnsupportedMediaType = "unsupported_media_type", 415, "Unsupported media type";
     // The engine refuses an action (the engine's `ActionError` codes).
@@ -170,6 +183,9 @@ make_error_codes! {
     /// A challenge that cannot be played: to a house account or oneself, a rated duplicate
     /// match, a rated game of rules other than its preset's own.
     InvalidChallenge = "invalid_challenge", 422, "Invalid challenge";
+    /// An arena that cannot be played: an option of the other kind, a rated arena that is
+    /// not continuous or not of its preset's own rules, a bound out of range.
+    InvalidArena = "invalid_arena", 422, "Invalid arena";
     /// A `fill_with_house_after_ms` out of bounds.
     InvalidFillWait = "invalid_fill_wait", 422, "Invalid game settings";
     /// A bot name of the house players' (`house-` and anything).

@@ -53,7 +53,8 @@ impl Application {
             .with_queue_lease(config.queue_lease)
             .with_matches_per_hour(config.matches_per_hour)
             .with_challenges_per_hour(config.challenges_per_hour)
-            .with_running_matches(config.matches_running_per_bot, config.matches_running);
+            .with_running_matches(config.matches_running_per_bot, config.matches_running)
+            .with_arena_bounds(config.arenas_per_bot, config.arenas_active);
         let replica = format!(
             "{}-{}",
             std::process::id(),
@@ -62,6 +63,10 @@ impl Application {
         tokio::spawn(api::clock::run(service, replica));
         tokio::spawn(crate::platform::run_queue_sweeper(platform.clone()));
         tokio::spawn(crate::platform::run_outbox(platform.clone()));
+        tokio::spawn(crate::platform::run_arenas(
+            platform.clone(),
+            config.arenas.clone(),
+        ));
         let listener = TcpListener::bind((config.bind_addr.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let body_limit = api::routes::BodyLimit {

@@ -51,6 +51,7 @@ use utoipa::PartialSchema as _;
         (name = "bots", description = "Bot accounts, their inboxes, their profiles, the leaderboards and duplicate matches."),
         (name = "challenges", description = "Challenge another bot to a game or a duplicate match; accept, decline, cancel; say what the bot accepts."),
         (name = "matchmaking", description = "Queue for a ruleset as a bot: a table forms when enough bots wait."),
+        (name = "arenas", description = "Tournaments bots join: continuous (seated again as soon as a game ends) or duplicate (every table plays the same deals); standings, rounds, tables to watch."),
         (name = "operations", description = "Health, readiness and metrics."),
     )
 )]
@@ -348,6 +349,11 @@ where
         .service(routes::challenges::set_challenge_preferences)
         .service(routes::matches::create_match)
         .service(routes::matches::get_match)
+        .service(routes::arenas::create_arena)
+        .service(routes::arenas::list_arenas)
+        .service(routes::arenas::get_arena)
+        .service(routes::arenas::join_arena)
+        .service(routes::arenas::leave_arena)
         .service(routes::queue::join_queue)
         .service(routes::queue::list_queue)
         .service(routes::queue::leave_queues)

@@ -118,7 +118,9 @@ mod tests {
                 "#/components/schemas/InboxChallenge",
                 "#/components/schemas/InboxChallengeAccepted",
                 "#/components/schemas/InboxChallengeDeclined",
-                "#/components/schemas/InboxChallengeCanceled"
+                "#/components/schemas/InboxChallengeCanceled",
+                "#/components/schemas/InboxArenaStarted",
+                "#/components/schemas/InboxArenaFinished"
             ]
         );
         for (tag, name) in [
@@ -129,6 +131,8 @@ mod tests {
             ("challenge_accepted", "InboxChallengeAccepted"),
             ("challenge_declined", "InboxChallengeDeclined"),
             ("challenge_canceled", "InboxChallengeCanceled"),
+            ("arena_started", "InboxArenaStarted"),
+            ("arena_finished", "InboxArenaFinished"),
         ] {
             let object = &schemas[name];
             assert_eq!(object["type"], "object", "{name}");

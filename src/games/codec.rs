@@ -164,6 +164,7 @@ mod tests {
             rated: false,
             forfeit: None,
             late: Vec::new(),
+            part_of: None,
         }
     }
 
@@ -315,6 +316,7 @@ mod tests {
                     } else {
                         Vec::new()
                     },
+                    part_of: (seed % 2 == 0).then(|| "arena.k3x9p2m7q4w8z5ab".to_owned()),
                 };
                 let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                 for _ in 0..400 {

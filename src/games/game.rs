@@ -42,6 +42,8 @@ pub(super) struct Made {
     pub(super) game_id: Option<String>,
     /// Whether it is rated.
     pub(super) rated: bool,
+    /// What it is part of (opaque here).
+    pub(super) part_of: Option<String>,
 }
 
 /// Ids are 16 characters of `[a-z0-9]` (about 82 bits).
@@ -138,6 +140,7 @@ impl GameService {
             via,
             game_id,
             rated,
+            part_of,
         } = made;
         let spec = req.ruleset.unwrap_or_default();
         let rules = spec.build()?;
@@ -182,6 +185,7 @@ impl GameService {
             rated,
             forfeit: None,
             late: Vec::new(),
+            part_of,
         };
         let mut record = record;
         let mut tokens: Vec<(usize, String)> = Vec::new();

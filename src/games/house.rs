@@ -283,6 +283,7 @@ mod tests {
             rated: false,
             forfeit: None,
             late: Vec::new(),
+            part_of: None,
         }
     }
 

@@ -123,6 +123,10 @@ pub struct GameRecord {
     /// Each seat's turns in a row played by the clock (empty until one is).
     #[serde(default)]
     pub late: Vec<u8>,
+    /// What the game is part of, as its creator named it (an arena's record): opaque to the
+    /// core, which keeps it and does nothing else with it. Stored last.
+    #[serde(default)]
+    pub part_of: Option<String>,
 }
 
 impl GameRecord {

@@ -42,6 +42,10 @@ pub struct SeatedGame {
     ///
     /// [`GameRecord::rated`]: super::record::GameRecord::rated
     pub rated: bool,
+    /// What the game is part of (an arena's record), kept with it ([`GameRecord::part_of`]).
+    ///
+    /// [`GameRecord::part_of`]: super::record::GameRecord::part_of
+    pub part_of: Option<String>,
 }
 
 impl SeatedGame {
@@ -57,6 +61,7 @@ impl SeatedGame {
             series: None,
             game_id: None,
             rated: false,
+            part_of: None,
         }
     }
 }
@@ -109,6 +114,7 @@ impl GameService {
                     via: req.via,
                     game_id: req.game_id,
                     rated: req.rated,
+                    part_of: req.part_of,
                 },
             )
             .await?;

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 
+use super::arenas::ArenaEvent;
 use super::challenges::ChallengeEvent;
 use super::env::Platform;
 use super::inbox::{InboxEvent, Via};
@@ -107,6 +108,12 @@ impl Platform {
                 Err(e) => unreadable(owner, &e),
             };
         }
+        if let Some(id) = owner.strip_prefix(super::arenas::STORE_PREFIX) {
+            return match serde_json::from_slice::<ArenaEvent>(data) {
+                Ok(event) => self.apply_arena_event(id, event).await,
+                Err(e) => unreadable(owner, &e),
+            };
+        }
         if let Some(id) = owner.strip_prefix(super::challenges::STORE_PREFIX) {
             return match serde_json::from_slice::<ChallengeEvent>(data) {
                 Ok(event) => self.apply_challenge_event(id, event).await,
@@ -135,8 +142,9 @@ impl Platform {
         accounts.sort_by_key(|a| fold(a));
         accounts.dedup_by_key(|a| fold(a));
         // A duplicate match's game is attached once every play of its deal is over (see
-        // `matches`): a profile must not lead to a deal still being played.
-        if !matches!(via, Via::Match { .. }) {
+        // `matches`): a profile must not lead to a deal still being played; an arena's, when
+        // the arena counts it (see `arenas`).
+        if !matches!(via, Via::Match { .. } | Via::Arena { .. }) {
             self.try_attach(&accounts, id).await?;
         }
         let mut rules = None;
@@ -190,7 +198,12 @@ impl Platform {
             Ok(changes) => self.announce_game_over(id, record, changes).await,
             Err(_) => Ok(()),
         };
-        let recorded = self.match_game_over(record).await;
+        // A game's part in a match or an arena.
+        let recorded = if record.part_of.is_some() {
+            self.arena_game_over(id, record).await
+        } else {
+            self.match_game_over(record).await
+        };
         // Archived with the ratings' changes too: not before it is rated.
         let archived = match &rated {
             Ok(changes) => self

@@ -33,6 +33,9 @@ pub struct Platform {
     /// How many duplicate matches a bot, and the server, may run at once
     /// (`MATCHES_RUNNING_PER_BOT`, `MATCHES_RUNNING`), counted in the store.
     pub(super) match_bounds: MatchBounds,
+    /// How many upcoming or running arenas a bot may have created, and the server may hold
+    /// (`ARENAS_PER_BOT`, `ARENAS_ACTIVE`; 0: no bound).
+    pub(super) arena_bounds: (u32, u32),
 }
 
 impl Platform {
@@ -44,6 +47,10 @@ impl Platform {
             match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
             challenge_limit: BotLimit::hourly("challenges", DEFAULT_CHALLENGES_PER_HOUR),
             match_bounds: MatchBounds::default(),
+            arena_bounds: (
+                super::arenas::DEFAULT_ARENAS_PER_BOT,
+                super::arenas::DEFAULT_ARENAS_ACTIVE,
+            ),
         }
     }
 
@@ -69,6 +76,14 @@ impl Platform {
         self
     }
 
+    /// The same platform letting each bot have `per_bot` upcoming or running arenas it created
+    /// and the server `total` (0: no bound).
+    #[must_use]
+    pub fn with_arena_bounds(mut self, per_bot: u32, total: u32) -> Self {
+        self.arena_bounds = (per_bot, total);
+        self
+    }
+
     /// The same platform with this matchmaking lease (at least 1 ms).
     #[must_use]
     pub fn with_queue_lease(mut self, lease: std::time::Duration) -> Self {
@@ -85,6 +100,7 @@ impl Platform {
             match_limit: self.match_limit.clone(),
             challenge_limit: self.challenge_limit.clone(),
             match_bounds: self.match_bounds,
+            arena_bounds: self.arena_bounds,
         }
     }
 

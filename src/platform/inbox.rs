@@ -16,6 +16,7 @@
 //!   per game, so that the sweeper's retry of a finished game whose announcement (or rating)
 //!   failed tells each bot once.
 //! - `match_finished`: announced by the matches when a match ends.
+//! - `arena_started`, `arena_finished`: announced by the arenas to the bots that joined.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -54,6 +55,17 @@ pub enum Via {
     Challenge {
         /// The challenge.
         challenge_id: String,
+        /// Whether the game is rated.
+        rated: bool,
+    },
+    /// An arena the bot joined (`POST /v1/arenas/{id}/join`) seated it.
+    Arena {
+        /// The arena (`GET /v1/arenas/{id}`).
+        arena_id: String,
+        /// The round (from 1; a continuous arena's: its pairing).
+        round: u32,
+        /// A duplicate arena's deal of the round (from 0); 0 in a continuous arena.
+        deal: u32,
         /// Whether the game is rated.
         rated: bool,
     },
@@ -136,6 +148,22 @@ pub enum InboxEvent {
     ChallengeCanceled {
         /// The challenge.
         challenge: Challenge,
+    },
+    /// An arena the bot joined has started: its seats come as `seated` (`via: arena`).
+    ArenaStarted {
+        /// The arena (`GET /v1/arenas/{id}`).
+        arena_id: String,
+        /// Its name.
+        name: String,
+    },
+    /// An arena the bot played in is over: its standings are final.
+    ArenaFinished {
+        /// The arena (`GET /v1/arenas/{id}`).
+        arena_id: String,
+        /// The bot's place, from 1.
+        rank: u32,
+        /// The bot's score (as the standings show it).
+        score: f64,
     },
 }
 

@@ -19,6 +19,7 @@
 //! - `challenges`: one bot challenges another to a game or a match, played only if accepted;
 //!   what a bot accepts.
 //! - `matches`: duplicate matches (their games, and each deal's points as its games end).
+//! - `arenas`: tournaments bots join, continuous or duplicate: pairing, standings, their games.
 //! - `queue`: matchmaking: bots' places in the queues, and the tables formed from them, by
 //!   joins and by every replica's sweeper.
 //! - `effects`: the outbox's worker, which applies the core's events and the platform's own
@@ -26,6 +27,7 @@
 
 mod accounts;
 mod archive;
+mod arenas;
 mod challenges;
 mod effects;
 mod env;
@@ -41,6 +43,10 @@ pub mod wire;
 pub use self::accounts::profile_path;
 pub use self::archive::{
     DEFAULT_ARCHIVE_LIMIT, DEFAULT_STREAM_MAX, MAX_ARCHIVE_LIMIT, MAX_STREAM_MAX,
+};
+pub use self::arenas::{
+    DEFAULT_ARENA_LIMIT, DEFAULT_ARENAS_ACTIVE, DEFAULT_ARENAS_PER_BOT, HOUSE_FILL_AFTER_MS,
+    MAX_ARENA_LIMIT, RecurringArena, WITHDRAW_AFTER_FORFEITS, run_arenas,
 };
 pub use self::challenges::{CHALLENGE_TTL_MS, MAX_PREFERENCE_NAMES};
 pub use self::effects::{OUTBOX_LEASE_MS, run_outbox};

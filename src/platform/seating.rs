@@ -54,7 +54,7 @@ impl Platform {
         let rules = game.ruleset.clone().build()?;
         let formed = match &via {
             Via::Queue { .. } => true,
-            Via::Challenge { rated, .. } => *rated,
+            Via::Challenge { rated, .. } | Via::Arena { rated, .. } => *rated,
             Via::Claim | Via::Match { .. } => false,
         };
         game.rated = rated_table(
@@ -76,6 +76,8 @@ impl Platform {
                 // The deal's other plays, as the match named them.
                 siblings: game.series.take().map(|s| s.siblings).unwrap_or_default(),
             }),
+            // A duplicate arena's deal, as the arena named its plays.
+            Via::Arena { .. } => game.series.take(),
             Via::Claim | Via::Queue { .. } | Via::Challenge { .. } => None,
         };
         game.via = Some(serde_json::to_value(&via).map_err(|_| Error::Internal)?);

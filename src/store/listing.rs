@@ -24,18 +24,36 @@ pub enum ListStatus {
     Live,
     /// Over (listed until the game expires).
     Finished,
+    /// The other records listed beside the games (the platform's arenas), in listings of
+    /// their own that no listing of games includes: not started yet.
+    Upcoming,
+    /// Under way (beside the games: see [`ListStatus::Upcoming`]).
+    Running,
+    /// Over (beside the games: see [`ListStatus::Upcoming`]).
+    Done,
 }
 
 impl ListStatus {
     /// Every status.
-    pub const ALL: [ListStatus; 3] = [ListStatus::Open, ListStatus::Live, ListStatus::Finished];
+    pub const ALL: [ListStatus; 6] = [
+        ListStatus::Open,
+        ListStatus::Live,
+        ListStatus::Finished,
+        ListStatus::Upcoming,
+        ListStatus::Running,
+        ListStatus::Done,
+    ];
 
-    /// Its name: `open`, `live` or `finished` (also its part of the Redis keys).
+    /// Its name: `open`, `live`, `finished`, `upcoming`, `running` or `done` (also its part of
+    /// the Redis keys).
     pub const fn as_str(self) -> &'static str {
         match self {
             ListStatus::Open => "open",
             ListStatus::Live => "live",
             ListStatus::Finished => "finished",
+            ListStatus::Upcoming => "upcoming",
+            ListStatus::Running => "running",
+            ListStatus::Done => "done",
         }
     }
 

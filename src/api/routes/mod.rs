@@ -11,6 +11,7 @@ use crate::games::ViewJson;
 use crate::platform::Platform;
 
 pub mod actions;
+pub mod arenas;
 pub mod bots;
 pub mod challenges;
 pub mod events;

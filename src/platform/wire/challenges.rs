@@ -18,12 +18,12 @@ pub struct CreateChallengeRequest {
     pub opponent: String,
     /// The game (default `hasenpfeffer`). A rated challenge plays the preset's own rules at
     /// its player count; the seats the two bots do not take are house players (`house`).
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::present")]
     #[schema(nullable = false)]
     pub ruleset: Option<RulesetSpec>,
     /// The time limit per decision (100 to 86,400,000 ms; default 60,000). A seat whose clock
     /// runs out 3 turns in a row forfeits the game.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::present")]
     #[schema(nullable = false)]
     #[schema(minimum = 100, maximum = 86_400_000)]
     pub turn_time_limit_ms: Option<u64>,
@@ -33,12 +33,12 @@ pub struct CreateChallengeRequest {
     pub rated: bool,
     /// Make it a duplicate match of this many deals (as `POST /v1/matches`, the challenger as
     /// `a`) instead of one game.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::present")]
     #[schema(nullable = false)]
     #[schema(minimum = 1, maximum = 100)]
     pub deals: Option<u32>,
     /// The house players in the seats neither bot takes (default `heuristic`).
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::present")]
     #[schema(nullable = false)]
     pub house: Option<Strategy>,
 }
@@ -160,7 +160,7 @@ pub struct ChallengePreferences {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "super::present"
     )]
     #[schema(nullable = false)]
     pub presets: Option<Vec<Preset>>,
@@ -171,7 +171,7 @@ pub struct ChallengePreferences {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "super::present"
     )]
     #[schema(nullable = false, minimum = 100, maximum = 86_400_000)]
     pub min_turn_time_limit_ms: Option<u64>,
@@ -179,7 +179,7 @@ pub struct ChallengePreferences {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "super::present"
     )]
     #[schema(nullable = false, minimum = 100, maximum = 86_400_000)]
     pub max_turn_time_limit_ms: Option<u64>,
@@ -190,7 +190,7 @@ pub struct ChallengePreferences {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "super::present"
     )]
     #[schema(nullable = false)]
     pub from: Option<Vec<String>>,
@@ -201,15 +201,6 @@ pub struct ChallengePreferences {
 
 fn yes() -> bool {
     true
-}
-
-/// An optional field that, when given, is not null (left out: `None`, by `default`).
-fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(d).map(Some)
 }
 
 impl Default for ChallengePreferences {
