@@ -6,6 +6,7 @@ mod harness;
 mod helpers;
 
 mod archive;
+mod arenas;
 mod bots;
 mod clock;
 mod cluster;

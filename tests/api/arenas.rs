@@ -1,0 +1,578 @@
+//! Arenas over HTTP: a continuous and a duplicate arena of 8 bots (played by bots here, each
+//! following its inbox and playing every seat it is given, one of them leaving mid-arena) with
+//! house players filling the seats left empty, on memory and on Redis, and a duplicate arena
+//! over two server processes on one Redis with one of them killed and another started
+//! mid-round. Each checks that every game was created once (each table's game exists once, and
+//! each bot was seated once per table it sits at), every result counted once (the standings
+//! made again from the games' own results match the arena's), and that each bot was told the
+//! arena's end once, with its place.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use reqwest::{Client, RequestBuilder, Response};
+use serde_json::{Value, json};
+
+use crate::bots::register_ok;
+use crate::harness::ChildServer;
+use crate::helpers::{Store, TestApp, assert_problem, both_stores, choose, spawn_app};
+
+/// How long an arena of these tests may take.
+const LIMIT: Duration = Duration::from_secs(150);
+
+/// The replicas the bots talk to (any of them; one that does not answer is skipped).
+#[derive(Clone)]
+struct Replicas {
+    bases: Arc<Mutex<Vec<String>>>,
+    client: Client,
+}
+
+impl Replicas {
+    fn new(bases: Vec<String>) -> Self {
+        Replicas {
+            bases: Arc::new(Mutex::new(bases)),
+            client: Client::builder()
+                .timeout(Duration::from_secs(30))
+                .pool_idle_timeout(Duration::from_secs(3))
+                .build()
+                .expect("a client"),
+        }
+    }
+
+    /// Sends the request `build` makes for a replica's base, to the replicas in turn until one
+    /// answers (a replica being restarted refuses connections).
+    async fn send(&self, build: impl Fn(&Client, &str) -> RequestBuilder) -> Response {
+        let started = Instant::now();
+        let mut n = rand::random::<u32>() as usize;
+        loop {
+            let base = {
+                let bases = self.bases.lock().unwrap();
+                bases[n % bases.len()].clone()
+            };
+            n += 1;
+            match build(&self.client, &base).send().await {
+                Ok(res) => return res,
+                Err(e) => {
+                    assert!(
+                        started.elapsed() < Duration::from_secs(30),
+                        "no replica: {e}"
+                    );
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+    }
+
+    async fn get(&self, path: &str) -> Value {
+        let res = self.send(|c, b| c.get(format!("{b}{path}"))).await;
+        assert_eq!(res.status(), 200, "GET {path}");
+        res.json().await.expect("JSON")
+    }
+
+    async fn as_bot(&self, path: &str, key: &str, body: Option<&Value>) -> Response {
+        self.send(|c, b| {
+            let req = c
+                .post(format!("{b}{path}"))
+                .header("authorization", format!("Bot {key}"));
+            match body {
+                Some(body) => req.json(body),
+                None => req,
+            }
+        })
+        .await
+    }
+}
+
+/// What a bot saw of an arena.
+#[derive(Debug, Default)]
+struct BotLog {
+    /// The games it was seated in (from its inbox).
+    seated: Vec<String>,
+    /// Its `arena_finished` events.
+    finished: Vec<Value>,
+    /// Its `arena_started` events.
+    started: usize,
+}
+
+/// Plays seat `token` of game `id` with random legal actions until the game is over.
+async fn play(r: Replicas, id: String, token: String, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut version = 0u64;
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < LIMIT, "game {id} never ended");
+        let path = format!("/v1/games/{id}?wait_for_version={version}&wait_ms=1000");
+        let res = r
+            .send(|c, b| c.get(format!("{b}{path}")).bearer_auth(&token))
+            .await;
+        assert_eq!(res.status(), 200, "view of {id}");
+        let view: Value = res.json().await.expect("JSON");
+        version = view["version"].as_u64().expect("version");
+        if view["status"] == "finished" {
+            return;
+        }
+        if view["legal_actions"].as_array().is_none_or(Vec::is_empty) {
+            continue;
+        }
+        let action = choose(&view, &mut rng);
+        let path = format!("/v1/games/{id}/actions");
+        let res = r
+            .send(|c, b| {
+                c.post(format!("{b}{path}"))
+                    .bearer_auth(&token)
+                    .header("if-match", format!("\"{version}\""))
+                    .json(&action)
+            })
+            .await;
+        // A turn the clock played meanwhile: look again.
+        assert!(
+            [200, 409, 412, 422].contains(&res.status().as_u16()),
+            "{action}: {}",
+            res.status()
+        );
+    }
+}
+
+/// Runs bot `key` in arena `arena`: follows its inbox, plays every seat it is given, leaves
+/// after `leave_after` of its games are over (if given), and ends when the arena's end is
+/// told and its games are over.
+async fn run_bot(r: Replicas, key: String, arena: String, leave_after: Option<usize>) -> BotLog {
+    let mut log = BotLog::default();
+    let mut games = tokio::task::JoinSet::new();
+    let mut after = 0u64;
+    let mut done = 0usize;
+    let mut left = false;
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < LIMIT, "the arena never ended for a bot");
+        let path = format!("/v1/bots/me/events?after={after}&wait=1");
+        let res = r
+            .send(|c, b| {
+                c.get(format!("{b}{path}"))
+                    .header("authorization", format!("Bot {key}"))
+                    .header("accept", "application/json")
+            })
+            .await;
+        assert_eq!(res.status(), 200);
+        let items: Vec<Value> = res.json().await.expect("JSON");
+        for item in items {
+            after = item["id"].as_u64().expect("id");
+            match item["type"].as_str() {
+                Some("seated") if item["via"]["arena_id"] == arena.as_str() => {
+                    let id = item["game_id"].as_str().expect("game").to_owned();
+                    let token = item["token"].as_str().expect("token").to_owned();
+                    log.seated.push(id.clone());
+                    games.spawn(play(r.clone(), id, token, after));
+                }
+                Some("arena_started") if item["arena_id"] == arena.as_str() => log.started += 1,
+                Some("arena_finished") if item["arena_id"] == arena.as_str() => {
+                    log.finished.push(item);
+                }
+                _ => {}
+            }
+        }
+        while let Some(res) = games.try_join_next() {
+            res.expect("a game played");
+            done += 1;
+        }
+        if let Some(n) = leave_after
+            && !left
+            && done >= n
+        {
+            let res = r
+                .as_bot(&format!("/v1/arenas/{arena}/leave"), &key, None)
+                .await;
+            assert_eq!(res.status(), 200, "leave");
+            left = true;
+        }
+        if !log.finished.is_empty() && games.is_empty() {
+            return log;
+        }
+    }
+}
+
+/// Registers `n` bots (`<prefix>-<i>`): (name, key).
+async fn bots(app: &TestApp, prefix: &str, n: usize) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for i in 0..n {
+        let name = format!("{prefix}-{i}");
+        let key = register_ok(app, &name).await;
+        out.push((name, key));
+    }
+    out
+}
+
+/// Creates arena `body` as the first bot, joins every bot, and runs them (the last one
+/// leaving after `leave_after` games) until it is over; answers the arena's id and each bot's
+/// log.
+async fn run_arena(
+    r: &Replicas,
+    players: &[(String, String)],
+    body: Value,
+    leave_after: usize,
+    during: impl AsyncFnOnce(&str),
+) -> (String, Vec<BotLog>) {
+    let res = r.as_bot("/v1/arenas", &players[0].1, Some(&body)).await;
+    assert_eq!(
+        res.status(),
+        201,
+        "{}",
+        res.text().await.unwrap_or_default()
+    );
+    let arena: Value = res.json().await.expect("JSON");
+    let id = arena["arena_id"].as_str().expect("id").to_owned();
+    assert_eq!(arena["status"], "upcoming");
+    for (_, key) in players {
+        let res = r.as_bot(&format!("/v1/arenas/{id}/join"), key, None).await;
+        assert_eq!(res.status(), 200);
+    }
+    let runs: Vec<_> = players
+        .iter()
+        .enumerate()
+        .map(|(i, (_, key))| {
+            let leave = (i == players.len() - 1).then_some(leave_after);
+            tokio::spawn(run_bot(r.clone(), key.clone(), id.clone(), leave))
+        })
+        .collect();
+    during(&id).await;
+    let mut logs = Vec::new();
+    for run in runs {
+        logs.push(run.await.expect("a bot ran"));
+    }
+    (id, logs)
+}
+
+/// Checks a finished arena against its games: every table's game exists once with the seats
+/// the arena says, each bot was seated once per table it sits at and told the end once with
+/// its place, and the standings made again from the games' results are the arena's.
+async fn check_arena(
+    r: &Replicas,
+    id: &str,
+    players: &[(String, String)],
+    logs: &[BotLog],
+) -> Value {
+    let arena = r.get(&format!("/v1/arenas/{id}")).await;
+    assert_eq!(arena["status"], "finished", "{arena}");
+    let tables = arena["tables"].as_array().expect("tables");
+    assert!(!tables.is_empty(), "{arena}");
+    let ids: Vec<&str> = tables
+        .iter()
+        .map(|t| t["game_id"].as_str().expect("shown when over"))
+        .collect();
+    assert_eq!(
+        ids.iter().collect::<HashSet<_>>().len(),
+        ids.len(),
+        "a game planned twice"
+    );
+    let duplicate = arena["kind"] == "duplicate";
+    let mut finals: HashMap<String, Value> = HashMap::new();
+    for t in tables {
+        assert_eq!(t["finished"], true, "{t}");
+        let game = t["game_id"].as_str().unwrap();
+        let view = r.get(&format!("/v1/games/{game}")).await;
+        assert_eq!(view["status"], "finished", "{view}");
+        let seats: Vec<&str> = view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["account"].as_str().expect("an account in every seat"))
+            .collect();
+        let listed: Vec<&str> = t["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        assert_eq!(seats, listed, "{game}");
+        assert_eq!(
+            t["points"], view["scores"],
+            "{game}: counted as the game ended"
+        );
+        finals.insert(game.to_owned(), view);
+    }
+    // Each bot: seated once per table it sits at, told the start and the end once.
+    let standings = arena["standings"].as_array().expect("standings");
+    for ((name, _), log) in players.iter().zip(logs) {
+        let mine: HashSet<&str> = tables
+            .iter()
+            .filter(|t| {
+                t["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s == name.as_str())
+            })
+            .map(|t| t["game_id"].as_str().unwrap())
+            .collect();
+        let seated: HashSet<&str> = log.seated.iter().map(String::as_str).collect();
+        assert_eq!(
+            seated.len(),
+            log.seated.len(),
+            "{name} seated twice at a table"
+        );
+        assert_eq!(seated, mine, "{name}");
+        assert_eq!(log.started, 1, "{name}");
+        assert_eq!(log.finished.len(), 1, "{name}: {:?}", log.finished);
+        let line = standings
+            .iter()
+            .find(|s| s["bot"] == name.as_str())
+            .expect("in the standings");
+        assert_eq!(log.finished[0]["rank"], line["rank"], "{name}");
+        assert_eq!(log.finished[0]["score"], line["score"], "{name}");
+        assert_eq!(line["games"], mine.len(), "{name}");
+    }
+    // The standings again, from the games.
+    let rules = &arena["ruleset"];
+    let sides = finals.values().next().unwrap()["scores"]
+        .as_array()
+        .unwrap()
+        .len();
+    let side_of = |seat: usize| seat % sides;
+    assert!(rules["sides"] != "every_player_alone" || sides == rules["players"]);
+    let mut expected: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for t in tables {
+        let game = t["game_id"].as_str().unwrap();
+        let view = &finals[game];
+        let scores: Vec<i64> = view["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .collect();
+        for (seat, name) in t["seats"].as_array().unwrap().iter().enumerate() {
+            let name = name.as_str().unwrap();
+            if name.starts_with("house-") {
+                continue;
+            }
+            let side = side_of(seat);
+            let score = if duplicate {
+                let (mut beaten, mut tied, mut compared) = (0.0, 0.0, 0.0);
+                for o in tables.iter().filter(|o| {
+                    o["round"] == t["round"]
+                        && o["deal"] == t["deal"]
+                        && o["game_id"] != t["game_id"]
+                }) {
+                    let theirs = finals[o["game_id"].as_str().unwrap()]["scores"][side]
+                        .as_i64()
+                        .unwrap();
+                    compared += 1.0;
+                    if scores[side] > theirs {
+                        beaten += 1.0;
+                    } else if scores[side] == theirs {
+                        tied += 1.0;
+                    }
+                }
+                if compared == 0.0 {
+                    50.0
+                } else {
+                    100.0 * (beaten + tied / 2.0) / compared
+                }
+            } else {
+                let winners = view["winners"].as_array().unwrap();
+                if winners.iter().any(|w| w.as_u64() == Some(side as u64)) {
+                    2.0
+                } else {
+                    0.0
+                }
+            };
+            expected.entry(name.to_owned()).or_default().push(score);
+        }
+    }
+    for (name, scores) in &expected {
+        let line = standings
+            .iter()
+            .find(|s| s["bot"] == name.as_str())
+            .unwrap();
+        let want = if duplicate {
+            scores.iter().sum::<f64>() / scores.len() as f64
+        } else {
+            scores.iter().sum::<f64>()
+        };
+        let got = line["score"].as_f64().unwrap();
+        assert!(
+            (got - want).abs() < 0.011,
+            "{name}: {got} against {want} from the games"
+        );
+    }
+    arena
+}
+
+/// A continuous arena of 8 bots, one leaving after its second game, with `house-random` filling
+/// a table a bot waits at: paired again and again until its end, then finished when its last
+/// game is.
+async fn a_continuous_arena(store: Store) {
+    let app = spawn_app(store).await;
+    let players = bots(&app, "cont", 8).await;
+    let r = Replicas::new(vec![app.base.clone()]);
+    let body = json!({
+        "name": "Ten seconds of Hasenpfeffer",
+        "kind": "continuous",
+        "ruleset": {"preset": "hasenpfeffer", "target_score": 1},
+        "starts_in_ms": 0,
+        "duration_ms": 10_000,
+        "house": "random",
+        "turn_time_limit_ms": 5_000,
+    });
+    let (id, logs) = run_arena(&r, &players, body, 2, async |_: &str| {}).await;
+    let arena = check_arena(&r, &id, &players, &logs).await;
+    let tables = arena["tables"].as_array().unwrap();
+    assert!(tables.len() >= 8, "paired again and again: {arena}");
+    let leaver = &players[7].0;
+    let line = arena["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["bot"] == leaver.as_str())
+        .unwrap();
+    assert_eq!(line["status"], "left", "{line}");
+    assert!(line["games"].as_u64().unwrap() <= 3, "{line}");
+    // The finished arena is listed as such, and refuses to be joined.
+    let page = r.get("/v1/arenas?status=finished").await;
+    assert!(
+        page["arenas"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["arena_id"] == id.as_str())
+    );
+    let res = r
+        .as_bot(&format!("/v1/arenas/{id}/join"), &players[0].1, None)
+        .await;
+    assert_problem(res, 409, "arena_closed").await;
+}
+
+/// A duplicate arena of 8 bots (two tables a deal, then 7 bots and a house player once one
+/// leaves), 3 rounds of 2 deals: every table plays the same deals, scored by matchpoints.
+async fn a_duplicate_arena(store: Store) {
+    let app = spawn_app(store).await;
+    let players = bots(&app, "dup", 8).await;
+    let r = Replicas::new(vec![app.base.clone()]);
+    let body = json!({
+        "name": "Duplicate Hasenpfeffer",
+        "kind": "duplicate",
+        "ruleset": {"preset": "hasenpfeffer"},
+        "rounds": 3,
+        "deals_per_round": 2,
+        "starts_in_ms": 0,
+        "house": "random",
+        "turn_time_limit_ms": 5_000,
+    });
+    let (id, logs) = run_arena(&r, &players, body, 1, async |_: &str| {}).await;
+    let arena = check_arena(&r, &id, &players, &logs).await;
+    let tables = arena["tables"].as_array().unwrap();
+    // 3 rounds of 2 deals at 2 tables.
+    assert_eq!(tables.len(), 12, "{arena}");
+    assert_eq!(arena["round"], 3);
+    // The leaver plays round 1 only.
+    let leaver = &players[7].0;
+    assert!(
+        tables
+            .iter()
+            .filter(|t| t["round"] != 1)
+            .all(|t| !t["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s == leaver.as_str())),
+        "a bot that left is not seated again"
+    );
+    assert!(
+        tables.iter().filter(|t| t["round"] != 1).any(|t| t["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s.as_str().unwrap().starts_with("house-"))),
+        "a house player fills the seat it left"
+    );
+    // Every seat of a deal held the same cards at both tables: the deal's logs agree.
+    for round in 1..=3 {
+        for deal in 0..2 {
+            let games: Vec<&str> = tables
+                .iter()
+                .filter(|t| t["round"] == round && t["deal"] == deal)
+                .map(|t| t["game_id"].as_str().unwrap())
+                .collect();
+            assert_eq!(games.len(), 2);
+            let mut hands = Vec::new();
+            for g in games {
+                let log = r.get(&format!("/v1/games/{g}/log")).await;
+                hands.push((
+                    log["hands"][0]["deal"].clone(),
+                    log["hands"][0]["dealer"].clone(),
+                ));
+            }
+            assert_eq!(hands[0], hands[1], "round {round} deal {deal}");
+        }
+    }
+    for line in arena["standings"].as_array().unwrap() {
+        if line["games"].as_u64().unwrap() >= 2 {
+            let ci = line["ci95"].as_array().expect("an interval");
+            assert!(ci[0].as_f64().unwrap() <= line["score"].as_f64().unwrap());
+        }
+    }
+}
+
+both_stores!(a_continuous_arena, a_duplicate_arena);
+
+/// A duplicate arena over two server processes on one Redis, the bots' requests spread over
+/// both; once the first round's results are in, one process is killed and another started:
+/// the arena goes on, each game made once and each result counted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_arena_survives_a_replica_restart() {
+    let redis = tokio::task::spawn_blocking(hasenpfeffer::store::testing::TestRedis::start)
+        .await
+        .expect("a private redis-server");
+    let url = redis.url();
+    let start = |url: String| {
+        tokio::task::spawn_blocking(move || {
+            ChildServer::start(&[
+                ("REDIS_URL", url.as_str()),
+                ("BOT_REGISTRATIONS_PER_HOUR", "1000"),
+            ])
+        })
+    };
+    let a = start(url.clone()).await.expect("replica a");
+    let b = start(url.clone()).await.expect("replica b");
+    let app = TestApp::at(a.base.clone(), None);
+    let players = bots(&app, "rep", 8).await;
+    let r = Replicas::new(vec![a.base.clone(), b.base.clone()]);
+    let body = json!({
+        "name": "Duplicate over two replicas",
+        "kind": "duplicate",
+        "ruleset": {"preset": "euchre"},
+        "rounds": 3,
+        "starts_in_ms": 0,
+        "house": "heuristic",
+        "turn_time_limit_ms": 5_000,
+    });
+    let b = Arc::new(Mutex::new(Some(b)));
+    let restarted = {
+        let (r, b, url) = (r.clone(), b.clone(), url.clone());
+        async move |id: &str| {
+            // Round 2 begins once round 1's last result is counted.
+            let started = Instant::now();
+            loop {
+                let arena = r.get(&format!("/v1/arenas/{id}")).await;
+                if arena["round"].as_u64().unwrap_or(0) >= 2 {
+                    break;
+                }
+                assert!(started.elapsed() < LIMIT, "round 2 never began: {arena}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let old = b.lock().unwrap().take().expect("replica b");
+            r.bases.lock().unwrap().retain(|base| *base != old.base);
+            drop(old); // killed mid-round
+            let c = start(url).await.expect("replica c");
+            r.bases.lock().unwrap().push(c.base.clone());
+            *b.lock().unwrap() = Some(c);
+        }
+    };
+    let (id, logs) = run_arena(&r, &players, body, 3, restarted).await;
+    let arena = check_arena(&r, &id, &players, &logs).await;
+    assert_eq!(arena["round"], 3);
+    drop(a);
+    drop(redis);
+}
