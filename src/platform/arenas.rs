@@ -170,6 +170,12 @@ struct TableRecord {
     late: Vec<Seat>,
     /// Its place in the order results were recorded (from 1), once over.
     counted: Option<u32>,
+    /// When it was paired (ms since the epoch).
+    #[serde(default)]
+    paired_unix_ms: u64,
+    /// When its result was recorded.
+    #[serde(default)]
+    ended_unix_ms: Option<u64>,
 }
 
 /// A stored arena (named MessagePack: fields may be added with a default).
@@ -478,6 +484,8 @@ impl ArenaRecord {
                     finished: t.points.is_some(),
                     points: if hidden { None } else { t.points.clone() },
                     forfeit: if hidden { None } else { t.forfeit },
+                    paired_unix_ms: t.paired_unix_ms,
+                    ended_unix_ms: t.ended_unix_ms,
                 }
             })
             .collect();
@@ -608,7 +616,7 @@ impl ArenaRecord {
                 tables.push(table);
             }
         }
-        self.plan(tables, None)
+        self.plan(tables, None, now)
     }
 
     /// Adds `tables` (each a table's seats) to the arena's tables as games of round
@@ -618,6 +626,7 @@ impl ArenaRecord {
         &mut self,
         tables: Vec<Vec<String>>,
         duplicate: Option<(u32, Vec<u64>)>,
+        now: u64,
     ) -> Option<(usize, usize)> {
         if tables.is_empty() {
             return None;
@@ -642,6 +651,8 @@ impl ArenaRecord {
                         forfeit: None,
                         late: Vec::new(),
                         counted: None,
+                        paired_unix_ms: now,
+                        ended_unix_ms: None,
                     });
                 }
             }
@@ -669,6 +680,8 @@ impl ArenaRecord {
                             forfeit: None,
                             late: Vec::new(),
                             counted: None,
+                            paired_unix_ms: now,
+                            ended_unix_ms: None,
                         });
                     }
                 }
@@ -741,7 +754,7 @@ impl ArenaRecord {
         self.round += 1;
         let seeds = (0..self.deals_per_round).map(|_| rand::random()).collect();
         let round = self.round;
-        self.plan(tables, Some((round, seeds)))
+        self.plan(tables, Some((round, seeds)), now)
     }
 
     fn finish(&mut self, now: u64) {
@@ -824,6 +837,7 @@ impl ArenaRecord {
         t.forfeit = record.forfeit;
         t.late = late;
         t.counted = Some(counted);
+        t.ended_unix_ms = Some(now);
         // Forfeits: withdrawn after enough of them.
         let forfeiters: Vec<String> = {
             let t = &self.tables[i];

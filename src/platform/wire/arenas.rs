@@ -153,6 +153,11 @@ pub struct ArenaTable {
     /// The seat that forfeited, if one did.
     #[schema(required = true)]
     pub forfeit: Option<Seat>,
+    /// When the arena paired it (ms since the epoch); its game is made moments later.
+    pub paired_unix_ms: u64,
+    /// When the arena counted its result.
+    #[schema(required = true)]
+    pub ended_unix_ms: Option<u64>,
 }
 
 /// An arena.
