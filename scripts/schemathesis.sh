@@ -94,7 +94,8 @@ for store in $STORES; do
   mkdir -p "target/schemathesis/$store"
   env "${env_args[@]}" PORT="$PORT" BIND_ADDR=127.0.0.1 RUST_LOG=warn LOG_FORMAT=json \
     RATE_LIMIT_PER_SEC=0 BOT_REGISTRATIONS_PER_HOUR=0 MATCHES_PER_HOUR=0 \
-    MATCHES_RUNNING_PER_BOT=0 MATCHES_RUNNING=0 CHALLENGES_PER_HOUR=0 "$BIN" >"$LOG" 2>&1 &
+    MATCHES_RUNNING_PER_BOT=0 MATCHES_RUNNING=0 CHALLENGES_PER_HOUR=0 \
+    ARENAS_PER_BOT=0 ARENAS_ACTIVE=0 "$BIN" >"$LOG" 2>&1 &
   PIDS+=("$!")
   wait_up "http://127.0.0.1:$PORT/healthz"
   echo "==> schemathesis against the $store store (port $PORT, $MAX_EXAMPLES examples per operation)"

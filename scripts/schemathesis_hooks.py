@@ -338,6 +338,32 @@ def rated_bot() -> str | None:
         return None
 
 
+# Arenas: bot 5 creates them (POST /v1/arenas), bot 6 makes the ones the other operations
+# name, bot 7 joins and leaves.
+ARENA_MAKE = "POST /v1/arenas"
+ARENA_LIST = "GET /v1/arenas"
+ARENA_GET = "GET /v1/arenas/{id}"
+ARENA_JOIN = "POST /v1/arenas/{id}/join"
+ARENA_LEAVE = "POST /v1/arenas/{id}/leave"
+
+
+def arena(joined: bool = False) -> str | None:
+    """An upcoming arena (it starts in an hour), made by bot 6; bot 7 in it if `joined`."""
+    kind = rng.choice(["continuous", "duplicate"])
+    res = requests.post(
+        f"{BASE}/v1/arenas",
+        json={"name": f"st {uuid.uuid4().hex[:6]}", "kind": kind, "starts_in_ms": 3_600_000},
+        headers={"Authorization": f"Bot {key_of(6)}"},
+        timeout=10,
+    )
+    if res.status_code != 201:
+        return None
+    id = res.json()["arena_id"]
+    if joined:
+        requests.post(f"{BASE}/v1/arenas/{id}/join", headers={"Authorization": f"Bot {key_of(7)}"}, timeout=10)
+    return id
+
+
 def key_of(n: int) -> str:
     bot_key()
     return BOT_KEYS[n]
@@ -384,6 +410,10 @@ class SeatToken:
             return f"Bot {key_of(0)}"
         if label in PREFERENCES:
             return f"Bot {key_of(4)}"
+        if label == ARENA_MAKE:
+            return f"Bot {key_of(5)}"
+        if label in (ARENA_JOIN, ARENA_LEAVE):
+            return f"Bot {key_of(7)}"
         if label not in WITH_TOKEN or stateful(case):
             return None
         if label in ("GET /v1/games/{id}", "GET /v1/games/{id}/events") and chance(1 / 3):
@@ -405,15 +435,16 @@ def our_token(case) -> bool:
 LOBBY = "GET /v1/games"
 
 
-def real_cursor(case) -> None:
+def real_cursor(case, path: str = "/v1/games") -> None:
     """A lobby cursor is opaque: only a `next_cursor` the server gave is valid (anything else is
     400 `invalid_cursor`, as a made-up token is 403). A positive case gets a real one for its
-    own listing, or none when that listing has a single page."""
+    own listing (the lobby's, or the arenas' at `path`), or none when that listing has a
+    single page."""
     query = case.query or {}
     if "cursor" not in query:
         return
     params = {k: v for k, v in query.items() if k in ("status", "preset")}
-    res = requests.get(f"{BASE}/v1/games", params={**params, "limit": 1}, timeout=10)
+    res = requests.get(f"{BASE}{path}", params={**params, "limit": 1}, timeout=10)
     cursor = res.json().get("next_cursor") if res.status_code == 200 else None
     if cursor:
         query["cursor"] = cursor
@@ -474,6 +505,30 @@ def before_call(context, case, kwargs):
         return
     if label == LOBBY and positive(case) and not negative_at(case, ParameterLocation.QUERY):
         real_cursor(case)
+        return
+    if label == ARENA_LIST and positive(case) and not negative_at(case, ParameterLocation.QUERY):
+        if chance(0.5):
+            arena()  # an upcoming one at least, and a second page
+            arena()
+        real_cursor(case, "/v1/arenas")
+        return
+    if label == ARENA_MAKE and positive(case) and isinstance(case.body, dict) and chance(0.7):
+        # A body the server can make: the options of its kind only, and a rated arena only of
+        # its preset's own rules (a continuous one).
+        body = case.body
+        if body.get("kind") == "duplicate":
+            body.pop("duration_ms", None)
+            body.pop("rated", None)
+        else:
+            body.pop("rounds", None)
+            body.pop("deals_per_round", None)
+        if body.get("rated"):
+            body.pop("ruleset", None)
+        return
+    if label in (ARENA_GET, ARENA_JOIN, ARENA_LEAVE) and positive(case) and chance(0.7):
+        made = arena(joined=label == ARENA_LEAVE)
+        if made:
+            case.path_parameters["id"] = made
         return
     if label == "DELETE /v1/queue/{ticket}" and positive(case) and chance(0.7):
         # A ticket the bot holds: it queues first (a 409 when it waits in three queues

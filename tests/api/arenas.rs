@@ -95,6 +95,8 @@ struct BotLog {
     finished: Vec<Value>,
     /// Its `arena_started` events.
     started: usize,
+    /// When it left (ms since the epoch), if it did.
+    left_unix_ms: Option<u64>,
 }
 
 /// Plays seat `token` of game `id` with random legal actions until the game is over.
@@ -187,6 +189,12 @@ async fn run_bot(r: Replicas, key: String, arena: String, leave_after: Option<us
                 .await;
             assert_eq!(res.status(), 200, "leave");
             left = true;
+            log.left_unix_ms = Some(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_millis() as u64,
+            );
         }
         if !log.finished.is_empty() && games.is_empty() {
             return log;
@@ -466,21 +474,27 @@ async fn a_duplicate_arena(store: Store) {
     // 3 rounds of 2 deals at 2 tables.
     assert_eq!(tables.len(), 12, "{arena}");
     assert_eq!(arena["round"], 3);
-    // The leaver plays round 1 only.
+    // The leaver is not seated at a table paired after it left, and the last round has a
+    // house player in its seat.
     let leaver = &players[7].0;
+    let left = logs[7].left_unix_ms.expect("it left");
+    let sits = |t: &Value, name: &str| t["seats"].as_array().unwrap().iter().any(|s| s == name);
     assert!(
         tables
             .iter()
-            .filter(|t| t["round"] != 1)
-            .all(|t| !t["seats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|s| s == leaver.as_str())),
-        "a bot that left is not seated again"
+            .filter(|t| t["paired_unix_ms"].as_u64().unwrap() > left)
+            .all(|t| !sits(t, leaver)),
+        "a bot that left is not seated again: {arena}"
     );
     assert!(
-        tables.iter().filter(|t| t["round"] != 1).any(|t| t["seats"]
+        tables
+            .iter()
+            .filter(|t| t["round"] == 3)
+            .all(|t| !sits(t, leaver)),
+        "{arena}"
+    );
+    assert!(
+        tables.iter().filter(|t| t["round"] == 3).any(|t| t["seats"]
             .as_array()
             .unwrap()
             .iter()
@@ -576,3 +590,385 @@ async fn a_duplicate_arena_survives_a_replica_restart() {
     drop(a);
     drop(redis);
 }
+
+/// `POST path` as the bot of `key` with a JSON body, on `app`.
+async fn post_as(app: &TestApp, path: &str, key: Option<&str>, body: &Value) -> Response {
+    let mut req = app.client.post(app.url(path)).json(body);
+    if let Some(key) = key {
+        req = req.header("authorization", format!("Bot {key}"));
+    }
+    req.send().await.expect("sent")
+}
+
+/// Bad requests to the arenas get a clear problem document and change nothing: a missing or
+/// wrong key, malformed and impossible bodies, made-up ids, a bot's third arena, a full arena,
+/// leaving an arena one is not in, bad list queries.
+async fn arenas_refuse_bad_input(store: Store) {
+    let app = spawn_app(store).await;
+    let players = bots(&app, "hostile", 3).await;
+    let (alice, bob, carol) = (&players[0].1, &players[1].1, &players[2].1);
+    let ok = json!({"name": "ok", "kind": "continuous", "max_players": 2});
+    assert_problem(
+        post_as(&app, "/v1/arenas", None, &ok).await,
+        401,
+        "missing_bot_key",
+    )
+    .await;
+    let wrong = format!("hpb_{}", "0".repeat(64));
+    assert_problem(
+        post_as(&app, "/v1/arenas", Some(&wrong), &ok).await,
+        403,
+        "invalid_bot_key",
+    )
+    .await;
+    for (body, status, code) in [
+        (json!({"kind": "continuous"}), 400, "invalid_body"),
+        (json!({"name": "x", "kind": "swiss"}), 400, "invalid_value"),
+        (
+            json!({"name": "x", "kind": "continuous", "rounds": null}),
+            400,
+            "invalid_body",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "color": "red"}),
+            400,
+            "unknown_field",
+        ),
+        (
+            json!({"name": "", "kind": "continuous"}),
+            400,
+            "invalid_name",
+        ),
+        (
+            json!({"name": "a\u{0007}b", "kind": "continuous"}),
+            400,
+            "invalid_name",
+        ),
+        (
+            json!({"name": "x".repeat(65), "kind": "continuous"}),
+            400,
+            "invalid_name",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "rounds": 3}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "duplicate", "duration_ms": 60000}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "duplicate", "rated": true}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "duplicate", "rounds": 0}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "duplicate", "deals_per_round": 9}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "duration_ms": 5}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "starts_in_ms": 99_999_999_999_u64}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "max_players": 1}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "rated": true, "ruleset": {"preset": "euchre", "target_score": 3}}),
+            422,
+            "invalid_arena",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "turn_time_limit_ms": 1}),
+            422,
+            "invalid_turn_time_limit",
+        ),
+        (
+            json!({"name": "x", "kind": "continuous", "ruleset": {"preset": "euchre", "players": 9}}),
+            422,
+            "invalid_players",
+        ),
+    ] {
+        let res = post_as(&app, "/v1/arenas", Some(alice), &body).await;
+        let problem = assert_problem(res, status, code).await;
+        assert!(
+            !problem["detail"].as_str().unwrap_or_default().is_empty(),
+            "{body}"
+        );
+    }
+    let listed = |app: &TestApp| {
+        let url = app.url("/v1/arenas?status=upcoming&limit=100");
+        let client = app.client.clone();
+        async move {
+            let page: Value = client.get(url).send().await.unwrap().json().await.unwrap();
+            page["arenas"].as_array().unwrap().len()
+        }
+    };
+    assert_eq!(listed(&app).await, 0, "nothing refused was made");
+    // Two arenas a bot; a third is refused until one ends.
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let res = post_as(&app, "/v1/arenas", Some(alice), &ok).await;
+        assert_eq!(res.status(), 201);
+        let a: Value = res.json().await.unwrap();
+        ids.push(a["arena_id"].as_str().unwrap().to_owned());
+    }
+    assert_problem(
+        post_as(&app, "/v1/arenas", Some(alice), &ok).await,
+        409,
+        "too_many_arenas",
+    )
+    .await;
+    assert_eq!(listed(&app).await, 2);
+    // Full at two bots; leaving one is not in; made-up ids.
+    let id = &ids[0];
+    for key in [alice, bob] {
+        assert_eq!(
+            post_as(
+                &app,
+                &format!("/v1/arenas/{id}/join"),
+                Some(key),
+                &json!({})
+            )
+            .await
+            .status(),
+            200
+        );
+    }
+    let before = app
+        .get(&format!("/v1/arenas/{id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let join = format!("/v1/arenas/{id}/join");
+    assert_problem(
+        post_as(&app, &join, Some(carol), &json!({})).await,
+        409,
+        "arena_full",
+    )
+    .await;
+    let leave = format!("/v1/arenas/{id}/leave");
+    assert_problem(
+        post_as(&app, &leave, Some(carol), &json!({})).await,
+        409,
+        "arena_closed",
+    )
+    .await;
+    assert_problem(
+        post_as(&app, &join, None, &json!({})).await,
+        401,
+        "missing_bot_key",
+    )
+    .await;
+    let after = app
+        .get(&format!("/v1/arenas/{id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(before, after, "refusals change nothing");
+    for bad in ["nope", "ABCDEFGHIJKLMNOP", "aaaaaaaaaaaaaaaa", "a%00b"] {
+        assert_problem(
+            app.get(&format!("/v1/arenas/{bad}")).await,
+            404,
+            "arena_not_found",
+        )
+        .await;
+        assert_problem(
+            post_as(
+                &app,
+                &format!("/v1/arenas/{bad}/join"),
+                Some(carol),
+                &json!({}),
+            )
+            .await,
+            404,
+            "arena_not_found",
+        )
+        .await;
+    }
+    for query in [
+        "status=open",
+        "limit=0",
+        "limit=101",
+        "preset=chess",
+        "cursor=garbage",
+        "x=1",
+    ] {
+        let res = app.get(&format!("/v1/arenas?{query}")).await;
+        assert_eq!(res.status(), 400, "{query}");
+    }
+    // Before the start, leaving takes the bot off the list; joining twice changes nothing.
+    let res = post_as(&app, &leave, Some(bob), &json!({})).await;
+    let a: Value = res.json().await.unwrap();
+    assert_eq!(a["standings"].as_array().unwrap().len(), 1);
+    let res = post_as(&app, &join, Some(alice), &json!({})).await;
+    let a: Value = res.json().await.unwrap();
+    assert_eq!(a["standings"].as_array().unwrap().len(), 1);
+}
+
+/// An attacker with several accounts in one duplicate arena learns nothing of a deal from a
+/// table that finished it while another table still plays it: the arena names neither table's
+/// game nor points, and the finished game's log is refused (`deal_in_play`), its views show
+/// none of the deal's cards; once both tables are over, all of it is shown.
+async fn a_duplicate_deal_stays_secret_in_an_arena(store: Store) {
+    let app = spawn_app(store).await;
+    let players = bots(&app, "spy", 5).await;
+    let r = Replicas::new(vec![app.base.clone()]);
+    let body = json!({
+        "name": "Secret deals",
+        "kind": "duplicate",
+        "ruleset": {"preset": "hasenpfeffer"},
+        "rounds": 1,
+        "starts_in_ms": 0,
+        "house": "random",
+    });
+    let res = r.as_bot("/v1/arenas", &players[0].1, Some(&body)).await;
+    let id = res.json::<Value>().await.unwrap()["arena_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for (_, key) in &players {
+        assert_eq!(
+            r.as_bot(&format!("/v1/arenas/{id}/join"), key, None)
+                .await
+                .status(),
+            200
+        );
+    }
+    // Each bot's seat: 4 at one table, 1 with three house players at the other.
+    let mut seats: Vec<(String, String)> = Vec::new(); // (game, token) per bot
+    for (_, key) in &players {
+        let started = Instant::now();
+        loop {
+            let items: Vec<Value> = app
+                .client
+                .get(app.url("/v1/bots/me/events?after=0&wait=1"))
+                .header("authorization", format!("Bot {key}"))
+                .header("accept", "application/json")
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            if let Some(s) = items.iter().find(|i| i["type"] == "seated") {
+                seats.push((
+                    s["game_id"].as_str().unwrap().to_owned(),
+                    s["token"].as_str().unwrap().to_owned(),
+                ));
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(20), "never seated");
+        }
+    }
+    let mut by_game: HashMap<&str, Vec<&str>> = HashMap::new();
+    for (g, t) in &seats {
+        by_game.entry(g).or_default().push(t);
+    }
+    let (full, lone) = {
+        let mut games: Vec<(&str, Vec<&str>)> = by_game.into_iter().collect();
+        games.sort_by_key(|(_, t)| std::cmp::Reverse(t.len()));
+        (games[0].clone(), games[1].clone())
+    };
+    assert_eq!((full.1.len(), lone.1.len()), (4, 1));
+    // The four bots' table is played out; the lone bot's waits.
+    let plays: Vec<_> = full
+        .1
+        .iter()
+        .enumerate()
+        .map(|(i, t)| tokio::spawn(play(r.clone(), full.0.to_owned(), t.to_string(), i as u64)))
+        .collect();
+    for p in plays {
+        p.await.unwrap();
+    }
+    let started = Instant::now();
+    let arena = loop {
+        let arena = r.get(&format!("/v1/arenas/{id}")).await;
+        if arena["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["finished"] == true)
+        {
+            break arena;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{arena}");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    };
+    let text = arena.to_string();
+    assert!(!text.contains(full.0) && !text.contains(lone.0), "{arena}");
+    for t in arena["tables"].as_array().unwrap() {
+        assert_eq!(
+            (&t["game_id"], &t["points"]),
+            (&Value::Null, &Value::Null),
+            "{arena}"
+        );
+    }
+    assert_eq!(
+        arena["standings"][0]["games"], 0,
+        "nothing counted yet: {arena}"
+    );
+    assert_problem(
+        app.get(&format!("/v1/games/{}/log", full.0)).await,
+        409,
+        "deal_in_play",
+    )
+    .await;
+    let spectator = app.view(full.0, None).await;
+    assert_eq!(spectator["status"], "finished");
+    assert_eq!(spectator["last_hand"], Value::Null, "{spectator}");
+    let mine = app.view(full.0, Some(full.1[0])).await;
+    assert_eq!(mine["last_hand"], Value::Null, "{mine}");
+    for name in ["spy-0", "house-random"] {
+        let profile = app
+            .get(&format!("/v1/bots/{name}"))
+            .await
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            !profile.contains(full.0) && !profile.contains(lone.0),
+            "{name}: {profile}"
+        );
+    }
+    // The lone bot plays; then the whole deal is shown.
+    play(r.clone(), lone.0.to_owned(), lone.1[0].to_owned(), 9).await;
+    let started = Instant::now();
+    loop {
+        let arena = r.get(&format!("/v1/arenas/{id}")).await;
+        if arena["status"] == "finished" {
+            let text = arena.to_string();
+            assert!(text.contains(full.0) && text.contains(lone.0), "{arena}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{arena}");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    assert_eq!(
+        app.get(&format!("/v1/games/{}/log", full.0)).await.status(),
+        200
+    );
+}
+
+both_stores!(
+    arenas_refuse_bad_input,
+    a_duplicate_deal_stays_secret_in_an_arena
+);

@@ -59,7 +59,7 @@ fn answer(arena: Arena) -> HttpResponse {
                 ("get_arena" = (operation_id = "get_arena", parameters(("path.id" = "$response.body#/arena_id")), description = "The arena as it goes.")),
                 ("join_arena" = (operation_id = "join_arena", parameters(("path.id" = "$response.body#/arena_id")), description = "Join it.")),
             )),
-        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: missing field `kind` at line 1 column 20", "code": "malformed_json"})),
+        (status = 400, description = "Malformed request.", body = Problem, content_type = "application/problem+json", example = json!({"detail": "invalid request body: missing field `kind`", "code": "invalid_body"})),
         (status = 401, description = "No `Authorization: Bot <api_key>` (`missing_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "this endpoint is for bot accounts: send `Authorization: Bot <api_key>` (POST /v1/bots registers one)", "code": "missing_bot_key"})),
         (status = 403, description = "The bot key is no bot's (`invalid_bot_key`).", body = Problem, content_type = "application/problem+json", example = json!({"detail": "the bot key is not one the server gave (send `Authorization: Bot <api_key>`)", "code": "invalid_bot_key"})),
         (status = 409, description = "The bot has as many arenas upcoming or running as it may (`too_many_arenas`), or the server does (`arenas_full`).", body = Problem, content_type = "application/problem+json", examples(
