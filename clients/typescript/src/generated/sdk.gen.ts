@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AcceptChallengeData, AcceptChallengeErrors, AcceptChallengeResponses, AloneData, AloneErrors, AloneResponses, BidData, BidErrors, BidResponses, BotEventsData, BotEventsErrors, BotEventsResponses, CancelChallengeData, CancelChallengeErrors, CancelChallengeResponses, ClaimSeatData, ClaimSeatErrors, ClaimSeatResponses, CreateChallengeData, CreateChallengeErrors, CreateChallengeResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateMatchData, CreateMatchErrors, CreateMatchResponses, DeclineChallengeData, DeclineChallengeErrors, DeclineChallengeResponses, ExchangeData, ExchangeErrors, ExchangeResponses, FollowGameData, FollowGameErrors, FollowGameResponse, FollowGameResponses, GetBotData, GetBotErrors, GetBotGamesData, GetBotGamesErrors, GetBotGamesResponses, GetBotResponses, GetChallengeData, GetChallengeErrors, GetChallengePreferencesData, GetChallengePreferencesErrors, GetChallengePreferencesResponses, GetChallengeResponses, GetGameData, GetGameErrors, GetGameResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogData, GetLogErrors, GetLogResponses, GetMatchData, GetMatchErrors, GetMatchResponses, GetRatingHistoryData, GetRatingHistoryErrors, GetRatingHistoryResponses, HealthzData, HealthzResponses, JoinQueueData, JoinQueueErrors, JoinQueueResponses, LeaveQueueData, LeaveQueueErrors, LeaveQueueResponses, LeaveQueuesData, LeaveQueuesErrors, LeaveQueuesResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListPoolsData, ListPoolsErrors, ListPoolsResponses, ListQueueData, ListQueueErrors, ListQueueResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, MetricsData, MetricsResponses, PassCardsData, PassCardsErrors, PassCardsResponses, PlayData, PlayErrors, PlayResponses, PostActionData, PostActionErrors, PostActionResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RegisterBotData, RegisterBotErrors, RegisterBotResponses, SampleHiddenCardsData, SampleHiddenCardsErrors, SampleHiddenCardsResponses, SetChallengePreferencesData, SetChallengePreferencesErrors, SetChallengePreferencesResponses } from './types.gen.js';
+import type { AcceptChallengeData, AcceptChallengeErrors, AcceptChallengeResponses, AloneData, AloneErrors, AloneResponses, BidData, BidErrors, BidResponses, BotEventsData, BotEventsErrors, BotEventsResponses, CancelChallengeData, CancelChallengeErrors, CancelChallengeResponses, ClaimSeatData, ClaimSeatErrors, ClaimSeatResponses, CreateArenaData, CreateArenaErrors, CreateArenaResponses, CreateChallengeData, CreateChallengeErrors, CreateChallengeResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreateMatchData, CreateMatchErrors, CreateMatchResponses, DeclineChallengeData, DeclineChallengeErrors, DeclineChallengeResponses, ExchangeData, ExchangeErrors, ExchangeResponses, FollowGameData, FollowGameErrors, FollowGameResponse, FollowGameResponses, GetArenaData, GetArenaErrors, GetArenaResponses, GetBotData, GetBotErrors, GetBotGamesData, GetBotGamesErrors, GetBotGamesResponses, GetBotResponses, GetChallengeData, GetChallengeErrors, GetChallengePreferencesData, GetChallengePreferencesErrors, GetChallengePreferencesResponses, GetChallengeResponses, GetGameData, GetGameErrors, GetGameResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogData, GetLogErrors, GetLogResponses, GetMatchData, GetMatchErrors, GetMatchResponses, GetRatingHistoryData, GetRatingHistoryErrors, GetRatingHistoryResponses, HealthzData, HealthzResponses, JoinArenaData, JoinArenaErrors, JoinArenaResponses, JoinQueueData, JoinQueueErrors, JoinQueueResponses, LeaveArenaData, LeaveArenaErrors, LeaveArenaResponses, LeaveQueueData, LeaveQueueErrors, LeaveQueueResponses, LeaveQueuesData, LeaveQueuesErrors, LeaveQueuesResponses, ListArenasData, ListArenasErrors, ListArenasResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListPoolsData, ListPoolsErrors, ListPoolsResponses, ListQueueData, ListQueueErrors, ListQueueResponses, ListRulesetsData, ListRulesetsErrors, ListRulesetsResponses, MetricsData, MetricsResponses, PassCardsData, PassCardsErrors, PassCardsResponses, PlayData, PlayErrors, PlayResponses, PostActionData, PostActionErrors, PostActionResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RegisterBotData, RegisterBotErrors, RegisterBotResponses, SampleHiddenCardsData, SampleHiddenCardsErrors, SampleHiddenCardsResponses, SetChallengePreferencesData, SetChallengePreferencesErrors, SetChallengePreferencesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -39,6 +39,73 @@ export const metrics = <ThrowOnError extends boolean = false>(options?: Options<
  * The store answers (one round trip to Redis).
  */
 export const readyz = <ThrowOnError extends boolean = false>(options?: Options<ReadyzData, ThrowOnError>) => (options?.client ?? client).get<ReadyzResponses, ReadyzErrors, ThrowOnError>({ url: '/readyz', ...options });
+
+/**
+ * List arenas.
+ *
+ * The arenas that are `upcoming`, `running` or `finished`, newest first, a page at a time as
+ * the lobby's: pass `next_cursor` back as `cursor` (null: the last page).
+ */
+export const listArenas = <ThrowOnError extends boolean = false>(options?: Options<ListArenasData, ThrowOnError>) => (options?.client ?? client).get<ListArenasResponses, ListArenasErrors, ThrowOnError>({ url: '/v1/arenas', ...options });
+
+/**
+ * Create an arena.
+ *
+ * A tournament bots join (`POST /v1/arenas/{id}/join`), of one game at one player count:
+ * `continuous` (from its start to its end, a bot is seated again as soon as its game is over;
+ * 2 points a win) or `duplicate` (rounds in which every table plays the same deals, each
+ * seat compared with every other that held the same cards: a bot wins by playing better,
+ * not by being dealt better). Bots learn of it in their inboxes (`arena_started`, `seated`
+ * with `via.arena`, `arena_finished`). Pairing: best score first, avoiding the last table's
+ * opponents, seats shuffled; house players of `house` fill empty seats. A bot that forfeits
+ * twice (its clock ran out 3 turns in a row) is withdrawn, and its games that end after that
+ * score nothing for it. Send `Authorization: Bot <api_key>`; a bot has at most
+ * `ARENAS_PER_BOT` (default 2) of its arenas upcoming or running, the server
+ * `ARENAS_ACTIVE` (default 100). Operators configure recurring arenas with `ARENAS`.
+ */
+export const createArena = <ThrowOnError extends boolean = false>(options: Options<CreateArenaData, ThrowOnError>) => (options.client ?? client).post<CreateArenaResponses, CreateArenaErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/arenas',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An arena.
+ *
+ * Its settings, its standings (best first: a continuous arena's points, a duplicate arena's
+ * mean matchpoint percentage with its 95% interval), and its tables (a duplicate deal's
+ * games and points only once every table has played it). Anyone may read it.
+ */
+export const getArena = <ThrowOnError extends boolean = false>(options: Options<GetArenaData, ThrowOnError>) => (options.client ?? client).get<GetArenaResponses, GetArenaErrors, ThrowOnError>({ url: '/v1/arenas/{id}', ...options });
+
+/**
+ * Join an arena.
+ *
+ * The bot joins (before the start or while it runs; again after leaving): it is seated as the
+ * arena pairs, each seat told in its inbox (`seated`, `via.arena`). Joining twice changes
+ * nothing.
+ */
+export const joinArena = <ThrowOnError extends boolean = false>(options: Options<JoinArenaData, ThrowOnError>) => (options.client ?? client).post<JoinArenaResponses, JoinArenaErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/arenas/{id}/join',
+    ...options
+});
+
+/**
+ * Leave an arena.
+ *
+ * Before the start the bot is off the list; while it runs it is not seated again (its games
+ * under way are played and count), and it may join again.
+ */
+export const leaveArena = <ThrowOnError extends boolean = false>(options: Options<LeaveArenaData, ThrowOnError>) => (options.client ?? client).post<LeaveArenaResponses, LeaveArenaErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/v1/arenas/{id}/leave',
+    ...options
+});
 
 /**
  * Register a bot.

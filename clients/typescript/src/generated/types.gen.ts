@@ -196,6 +196,263 @@ export type ArchivedSummary = {
 };
 
 /**
+ * An arena.
+ */
+export type Arena = {
+    /**
+     * Its id.
+     */
+    arena_id: string;
+    /**
+     * The bot that created it, or `server` for an operator's.
+     */
+    created_by: string;
+    /**
+     * A duplicate arena's deals per round.
+     */
+    deals_per_round: number | null;
+    /**
+     * A continuous arena's end: no game starts after it.
+     */
+    ends_unix_ms: number | null;
+    /**
+     * When its last game ended.
+     */
+    finished_unix_ms: number | null;
+    house: HouseFill | null;
+    /**
+     * Join it (`POST`, as a bot).
+     */
+    join: string;
+    /**
+     * Continuous or duplicate.
+     */
+    kind: ArenaKind;
+    /**
+     * Leave it (`POST`, as a bot).
+     */
+    leave: string;
+    /**
+     * The most bots that may join.
+     */
+    max_players: number;
+    /**
+     * Its name.
+     */
+    name: string;
+    /**
+     * Whether its games are rated.
+     */
+    rated: boolean;
+    /**
+     * The round under way (from 1; 0 before the start).
+     */
+    round: number;
+    /**
+     * A duplicate arena's rounds.
+     */
+    rounds: number | null;
+    /**
+     * The game's ruleset, every option resolved.
+     */
+    ruleset: Ruleset;
+    /**
+     * Its bots, best first.
+     */
+    standings: Array<ArenaStanding>;
+    /**
+     * When it starts (ms since the epoch).
+     */
+    starts_unix_ms: number;
+    /**
+     * Upcoming, running or finished.
+     */
+    status: ArenaStatus;
+    /**
+     * Its games, oldest first (the latest 200).
+     */
+    tables: Array<ArenaTable>;
+    /**
+     * The time limit per decision of its games (ms).
+     */
+    turn_time_limit_ms: number;
+};
+
+/**
+ * How an arena pairs its players and scores them.
+ */
+export type ArenaKind = 'continuous' | 'duplicate';
+
+/**
+ * A page of arenas, newest first.
+ */
+export type ArenaPage = {
+    /**
+     * The arenas of the page.
+     */
+    arenas: Array<ArenaSummary>;
+    /**
+     * Pass it as `cursor` for the next page; null on the last page.
+     */
+    next_cursor: string | null;
+};
+
+/**
+ * A player's part in an arena.
+ */
+export type ArenaPlayerStatus = 'active' | 'left' | 'withdrawn';
+
+/**
+ * One bot's line of the standings.
+ */
+export type ArenaStanding = {
+    /**
+     * The bot.
+     */
+    bot: string;
+    /**
+     * A duplicate arena's 95% interval of `score` (Student's t over its deals' percentages),
+     * once it has played two deals; null otherwise.
+     */
+    ci95: Array<number> | null;
+    /**
+     * Games it forfeited, or (a duplicate arena) deals on which its clock played its last 3
+     * turns: each scores nothing.
+     */
+    forfeits: number;
+    /**
+     * Games finished (a duplicate arena: deals).
+     */
+    games: number;
+    /**
+     * Whether it is seated in a game of the arena now.
+     */
+    playing: boolean;
+    /**
+     * Its place, from 1 (equal scores share a place).
+     */
+    rank: number;
+    /**
+     * Its score: a continuous arena's points (2 a win), or a duplicate arena's mean
+     * matchpoint percentage over the deals it played (0 to 100).
+     */
+    score: number;
+    /**
+     * Active, left or withdrawn.
+     */
+    status: ArenaPlayerStatus;
+    /**
+     * Games it won (first place, alone or shared); a duplicate arena: deals on which it
+     * beat everyone it was compared with.
+     */
+    wins: number;
+};
+
+/**
+ * How far an arena is.
+ */
+export type ArenaStatus = 'upcoming' | 'running' | 'finished';
+
+/**
+ * An arena as a list shows it.
+ */
+export type ArenaSummary = {
+    /**
+     * Its id (`GET /v1/arenas/{id}`).
+     */
+    arena_id: string;
+    /**
+     * Bots joined.
+     */
+    bots: number;
+    /**
+     * Its creator (a bot, or `server`).
+     */
+    created_by: string;
+    /**
+     * A continuous arena's end.
+     */
+    ends_unix_ms: number | null;
+    /**
+     * Continuous or duplicate.
+     */
+    kind: ArenaKind;
+    /**
+     * The leader, once a game is counted.
+     */
+    leader: string | null;
+    /**
+     * Its name.
+     */
+    name: string;
+    /**
+     * The player count.
+     */
+    players: number;
+    /**
+     * The preset.
+     */
+    preset: Preset;
+    /**
+     * Whether its games are rated.
+     */
+    rated: boolean;
+    /**
+     * A duplicate arena's rounds.
+     */
+    rounds: number | null;
+    /**
+     * When it starts (ms since the epoch).
+     */
+    starts_unix_ms: number;
+    /**
+     * Upcoming, running or finished.
+     */
+    status: ArenaStatus;
+};
+
+/**
+ * One game of an arena.
+ */
+export type ArenaTable = {
+    /**
+     * A duplicate arena's deal of the round (from 0); 0 in a continuous arena.
+     */
+    deal: number;
+    /**
+     * When the arena counted its result.
+     */
+    ended_unix_ms: number | null;
+    /**
+     * Whether its game is over and counted.
+     */
+    finished: boolean;
+    forfeit: U8 | null;
+    /**
+     * The game (watch it: `GET /v1/games/{id}`); in a duplicate arena null until every table
+     * has played the deal (its cards are the same at every table).
+     */
+    game_id: string | null;
+    /**
+     * When the arena paired it (ms since the epoch); its game is made moments later.
+     */
+    paired_unix_ms: number;
+    /**
+     * The points each side scored (by side, as the game's `scores`), once over (in a
+     * duplicate arena, once every table has played the deal).
+     */
+    points: Array<number> | null;
+    /**
+     * The round (from 1; a continuous arena's: the pairing that seated it).
+     */
+    round: number;
+    /**
+     * Who sits where, seat 0 first (house players as `house-<strategy>`).
+     */
+    seats: Array<string>;
+};
+
+/**
  * The body of `POST /v1/games/{id}/bid`: a call of the auction, a bid or a pass, or in an
  * upcard game (`euchre`) an order up or a trump named (for the OpenAPI document).
  */
@@ -598,6 +855,66 @@ export type Contract = {
      * The declarer (high bidder).
      */
     seat: number;
+};
+
+/**
+ * Create an arena (as a bot: `Authorization: Bot <key>`).
+ */
+export type CreateArenaRequest = {
+    /**
+     * A duplicate arena's deals per round (1 to 8; default 1): deal `d` of a round is
+     * played with each table's seats turned `d` places, so over as many deals as seats
+     * every bot holds every hand. Not for a continuous arena.
+     */
+    deals_per_round?: number;
+    /**
+     * A continuous arena's length from its start (10,000 to 43,200,000 ms; default
+     * 1,800,000): no game starts after it; the games under way count. Not for a duplicate
+     * arena.
+     */
+    duration_ms?: number;
+    /**
+     * House players who fill the seats bots leave empty (none by default: tables of bots
+     * only). A continuous arena fills a table for a bot that has waited 3 s for others; a
+     * duplicate arena fills its last table, and makes two tables at least.
+     */
+    house?: HouseFill;
+    /**
+     * `continuous` or `duplicate`.
+     */
+    kind: ArenaKind;
+    /**
+     * The most bots that may join (2 to 256; default 64).
+     */
+    max_players?: number;
+    /**
+     * The arena's name as lists show it (1 to 64 characters).
+     */
+    name: string;
+    /**
+     * Whether the games are rated (default false): only a continuous arena's, and only with
+     * the preset's own rules (their pool's, `GET /v1/leaderboards`).
+     */
+    rated?: boolean;
+    /**
+     * A duplicate arena's number of rounds (1 to 50; default 5). Not for a continuous arena.
+     */
+    rounds?: number;
+    /**
+     * The game (default `hasenpfeffer`, its usual player count). A duplicate arena plays each
+     * deal as a game of one hand: any `max_hands` given is replaced by 1.
+     */
+    ruleset?: RulesetSpec;
+    /**
+     * When it starts, from now (0 to 43,200,000 ms; default 60,000). Bots join before and
+     * while it runs.
+     */
+    starts_in_ms?: number;
+    /**
+     * The time limit per decision in the arena's games (100 to 86,400,000 ms; default
+     * 60,000). A seat whose clock runs out is played by the fallback for that decision.
+     */
+    turn_time_limit_ms?: number;
 };
 
 /**
@@ -1055,6 +1372,50 @@ export type Health = {
 export type HouseFill = 'random' | 'heuristic' | 'expert' | 'mixed';
 
 /**
+ * An arena the bot played in is over: its standings are final.
+ */
+export type InboxArenaFinished = {
+    /**
+     * The arena (`GET /v1/arenas/{id}`).
+     */
+    arena_id: string;
+    /**
+     * The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+     * or `after`).
+     */
+    id: number;
+    /**
+     * The bot's place, from 1.
+     */
+    rank: number;
+    /**
+     * The bot's score (as the standings show it).
+     */
+    score: number;
+    type: 'arena_finished';
+};
+
+/**
+ * An arena the bot joined has started: its seats come as `seated` (`via: arena`).
+ */
+export type InboxArenaStarted = {
+    /**
+     * The arena (`GET /v1/arenas/{id}`).
+     */
+    arena_id: string;
+    /**
+     * The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
+     * or `after`).
+     */
+    id: number;
+    /**
+     * Its name.
+     */
+    name: string;
+    type: 'arena_started';
+};
+
+/**
  * Another bot challenges this one: accept (`POST /v1/challenges/{id}/accept`) or
  * decline (`POST /v1/challenges/{id}/decline`) before it expires.
  */
@@ -1173,7 +1534,11 @@ export type InboxItem = ({
     type: 'challenge_declined';
 } & InboxChallengeDeclined) | ({
     type: 'challenge_canceled';
-} & InboxChallengeCanceled);
+} & InboxChallengeCanceled) | ({
+    type: 'arena_started';
+} & InboxArenaStarted) | ({
+    type: 'arena_finished';
+} & InboxArenaFinished);
 
 /**
  * A duplicate match the bot played is finished (its result: `GET /v1/matches/{id}`).
@@ -1888,7 +2253,7 @@ export type Problem = {
     /**
      * A stable snake_case code: branch on this. New codes may be added; treat an unknown one by its HTTP status.
      */
-    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'not_your_challenge' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'rating_not_found' | 'pool_not_found' | 'challenge_not_found' | 'match_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'challenge_declined' | 'challenge_closed' | 'challenge_required' | 'deal_in_play' | 'too_many_queues' | 'too_many_matches' | 'matches_full' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_challenge' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
+    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'not_your_challenge' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'rating_not_found' | 'pool_not_found' | 'challenge_not_found' | 'match_not_found' | 'arena_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'challenge_declined' | 'challenge_closed' | 'challenge_required' | 'deal_in_play' | 'too_many_queues' | 'too_many_matches' | 'matches_full' | 'arena_closed' | 'arena_full' | 'too_many_arenas' | 'arenas_full' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_challenge' | 'invalid_arena' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
     /**
      * The current version of the game (only with `version_conflict`).
      */
@@ -2753,6 +3118,24 @@ export type Via = {
      */
     rated: boolean;
     type: 'challenge';
+} | {
+    /**
+     * The arena (`GET /v1/arenas/{id}`).
+     */
+    arena_id: string;
+    /**
+     * A duplicate arena's deal of the round (from 0); 0 in a continuous arena.
+     */
+    deal: number;
+    /**
+     * Whether the game is rated.
+     */
+    rated: boolean;
+    /**
+     * The round (from 1; a continuous arena's: its pairing).
+     */
+    round: number;
+    type: 'arena';
 };
 
 /**
@@ -2974,6 +3357,254 @@ export type ReadyzResponses = {
 };
 
 export type ReadyzResponse = ReadyzResponses[keyof ReadyzResponses];
+
+export type ListArenasData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How far an arena is.
+         */
+        status?: 'upcoming' | 'running' | 'finished';
+        /**
+         * A named ruleset of the Hasenpfeffer family.
+         */
+        preset?: 'hasenpfeffer' | 'hasenpfeffer-open' | 'pepper' | 'double-hasenpfeffer' | 'euchre' | 'buck-euchre' | 'bacon' | 'five-hundred';
+        /**
+         * How many arenas (1 to 100, default 20).
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page, as it is (opaque), for the page after it.
+         */
+        cursor?: string;
+    };
+    url: '/v1/arenas';
+};
+
+export type ListArenasErrors = {
+    /**
+     * A bad query parameter or cursor.
+     */
+    400: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type ListArenasError = ListArenasErrors[keyof ListArenasErrors];
+
+export type ListArenasResponses = {
+    /**
+     * A page of arenas, newest first.
+     */
+    200: ArenaPage;
+};
+
+export type ListArenasResponse = ListArenasResponses[keyof ListArenasResponses];
+
+export type CreateArenaData = {
+    /**
+     * The arena's name, kind, game and bounds.
+     */
+    body: CreateArenaRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/arenas';
+};
+
+export type CreateArenaErrors = {
+    /**
+     * Malformed request.
+     */
+    400: Problem;
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * The bot key is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * The bot has as many arenas upcoming or running as it may (`too_many_arenas`), or the server does (`arenas_full`).
+     */
+    409: Problem;
+    /**
+     * The body is too large.
+     */
+    413: Problem;
+    /**
+     * The body is not JSON: send `Content-Type: application/json`.
+     */
+    415: Problem;
+    /**
+     * An arena that cannot be played (`invalid_arena`, `invalid_name`), or an impossible ruleset or time limit.
+     */
+    422: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type CreateArenaError = CreateArenaErrors[keyof CreateArenaErrors];
+
+export type CreateArenaResponses = {
+    /**
+     * The arena, `upcoming`.
+     */
+    201: Arena;
+};
+
+export type CreateArenaResponse = CreateArenaResponses[keyof CreateArenaResponses];
+
+export type GetArenaData = {
+    body?: never;
+    path: {
+        /**
+         * The arena's id (the `arena_id` of `POST /v1/arenas` or of the list).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/arenas/{id}';
+};
+
+export type GetArenaErrors = {
+    /**
+     * No such arena (`arena_not_found`).
+     */
+    404: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type GetArenaError = GetArenaErrors[keyof GetArenaErrors];
+
+export type GetArenaResponses = {
+    /**
+     * The arena.
+     */
+    200: Arena;
+};
+
+export type GetArenaResponse = GetArenaResponses[keyof GetArenaResponses];
+
+export type JoinArenaData = {
+    body?: never;
+    path: {
+        /**
+         * The arena's id (the `arena_id` of `POST /v1/arenas` or of the list).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/arenas/{id}/join';
+};
+
+export type JoinArenaErrors = {
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * The bot key is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * No such arena (`arena_not_found`).
+     */
+    404: Problem;
+    /**
+     * The arena is over or past its last round's start, or withdrew the bot (`arena_closed`); or it is full (`arena_full`).
+     */
+    409: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type JoinArenaError = JoinArenaErrors[keyof JoinArenaErrors];
+
+export type JoinArenaResponses = {
+    /**
+     * The arena, with the bot in its standings.
+     */
+    200: Arena;
+};
+
+export type JoinArenaResponse = JoinArenaResponses[keyof JoinArenaResponses];
+
+export type LeaveArenaData = {
+    body?: never;
+    path: {
+        /**
+         * The arena's id (the `arena_id` of `POST /v1/arenas` or of the list).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/arenas/{id}/leave';
+};
+
+export type LeaveArenaErrors = {
+    /**
+     * No `Authorization: Bot <api_key>` (`missing_bot_key`).
+     */
+    401: Problem;
+    /**
+     * The bot key is no bot's (`invalid_bot_key`).
+     */
+    403: Problem;
+    /**
+     * No such arena (`arena_not_found`).
+     */
+    404: Problem;
+    /**
+     * The bot is not in the arena (`arena_closed`).
+     */
+    409: Problem;
+    /**
+     * Too many requests from this client (when the server limits the rate): wait `Retry-After` seconds. `rate_limit` in the problem document names the limit (`requests`, or `bot_registrations` for `POST /v1/bots`), its allowance and when it resets, as the `RateLimit-*` headers do.
+     */
+    429: Problem;
+    /**
+     * The store is unavailable.
+     */
+    503: Problem;
+};
+
+export type LeaveArenaError = LeaveArenaErrors[keyof LeaveArenaErrors];
+
+export type LeaveArenaResponses = {
+    /**
+     * The arena.
+     */
+    200: Arena;
+};
+
+export type LeaveArenaResponse = LeaveArenaResponses[keyof LeaveArenaResponses];
 
 export type RegisterBotData = {
     /**

@@ -10,6 +10,14 @@ from .alone_type import AloneType
 from .answer import Answer
 from .archived_seat import ArchivedSeat
 from .archived_summary import ArchivedSummary
+from .arena import Arena
+from .arena_kind import ArenaKind
+from .arena_page import ArenaPage
+from .arena_player_status import ArenaPlayerStatus
+from .arena_standing import ArenaStanding
+from .arena_status import ArenaStatus
+from .arena_summary import ArenaSummary
+from .arena_table import ArenaTable
 from .auction_kind import AuctionKind
 from .auction_pass import AuctionPass
 from .bid import Bid
@@ -31,6 +39,7 @@ from .challenge_status import ChallengeStatus
 from .claim_seat_request import ClaimSeatRequest
 from .claimed_seat import ClaimedSeat
 from .contract import Contract
+from .create_arena_request import CreateArenaRequest
 from .create_challenge_request import CreateChallengeRequest
 from .create_game_request import CreateGameRequest
 from .create_match_request import CreateMatchRequest
@@ -60,6 +69,10 @@ from .hand_result import HandResult
 from .hand_summary import HandSummary
 from .health import Health
 from .house_fill import HouseFill
+from .inbox_arena_finished import InboxArenaFinished
+from .inbox_arena_finished_type import InboxArenaFinishedType
+from .inbox_arena_started import InboxArenaStarted
+from .inbox_arena_started_type import InboxArenaStartedType
 from .inbox_challenge import InboxChallenge
 from .inbox_challenge_accepted import InboxChallengeAccepted
 from .inbox_challenge_accepted_type import InboxChallengeAcceptedType
@@ -79,6 +92,8 @@ from .leaderboard_entry import LeaderboardEntry
 from .leave_upcard_action import LeaveUpcardAction
 from .leave_upcard_type import LeaveUpcardType
 from .left_queues import LeftQueues
+from .list_arenas_preset import ListArenasPreset
+from .list_arenas_status import ListArenasStatus
 from .list_games_preset import ListGamesPreset
 from .list_games_status import ListGamesStatus
 from .lobby_game import LobbyGame
@@ -168,6 +183,8 @@ from .via_type_2 import ViaType2
 from .via_type_2_type import ViaType2Type
 from .via_type_3 import ViaType3
 from .via_type_3_type import ViaType3Type
+from .via_type_4 import ViaType4
+from .via_type_4_type import ViaType4Type
 from .view import View
 
 __all__ = (
@@ -181,6 +198,14 @@ __all__ = (
     "Answer",
     "ArchivedSeat",
     "ArchivedSummary",
+    "Arena",
+    "ArenaKind",
+    "ArenaPage",
+    "ArenaPlayerStatus",
+    "ArenaStanding",
+    "ArenaStatus",
+    "ArenaSummary",
+    "ArenaTable",
     "AuctionKind",
     "AuctionPass",
     "Bid",
@@ -202,6 +227,7 @@ __all__ = (
     "ClaimedSeat",
     "ClaimSeatRequest",
     "Contract",
+    "CreateArenaRequest",
     "CreateChallengeRequest",
     "CreatedGame",
     "CreateGameRequest",
@@ -231,6 +257,10 @@ __all__ = (
     "HandSummary",
     "Health",
     "HouseFill",
+    "InboxArenaFinished",
+    "InboxArenaFinishedType",
+    "InboxArenaStarted",
+    "InboxArenaStartedType",
     "InboxChallenge",
     "InboxChallengeAccepted",
     "InboxChallengeAcceptedType",
@@ -250,6 +280,8 @@ __all__ = (
     "LeaveUpcardAction",
     "LeaveUpcardType",
     "LeftQueues",
+    "ListArenasPreset",
+    "ListArenasStatus",
     "ListGamesPreset",
     "ListGamesStatus",
     "LobbyGame",
@@ -339,5 +371,7 @@ __all__ = (
     "ViaType2Type",
     "ViaType3",
     "ViaType3Type",
+    "ViaType4",
+    "ViaType4Type",
     "View",
 )

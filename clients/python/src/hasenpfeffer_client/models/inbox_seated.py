@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.via_type_1 import ViaType1
   from ..models.via_type_2 import ViaType2
   from ..models.via_type_3 import ViaType3
+  from ..models.via_type_4 import ViaType4
 
 
 
@@ -41,7 +42,7 @@ class InboxSeated:
             token (str): The seat's bearer token (only in this bot's inbox; the server keeps its hash in
                 the game).
             type_ (InboxSeatedType):
-            via (ViaType0 | ViaType1 | ViaType2 | ViaType3): How a bot came to its seat.
+            via (ViaType0 | ViaType1 | ViaType2 | ViaType3 | ViaType4): How a bot came to its seat.
      """
 
     game_id: str
@@ -51,7 +52,7 @@ class InboxSeated:
     seat: int
     token: str
     type_: InboxSeatedType
-    via: ViaType0 | ViaType1 | ViaType2 | ViaType3
+    via: ViaType0 | ViaType1 | ViaType2 | ViaType3 | ViaType4
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -64,6 +65,7 @@ class InboxSeated:
         from ..models.via_type_1 import ViaType1 # noqa: PLC0415
         from ..models.via_type_2 import ViaType2 # noqa: PLC0415
         from ..models.via_type_3 import ViaType3 # noqa: PLC0415
+        from ..models.via_type_4 import ViaType4 # noqa: PLC0415
         game_id = self.game_id
 
         id = self.id
@@ -84,6 +86,8 @@ class InboxSeated:
         elif isinstance(self.via, ViaType1):
             via = self.via.to_dict()
         elif isinstance(self.via, ViaType2):
+            via = self.via.to_dict()
+        elif isinstance(self.via, ViaType3):
             via = self.via.to_dict()
         else:
             via = self.via.to_dict()
@@ -114,6 +118,7 @@ class InboxSeated:
         from ..models.via_type_1 import ViaType1 # noqa: PLC0415
         from ..models.via_type_2 import ViaType2 # noqa: PLC0415
         from ..models.via_type_3 import ViaType3 # noqa: PLC0415
+        from ..models.via_type_4 import ViaType4 # noqa: PLC0415
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -138,7 +143,7 @@ class InboxSeated:
 
 
 
-        def _parse_via(data: object) -> ViaType0 | ViaType1 | ViaType2 | ViaType3:
+        def _parse_via(data: object) -> ViaType0 | ViaType1 | ViaType2 | ViaType3 | ViaType4:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -169,13 +174,23 @@ class InboxSeated:
                 return componentsschemas_via_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_via_type_3 = ViaType3.from_dict(data)
+
+
+
+                return componentsschemas_via_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_via_type_3 = ViaType3.from_dict(data)
+            componentsschemas_via_type_4 = ViaType4.from_dict(data)
 
 
 
-            return componentsschemas_via_type_3
+            return componentsschemas_via_type_4
 
         via = _parse_via(d.pop("via"))
 

@@ -8,6 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.inbox_arena_finished import InboxArenaFinished
+from ...models.inbox_arena_started import InboxArenaStarted
 from ...models.inbox_challenge import InboxChallenge
 from ...models.inbox_challenge_accepted import InboxChallengeAccepted
 from ...models.inbox_challenge_canceled import InboxChallengeCanceled
@@ -58,12 +60,12 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
         for response_200_item_data in (_response_200):
-            def _parse_response_200_item(data: object) -> InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated:
+            def _parse_response_200_item(data: object) -> InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -124,13 +126,33 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
                     return componentsschemas_inbox_item_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_inbox_item_type_6 = InboxChallengeCanceled.from_dict(data)
+
+
+
+                    return componentsschemas_inbox_item_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_inbox_item_type_7 = InboxArenaStarted.from_dict(data)
+
+
+
+                    return componentsschemas_inbox_item_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_inbox_item_type_6 = InboxChallengeCanceled.from_dict(data)
+                componentsschemas_inbox_item_type_8 = InboxArenaFinished.from_dict(data)
 
 
 
-                return componentsschemas_inbox_item_type_6
+                return componentsschemas_inbox_item_type_8
 
             response_200_item = _parse_response_200_item(response_200_item_data)
 
@@ -179,7 +201,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -195,7 +217,7 @@ def sync_detailed(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
+) -> Response[Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -227,7 +249,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]
+        Response[Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]
      """
 
 
@@ -251,7 +273,7 @@ def sync(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
+) -> Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -283,7 +305,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]
+        Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]
      """
 
 
@@ -302,7 +324,7 @@ async def asyncio_detailed(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
+) -> Response[Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -334,7 +356,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]
+        Response[Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]]
      """
 
 
@@ -358,7 +380,7 @@ async def asyncio(
     wait: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
-) -> Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
+) -> Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated] | None:
     """ Your bot's inbox.
 
      Everything the server tells your bot, with `Authorization: Bot <api_key>` (only your own
@@ -390,7 +412,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | list[InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]
+        Problem | list[InboxArenaFinished | InboxArenaStarted | InboxChallenge | InboxChallengeAccepted | InboxChallengeCanceled | InboxChallengeDeclined | InboxGameOver | InboxMatchFinished | InboxSeated]
      """
 
 
