@@ -31,7 +31,8 @@
 //! a bot left waiting [`HOUSE_FILL_AFTER_MS`], in a duplicate arena in the last table of a
 //! round (and a second table when one would be alone). Without a house field, a duplicate
 //! round's bots left over sit out (those who sat out least and rank lowest), and a round
-//! needs two tables.
+//! needs two tables. A duplicate arena with no bot left to seat (or too few for two tables
+//! without a house field) ends there.
 //!
 //! **Withdrawals**: a bot that leaves is not seated again (its games under way are played and
 //! count); a bot with [`WITHDRAW_AFTER_FORFEITS`] forfeits is withdrawn: not seated again, and

@@ -972,3 +972,180 @@ both_stores!(
     arenas_refuse_bad_input,
     a_duplicate_deal_stays_secret_in_an_arena
 );
+
+/// Waits up to `limit` for arena `id` to satisfy `done`; answers it.
+async fn arena_until(
+    app: &TestApp,
+    id: &str,
+    limit: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let started = Instant::now();
+    loop {
+        let arena: Value = app
+            .get(&format!("/v1/arenas/{id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if done(&arena) {
+            return arena;
+        }
+        assert!(started.elapsed() < limit, "{arena}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A bot that never moves, in a continuous arena with a 100 ms clock (house players fill its
+/// table): each game it forfeits (3 turns in a row played by the clock) scores nothing, and
+/// after 2 forfeits it is withdrawn and seated no more. A rated arena's games are rated.
+async fn a_silent_bot_is_withdrawn(store: Store) {
+    let app = spawn_app(store).await;
+    let players = bots(&app, "silent", 1).await;
+    let body = json!({
+        "name": "Silence", "kind": "continuous", "ruleset": {"preset": "euchre"}, "rated": true,
+        "starts_in_ms": 0, "duration_ms": 60_000, "house": "random", "turn_time_limit_ms": 100,
+    });
+    let res = post_as(&app, "/v1/arenas", Some(&players[0].1), &body).await;
+    assert_eq!(res.status(), 201);
+    let id = res.json::<Value>().await.unwrap()["arena_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let join = format!("/v1/arenas/{id}/join");
+    assert_eq!(
+        post_as(&app, &join, Some(&players[0].1), &json!({}))
+            .await
+            .status(),
+        200
+    );
+    let arena = arena_until(&app, &id, Duration::from_secs(40), |a| {
+        a["standings"][0]["status"] == "withdrawn" && a["standings"][0]["playing"] == false
+    })
+    .await;
+    let line = &arena["standings"][0];
+    assert_eq!(
+        (&line["forfeits"], &line["score"], &line["games"]),
+        (&json!(2), &json!(0.0), &json!(2)),
+        "{arena}"
+    );
+    let tables = arena["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 2, "not seated again: {arena}");
+    for t in tables {
+        let game = app.view(t["game_id"].as_str().unwrap(), None).await;
+        assert_eq!(game["rated"], true, "a rated arena's game: {game}");
+        assert!(game["forfeit"].is_u64(), "{game}");
+        assert_eq!(t["forfeit"], game["forfeit"]);
+    }
+    // Withdrawn: joining again is refused.
+    assert_problem(
+        post_as(&app, &join, Some(&players[0].1), &json!({})).await,
+        409,
+        "arena_closed",
+    )
+    .await;
+}
+
+/// The same in a duplicate arena: the fallback plays the silent bot's seats out, each such deal
+/// scores 0 for it, and after 2 it is withdrawn; with no bot left, the arena ends.
+async fn a_silent_bot_is_withdrawn_from_a_duplicate_arena(store: Store) {
+    let app = spawn_app(store).await;
+    let players = bots(&app, "mute", 1).await;
+    let body = json!({
+        "name": "Mute", "kind": "duplicate", "ruleset": {"preset": "euchre"}, "rounds": 4,
+        "starts_in_ms": 0, "house": "random", "turn_time_limit_ms": 100,
+    });
+    let res = post_as(&app, "/v1/arenas", Some(&players[0].1), &body).await;
+    let id = res.json::<Value>().await.unwrap()["arena_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let join = format!("/v1/arenas/{id}/join");
+    assert_eq!(
+        post_as(&app, &join, Some(&players[0].1), &json!({}))
+            .await
+            .status(),
+        200
+    );
+    let arena = arena_until(&app, &id, Duration::from_secs(60), |a| {
+        a["status"] == "finished"
+    })
+    .await;
+    let line = &arena["standings"][0];
+    assert_eq!(line["status"], "withdrawn", "{arena}");
+    assert_eq!(line["forfeits"], 2, "{arena}");
+    // Each forfeited deal scores 0; a deal in which the clock played fewer than 3 turns in a
+    // row for it (its partner went alone, say) is scored as played.
+    let games = line["games"].as_f64().unwrap();
+    assert!(
+        line["score"].as_f64().unwrap() <= 100.0 * (games - 2.0) / games + 0.01,
+        "{arena}"
+    );
+    let tables = arena["tables"].as_array().unwrap();
+    let seated = tables
+        .iter()
+        .filter(|t| t["seats"].as_array().unwrap().iter().any(|s| s == "mute-0"))
+        .count();
+    assert_eq!(seated as f64, games, "{arena}");
+    // No bot is left to seat: the arena ends after round 2 (rounds of house players only
+    // would rank nobody).
+    assert_eq!(arena["round"].as_f64().unwrap(), games, "{arena}");
+}
+
+/// An operator's recurring arena (`ARENAS`) is kept one upcoming, made once by two replicas.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recurring_arenas_are_made_once() {
+    let redis = tokio::task::spawn_blocking(hasenpfeffer::store::testing::TestRedis::start)
+        .await
+        .expect("a private redis-server");
+    let recurring = json!([{"every_ms": 3_600_000, "name": "Hourly euchre", "kind": "continuous",
+        "ruleset": {"preset": "euchre"}, "duration_ms": 1_800_000, "house": "heuristic"}]);
+    let bases = crate::harness::spawn_replicas(2, &redis.url(), |c| {
+        c.arenas = serde_json::from_value(recurring.clone()).unwrap();
+    })
+    .await;
+    let app = TestApp::at(bases[1].clone(), None);
+    let started = Instant::now();
+    let page = loop {
+        let page: Value = app
+            .get("/v1/arenas?status=upcoming")
+            .await
+            .json()
+            .await
+            .unwrap();
+        if !page["arenas"].as_array().unwrap().is_empty() {
+            break page;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no recurring arena"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let again: Value = app
+        .get("/v1/arenas?status=upcoming")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["arenas"].as_array().unwrap().len(), 1, "{again}");
+    let a = &page["arenas"][0];
+    assert_eq!(
+        (&a["name"], &a["created_by"], &a["kind"]),
+        (
+            &json!("Hourly euchre"),
+            &json!("server"),
+            &json!("continuous")
+        )
+    );
+    let starts = a["starts_unix_ms"].as_u64().unwrap();
+    assert_eq!(starts % 3_600_000, 0, "on the hour");
+    assert_eq!(a["ends_unix_ms"].as_u64().unwrap(), starts + 1_800_000);
+    drop(redis);
+}
+
+both_stores!(
+    a_silent_bot_is_withdrawn,
+    a_silent_bot_is_withdrawn_from_a_duplicate_arena
+);
