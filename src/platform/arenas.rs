@@ -25,8 +25,8 @@
 //! last game.
 //!
 //! **Pairing** (both kinds): the bots to seat, best score first (ties in random order); each
-//! table takes the first bot left, then the next ones in order who were not at its last table,
-//! falling back to them when no other is left; the seats at a table are shuffled. House
+//! table takes the first bot left, then, seat by seat, the next bot in order who sat with the
+//! fewest of the table's bots at its last table; the seats at a table are shuffled. House
 //! players of the arena's `house` fill the seats bots leave empty: in a continuous arena for
 //! a bot left waiting [`HOUSE_FILL_AFTER_MS`], in a duplicate arena in the last table of a
 //! round (and a second table when one would be alone). Without a house field, a duplicate
@@ -39,8 +39,6 @@
 //! its games that end after that score nothing for it (the fallback plays them out). A result
 //! is counted once, and the standings are made from the tables' results alone, so they are
 //! final when the last game is.
-
-use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -533,30 +531,24 @@ impl ArenaRecord {
     /// Groups `bots` (best first) into tables of `size` by the pairing rule, each table's seats
     /// shuffled; bots left over (fewer than `size`) are answered apart.
     fn group(&self, bots: Vec<String>, size: usize) -> (Vec<Vec<String>>, Vec<String>) {
+        // Who sat with whom at their last tables (folded names, both ways).
+        let met = |a: &str, b: &str| {
+            let (ka, kb) = (fold(a), fold(b));
+            self.player(a)
+                .is_some_and(|p| p.last_opponents.contains(&kb))
+                || self
+                    .player(b)
+                    .is_some_and(|p| p.last_opponents.contains(&ka))
+        };
         let mut left = bots;
         let mut tables = Vec::new();
         while left.len() >= size {
-            let first = left.remove(0);
-            let avoid: HashSet<String> = self
-                .player(&first)
-                .map(|p| p.last_opponents.iter().cloned().collect())
-                .unwrap_or_default();
-            let mut table = vec![first];
-            let fresh: Vec<usize> = (0..left.len())
-                .filter(|&i| !avoid.contains(&fold(&left[i])))
-                .take(size - 1)
-                .collect();
-            let mut picked = fresh;
-            for i in 0..left.len() {
-                if picked.len() == size - 1 {
-                    break;
-                }
-                if !picked.contains(&i) {
-                    picked.push(i);
-                }
-            }
-            picked.sort_unstable();
-            for i in picked.into_iter().rev() {
+            let mut table = vec![left.remove(0)];
+            while table.len() < size {
+                // The next bot in order who met the fewest of the table at its last table.
+                let i = (0..left.len())
+                    .min_by_key(|&i| table.iter().filter(|t| met(t, &left[i])).count())
+                    .unwrap_or(0);
                 table.push(left.remove(i));
             }
             table.shuffle(&mut rand::rng());
@@ -1598,5 +1590,171 @@ pub async fn run_arenas(svc: Platform, recurring: Vec<RecurringArena>) {
         }
         n += 1;
         svc.sweep_arenas().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arena(kind: &str) -> ArenaRecord {
+        let req: CreateArenaRequest =
+            serde_json::from_value(serde_json::json!({"name": "t", "kind": kind})).unwrap();
+        let mut a = plan_arena("a", &req, 1_000).unwrap();
+        for name in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+            a.players.push(PlayerRecord {
+                name: name.into(),
+                joined_unix_ms: 1,
+                status: ArenaPlayerStatus::Active,
+                waiting_since: None,
+                last_opponents: Vec::new(),
+                sat_out: 0,
+                withdrawn_at: None,
+            });
+        }
+        a.status = ArenaStatus::Running;
+        a
+    }
+
+    fn table(
+        round: u32,
+        seats: &[&str],
+        points: Option<[i32; 2]>,
+        places: [usize; 2],
+    ) -> TableRecord {
+        TableRecord {
+            game_id: new_game_id(),
+            round,
+            deal: 0,
+            seats: seats.iter().map(|s| (*s).to_owned()).collect(),
+            seed: None,
+            siblings: Vec::new(),
+            points: points.map(|p| p.to_vec()),
+            places: points.map(|_| places.to_vec()),
+            forfeit: None,
+            late: Vec::new(),
+            counted: points.map(|_| round),
+            paired_unix_ms: 1,
+            ended_unix_ms: None,
+        }
+    }
+
+    fn score(a: &ArenaRecord, bot: &str) -> (f64, u32) {
+        let s = a.standings().into_iter().find(|s| s.bot == bot).unwrap();
+        (s.score, s.games)
+    }
+
+    #[test]
+    fn a_duplicate_deal_is_scored_against_the_same_cards_once_whole() {
+        let mut a = arena("duplicate");
+        // Deal 1: side 0 (seats 0 and 2) scored 4 at one table, 2 at the other.
+        a.tables
+            .push(table(1, &["a", "b", "c", "d"], Some([4, -2]), [1, 2]));
+        a.tables
+            .push(table(1, &["e", "f", "g", "h"], Some([2, 0]), [1, 2]));
+        // Deal 2: one table over, the other not: not scored, not shown.
+        a.tables
+            .push(table(2, &["a", "f", "c", "h"], Some([0, 3]), [2, 1]));
+        a.tables.push(table(2, &["e", "b", "g", "d"], None, [0, 0]));
+        assert_eq!(score(&a, "a"), (100.0, 1));
+        assert_eq!(score(&a, "b"), (0.0, 1));
+        assert_eq!(score(&a, "f"), (100.0, 1));
+        assert_eq!(score(&a, "e"), (0.0, 1));
+        let view = a.view("x");
+        assert!(view.tables[2].game_id.is_none() && view.tables[2].points.is_none());
+        assert!(view.tables[0].game_id.is_some());
+        // Deal 2 ends with a tie for side 1 (3 each): 50 for b, d, f, h; side 0 0 and 0: 50.
+        a.tables[3].points = Some(vec![0, 3]);
+        a.tables[3].places = Some(vec![2, 1]);
+        a.tables[3].counted = Some(4);
+        assert_eq!(score(&a, "a"), (75.0, 2));
+        assert_eq!(score(&a, "b"), (25.0, 2));
+        let s = a.standings();
+        assert!(s.iter().all(|l| l.ci95.is_some()));
+        // A seat whose last 3 turns the clock played scores 0 on the deal.
+        a.tables[0].late = vec![0];
+        assert_eq!(score(&a, "a"), (25.0, 2));
+        let line = a.standings().into_iter().find(|s| s.bot == "a").unwrap();
+        assert_eq!(line.forfeits, 1);
+    }
+
+    #[test]
+    fn a_continuous_game_scores_by_place_and_a_withdrawn_bot_gets_nothing_after() {
+        let mut a = arena("continuous");
+        a.tables
+            .push(table(1, &["a", "b", "c", "d"], Some([10, 4]), [1, 2]));
+        let mut forfeited = table(2, &["a", "e", "c", "f"], Some([2, 5]), [2, 1]);
+        forfeited.forfeit = Some(2); // c
+        forfeited.counted = Some(2);
+        a.tables.push(forfeited);
+        a.tables
+            .push(table(3, &["c", "g", "a", "h"], Some([10, 0]), [1, 2]));
+        a.tables[2].counted = Some(3);
+        assert_eq!(score(&a, "a"), (4.0, 3));
+        assert_eq!(score(&a, "c"), (4.0, 3)); // 2 + 0 (forfeit) + 2
+        assert_eq!(score(&a, "e"), (2.0, 1));
+        // Withdrawn after the second result: the third scores nothing for it.
+        a.players[2].status = ArenaPlayerStatus::Withdrawn;
+        a.players[2].withdrawn_at = Some(2);
+        assert_eq!(score(&a, "c"), (2.0, 3));
+        assert_eq!(score(&a, "a"), (4.0, 3));
+        let s = a.standings();
+        assert_eq!(s[0].bot, "a");
+        assert_eq!(s.iter().find(|l| l.bot == "c").unwrap().forfeits, 1);
+    }
+
+    #[test]
+    fn pairing_avoids_the_last_table_when_it_can() {
+        let mut a = arena("continuous");
+        for (i, p) in a.players.iter_mut().enumerate() {
+            // a..d sat together, e..h too.
+            let group: Vec<String> = if i < 4 {
+                ["a", "b", "c", "d"]
+                    .iter()
+                    .map(|s| (*s).to_owned())
+                    .collect()
+            } else {
+                ["e", "f", "g", "h"]
+                    .iter()
+                    .map(|s| (*s).to_owned())
+                    .collect()
+            };
+            p.last_opponents = group.into_iter().filter(|n| *n != p.name).collect();
+        }
+        let order: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "h"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        let (tables, left) = a.group(order, 4);
+        assert!(left.is_empty());
+        for t in &tables {
+            let first_half = t
+                .iter()
+                .filter(|n| ["a", "b", "c", "d"].contains(&n.as_str()))
+                .count();
+            assert_eq!(first_half, 2, "{t:?}");
+        }
+        // Nobody else: the last opponents again.
+        let (tables, _) = a.group(vec!["a".into(), "b".into(), "c".into(), "d".into()], 4);
+        assert_eq!(tables.len(), 1);
+    }
+
+    #[test]
+    fn a_duplicate_round_needs_two_tables_and_fills_with_house_players() {
+        let mut a = arena("duplicate");
+        a.players.truncate(5);
+        a.house = Some(HouseFill::Random);
+        let (from, to) = a.next_round(5).expect("a round");
+        assert_eq!(to - from, 2);
+        let seats: Vec<&String> = a.tables.iter().flat_map(|t| &t.seats).collect();
+        assert_eq!(seats.iter().filter(|s| s.starts_with("house-")).count(), 3);
+        // The deal's two tables are siblings, dealt the same.
+        assert_eq!(a.tables[0].siblings, vec![a.tables[1].game_id.clone()]);
+        assert_eq!(a.tables[0].seed, a.tables[1].seed);
+        // Without house players, 5 bots make one table: no round.
+        let mut b = arena("duplicate");
+        b.players.truncate(5);
+        assert!(b.next_round(5).is_none());
+        assert_eq!(b.status, ArenaStatus::Finished);
     }
 }
