@@ -436,7 +436,18 @@ async fn a_continuous_arena(store: Store) {
         .find(|s| s["bot"] == leaver.as_str())
         .unwrap();
     assert_eq!(line["status"], "left", "{line}");
-    assert!(line["games"].as_u64().unwrap() <= 3, "{line}");
+    let left = logs[7].left_unix_ms.expect("it left");
+    assert!(
+        tables
+            .iter()
+            .filter(|t| t["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s == leaver.as_str()))
+            .all(|t| t["paired_unix_ms"].as_u64().unwrap() <= left),
+        "not seated after it left: {arena}"
+    );
     // The finished arena is listed as such, and refuses to be joined.
     let page = r.get("/v1/arenas?status=finished").await;
     assert!(
