@@ -155,10 +155,9 @@ struct TableRecord {
     deal: u32,
     /// Account names, seat 0 first (house players as `house-<strategy>`).
     seats: Vec<String>,
-    /// The seed of a duplicate deal.
+    /// The seed of a duplicate deal (the deal's other tables are its siblings: the tables
+    /// of the same round and deal).
     seed: Option<u64>,
-    /// The other tables' games of the same duplicate deal.
-    siblings: Vec<String>,
     /// The points each side scored, once over.
     points: Option<Vec<i32>>,
     /// Each side's place (from 1), once over.
@@ -579,7 +578,10 @@ impl ArenaRecord {
     /// A continuous arena's pairing at `now` (before its end): tables of the bots that wait;
     /// answers the tables planned (a range of `tables`).
     fn pair_continuous(&mut self, now: u64) -> Option<(usize, usize)> {
-        if self.status != ArenaStatus::Running || self.ends_unix_ms.is_some_and(|e| now >= e) {
+        if self.status != ArenaStatus::Running
+            || self.ends_unix_ms.is_some_and(|e| now >= e)
+            || self.tables.len() >= MAX_ARENA_GAMES
+        {
             return None;
         }
         let waiting: Vec<String> = self
@@ -638,7 +640,6 @@ impl ArenaRecord {
                         deal: 0,
                         seats,
                         seed: None,
-                        siblings: Vec::new(),
                         points: None,
                         places: None,
                         forfeit: None,
@@ -662,12 +663,6 @@ impl ArenaRecord {
                             deal: deal as u32,
                             seats,
                             seed: Some(*seed),
-                            siblings: ids
-                                .iter()
-                                .enumerate()
-                                .filter(|&(j, _)| j != i)
-                                .map(|(_, g)| g.clone())
-                                .collect(),
                             points: None,
                             places: None,
                             forfeit: None,
@@ -914,6 +909,10 @@ fn invalid(detail: impl Into<String>) -> Error {
     Error::refused(Code::InvalidArena, detail)
 }
 
+/// Who the operators' recurring arenas are created by (a name no bot can register: `house-`
+/// is the house's).
+pub const SERVER: &str = "house-arenas";
+
 /// A recurring arena an operator configures (`ARENAS`): the request of each, and how often it
 /// starts.
 #[derive(Debug, Clone, Deserialize)]
@@ -946,9 +945,7 @@ impl Platform {
         req: CreateArenaRequest,
     ) -> Result<Arena, Error> {
         let record = plan_arena(caller, &req, now_ms())?;
-        if caller != "server" {
-            self.check_arena_bounds(caller).await?;
-        }
+        self.check_arena_bounds(caller).await?;
         let id = new_game_id();
         self.write_new_arena(&id, &record).await?;
         Ok(record.view(&id))
@@ -1052,7 +1049,7 @@ impl Platform {
                 }
             };
             let id = recurring_id(&req.name, at);
-            match plan_arena("server", &req, now) {
+            match plan_arena(SERVER, &req, now) {
                 Ok(mut record) => {
                     record.starts_unix_ms = at;
                     if record.kind == ArenaKind::Continuous {
@@ -1403,7 +1400,12 @@ impl Platform {
                 id: part_of(id),
                 deal: t.deal,
                 play: 0,
-                siblings: t.siblings.clone(),
+                siblings: a
+                    .tables
+                    .iter()
+                    .filter(|o| o.round == t.round && o.deal == t.deal && o.game_id != t.game_id)
+                    .map(|o| o.game_id.clone())
+                    .collect(),
             }),
             part_of: Some(part_of(id)),
             ..SeatedGame::new(spec, seats)
@@ -1628,7 +1630,6 @@ mod tests {
             deal: 0,
             seats: seats.iter().map(|s| (*s).to_owned()).collect(),
             seed: None,
-            siblings: Vec::new(),
             points: points.map(|p| p.to_vec()),
             places: points.map(|_| places.to_vec()),
             forfeit: None,
@@ -1748,8 +1749,7 @@ mod tests {
         assert_eq!(to - from, 2);
         let seats: Vec<&String> = a.tables.iter().flat_map(|t| &t.seats).collect();
         assert_eq!(seats.iter().filter(|s| s.starts_with("house-")).count(), 3);
-        // The deal's two tables are siblings, dealt the same.
-        assert_eq!(a.tables[0].siblings, vec![a.tables[1].game_id.clone()]);
+        // The deal's two tables are dealt the same.
         assert_eq!(a.tables[0].seed, a.tables[1].seed);
         // Without house players, 5 bots make one table: no round.
         let mut b = arena("duplicate");

@@ -1146,7 +1146,7 @@ async fn recurring_arenas_are_made_once() {
         (&a["name"], &a["created_by"], &a["kind"]),
         (
             &json!("Hourly euchre"),
-            &json!("server"),
+            &json!("house-arenas"),
             &json!("continuous")
         )
     );

@@ -167,7 +167,7 @@ pub struct Arena {
     pub arena_id: String,
     /// Its name.
     pub name: String,
-    /// The bot that created it, or `server` for an operator's.
+    /// The bot that created it, or `house-arenas` for an operator's.
     pub created_by: String,
     /// Continuous or duplicate.
     pub kind: ArenaKind,
@@ -240,7 +240,7 @@ pub struct ArenaSummary {
     /// The leader, once a game is counted.
     #[schema(required = true)]
     pub leader: Option<String>,
-    /// Its creator (a bot, or `server`).
+    /// Its creator (a bot, or `house-arenas` for an operator's).
     pub created_by: String,
 }
 

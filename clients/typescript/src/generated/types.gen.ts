@@ -204,7 +204,7 @@ export type Arena = {
      */
     arena_id: string;
     /**
-     * The bot that created it, or `server` for an operator's.
+     * The bot that created it, or `house-arenas` for an operator's.
      */
     created_by: string;
     /**
@@ -366,7 +366,7 @@ export type ArenaSummary = {
      */
     bots: number;
     /**
-     * Its creator (a bot, or `server`).
+     * Its creator (a bot, or `house-arenas` for an operator's).
      */
     created_by: string;
     /**

@@ -32,7 +32,7 @@ class Arena:
 
         Attributes:
             arena_id (str): Its id.
-            created_by (str): The bot that created it, or `server` for an operator's.
+            created_by (str): The bot that created it, or `house-arenas` for an operator's.
             deals_per_round (int | None): A duplicate arena's deals per round.
             ends_unix_ms (int | None): A continuous arena's end: no game starts after it.
             finished_unix_ms (int | None): When its last game ended.

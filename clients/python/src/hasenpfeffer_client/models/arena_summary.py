@@ -29,7 +29,7 @@ class ArenaSummary:
         Attributes:
             arena_id (str): Its id (`GET /v1/arenas/{id}`).
             bots (int): Bots joined.
-            created_by (str): Its creator (a bot, or `server`).
+            created_by (str): Its creator (a bot, or `house-arenas` for an operator's).
             ends_unix_ms (int | None): A continuous arena's end.
             kind (ArenaKind): How an arena pairs its players and scores them.
             leader (None | str): The leader, once a game is counted.
