@@ -31,8 +31,8 @@
 //! a bot left waiting [`HOUSE_FILL_AFTER_MS`], in a duplicate arena in the last table of a
 //! round (and a second table when one would be alone). Without a house field, a duplicate
 //! round's bots left over sit out (those who sat out least and rank lowest), and a round
-//! needs two tables. A duplicate arena with no bot left to seat (or too few for two tables
-//! without a house field) ends there.
+//! needs two tables. A duplicate arena with no bot to seat at a round's start (none joined
+//! by its start, or none left; or too few for two tables without a house field) ends there.
 //!
 //! **Withdrawals**: a bot that leaves is not seated again (its games under way are played and
 //! count); a bot with [`WITHDRAW_AFTER_FORFEITS`] forfeits is withdrawn: not seated again, and
@@ -220,6 +220,31 @@ struct Scored {
 }
 
 impl TableRecord {
+    /// A table just paired.
+    fn new(
+        game_id: String,
+        round: u32,
+        deal: u32,
+        seats: Vec<String>,
+        seed: Option<u64>,
+        now: u64,
+    ) -> Self {
+        TableRecord {
+            game_id,
+            round,
+            deal,
+            seats,
+            seed,
+            points: None,
+            places: None,
+            forfeit: None,
+            late: Vec::new(),
+            counted: None,
+            paired_unix_ms: now,
+            ended_unix_ms: None,
+        }
+    }
+
     /// Whether `seat` forfeited here: its clock ran out 3 turns in a row (a continuous
     /// arena's game ended there; a duplicate deal's last 3 turns of the seat were the clock's).
     fn forfeited(&self, seat: Seat, kind: ArenaKind) -> bool {
@@ -634,20 +659,9 @@ impl ArenaRecord {
             None => {
                 self.round += 1;
                 for seats in tables {
-                    self.tables.push(TableRecord {
-                        game_id: new_game_id(),
-                        round: self.round,
-                        deal: 0,
-                        seats,
-                        seed: None,
-                        points: None,
-                        places: None,
-                        forfeit: None,
-                        late: Vec::new(),
-                        counted: None,
-                        paired_unix_ms: now,
-                        ended_unix_ms: None,
-                    });
+                    let round = self.round;
+                    self.tables
+                        .push(TableRecord::new(new_game_id(), round, 0, seats, None, now));
                 }
             }
             Some((round, seeds)) => {
@@ -657,20 +671,14 @@ impl ArenaRecord {
                         let mut seats = seats.clone();
                         let turn = deal % seats.len();
                         seats.rotate_right(turn);
-                        self.tables.push(TableRecord {
-                            game_id: ids[i].clone(),
+                        self.tables.push(TableRecord::new(
+                            ids[i].clone(),
                             round,
-                            deal: deal as u32,
+                            deal as u32,
                             seats,
-                            seed: Some(*seed),
-                            points: None,
-                            places: None,
-                            forfeit: None,
-                            late: Vec::new(),
-                            counted: None,
-                            paired_unix_ms: now,
-                            ended_unix_ms: None,
-                        });
+                            Some(*seed),
+                            now,
+                        ));
                     }
                 }
             }

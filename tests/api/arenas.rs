@@ -235,7 +235,8 @@ async fn run_arena(
     assert_eq!(arena["status"], "upcoming");
     for (_, key) in players {
         let res = r.as_bot(&format!("/v1/arenas/{id}/join"), key, None).await;
-        assert_eq!(res.status(), 200);
+        let status = res.status();
+        assert_eq!(status, 200, "{}", res.text().await.unwrap_or_default());
     }
     let runs: Vec<_> = players
         .iter()
@@ -475,7 +476,7 @@ async fn a_duplicate_arena(store: Store) {
         "ruleset": {"preset": "hasenpfeffer"},
         "rounds": 3,
         "deals_per_round": 2,
-        "starts_in_ms": 0,
+        "starts_in_ms": 1_500,
         "house": "random",
         "turn_time_limit_ms": 5_000,
     });
@@ -569,7 +570,7 @@ async fn a_duplicate_arena_survives_a_replica_restart() {
         "kind": "duplicate",
         "ruleset": {"preset": "euchre"},
         "rounds": 3,
-        "starts_in_ms": 0,
+        "starts_in_ms": 1_500,
         "house": "heuristic",
         "turn_time_limit_ms": 5_000,
     });
@@ -848,7 +849,7 @@ async fn a_duplicate_deal_stays_secret_in_an_arena(store: Store) {
         "kind": "duplicate",
         "ruleset": {"preset": "hasenpfeffer"},
         "rounds": 1,
-        "starts_in_ms": 0,
+        "starts_in_ms": 1_500,
         "house": "random",
     });
     let res = r.as_bot("/v1/arenas", &players[0].1, Some(&body)).await;
@@ -1064,7 +1065,7 @@ async fn a_silent_bot_is_withdrawn_from_a_duplicate_arena(store: Store) {
     let players = bots(&app, "mute", 1).await;
     let body = json!({
         "name": "Mute", "kind": "duplicate", "ruleset": {"preset": "euchre"}, "rounds": 4,
-        "starts_in_ms": 0, "house": "random", "turn_time_limit_ms": 100,
+        "starts_in_ms": 1_500, "house": "random", "turn_time_limit_ms": 100,
     });
     let res = post_as(&app, "/v1/arenas", Some(&players[0].1), &body).await;
     let id = res.json::<Value>().await.unwrap()["arena_id"]

@@ -5,9 +5,9 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::query;
+use super::{bounded, offered, query};
 use crate::api::body::read_json;
-use crate::api::error::{ApiError, Code, Problem};
+use crate::api::error::{ApiError, Problem};
 use crate::api::routes::problems::{PayloadTooLarge, StoreUnavailable, UnsupportedMediaType};
 use crate::api::routes::the_bot;
 use crate::engine::Preset;
@@ -136,19 +136,8 @@ pub async fn list_arenas(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let q: ArenaListParams = query(&req)?;
-    let limit = q.limit.unwrap_or(DEFAULT_ARENA_LIMIT);
-    if !(1..=MAX_ARENA_LIMIT).contains(&limit) {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("invalid query string: `limit` must be between 1 and {MAX_ARENA_LIMIT}"),
-        ));
-    }
-    if q.preset.is_some_and(|p| !Preset::ALL.contains(&p)) {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            "invalid query string: `preset` must be one of GET /v1/rulesets's presets",
-        ));
-    }
+    let limit = bounded("limit", q.limit, DEFAULT_ARENA_LIMIT, MAX_ARENA_LIMIT)?;
+    offered(q.preset)?;
     let page = svc
         .list_arenas(
             q.status.unwrap_or(ArenaStatus::Running),

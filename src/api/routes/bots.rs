@@ -214,13 +214,7 @@ pub async fn get_bot_games(
 ) -> Result<HttpResponse, ApiError> {
     let name = bot_name(&req)?;
     let q: BotGamesParams = query(&req)?;
-    let max = q.max.unwrap_or(DEFAULT_STREAM_MAX);
-    if !(1..=MAX_STREAM_MAX).contains(&max) {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("invalid query string: `max` must be between 1 and {MAX_STREAM_MAX}"),
-        ));
-    }
+    let max = super::bounded("max", q.max, DEFAULT_STREAM_MAX, MAX_STREAM_MAX)?;
     if q.since.is_some_and(|s| s > MAX_SINCE) {
         return Err(ApiError::bad_request(
             Code::InvalidQuery,
@@ -425,13 +419,7 @@ pub async fn get_leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let pool = pool_of(&req)?;
     let q: BoardParams = query(&req)?;
-    let limit = q.limit.unwrap_or(DEFAULT_BOARD_LIMIT);
-    if !(1..=MAX_BOARD_LIMIT).contains(&limit) {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("invalid query string: `limit` must be between 1 and {MAX_BOARD_LIMIT}"),
-        ));
-    }
+    let limit = super::bounded("limit", q.limit, DEFAULT_BOARD_LIMIT, MAX_BOARD_LIMIT)?;
     let board = svc.leaderboard(pool, q.cursor.as_deref(), limit).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

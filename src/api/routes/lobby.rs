@@ -5,8 +5,8 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::query;
-use crate::api::error::{ApiError, Code, Problem};
+use super::{bounded, offered, query};
+use crate::api::error::{ApiError, Problem};
 use crate::api::routes::problems::StoreUnavailable;
 use crate::engine::Preset;
 use crate::games::wire::{LobbyPage, LobbyStatus};
@@ -66,19 +66,8 @@ pub async fn list_games(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let q: LobbyParams = query(&req)?;
-    let limit = q.limit.unwrap_or(DEFAULT_LOBBY_LIMIT);
-    if !(1..=MAX_LOBBY_LIMIT).contains(&limit) {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            format!("invalid query string: `limit` must be between 1 and {MAX_LOBBY_LIMIT}"),
-        ));
-    }
-    if q.preset.is_some_and(|p| !Preset::ALL.contains(&p)) {
-        return Err(ApiError::bad_request(
-            Code::InvalidQuery,
-            "invalid query string: `preset` must be one of GET /v1/rulesets's presets",
-        ));
-    }
+    let limit = bounded("limit", q.limit, DEFAULT_LOBBY_LIMIT, MAX_LOBBY_LIMIT)?;
+    offered(q.preset)?;
     let page = svc
         .lobby(LobbyQuery {
             status: q.status.unwrap_or(LobbyStatus::Open),

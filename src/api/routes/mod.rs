@@ -51,6 +51,35 @@ pub(crate) fn query<T: DeserializeOwned>(req: &HttpRequest) -> Result<T, ApiErro
         })
 }
 
+/// A query's count `name` (`given`, else `default`), refused (`invalid_query`) outside 1 to
+/// `max`.
+pub(crate) fn bounded(
+    name: &str,
+    given: Option<usize>,
+    default: usize,
+    max: usize,
+) -> Result<usize, ApiError> {
+    let n = given.unwrap_or(default);
+    if !(1..=max).contains(&n) {
+        return Err(ApiError::bad_request(
+            Code::InvalidQuery,
+            format!("invalid query string: `{name}` must be between 1 and {max}"),
+        ));
+    }
+    Ok(n)
+}
+
+/// A query's `preset` filter, refused (`invalid_query`) unless the server offers it.
+pub(crate) fn offered(preset: Option<crate::engine::Preset>) -> Result<(), ApiError> {
+    if preset.is_some_and(|p| !crate::engine::Preset::ALL.contains(&p)) {
+        return Err(ApiError::bad_request(
+            Code::InvalidQuery,
+            "invalid query string: `preset` must be one of GET /v1/rulesets's presets",
+        ));
+    }
+    Ok(())
+}
+
 /// The bot a request comes from, by its `Authorization: Bot <api_key>`: required
 /// (`missing_bot_key` without one, `invalid_bot_key` for a key that is no bot's). The inbox,
 /// matchmaking and matches take it; a seat claim takes the key optionally.
