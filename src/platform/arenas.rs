@@ -63,12 +63,6 @@ use crate::store::{ListCursor, ListQuery, ListStatus, Listing, StoreError, Write
 /// What the store id of an arena starts with (no game id has a `.`).
 pub(super) const STORE_PREFIX: &str = "arena.";
 
-/// Upcoming or running arenas a bot may have created at once (`ARENAS_PER_BOT`).
-pub const DEFAULT_ARENAS_PER_BOT: u32 = 2;
-
-/// Upcoming or running arenas the server holds at once (`ARENAS_ACTIVE`).
-pub const DEFAULT_ARENAS_ACTIVE: u32 = 100;
-
 /// Forfeits after which an arena withdraws a bot.
 pub const WITHDRAW_AFTER_FORFEITS: u32 = 2;
 

@@ -15,6 +15,14 @@ pub const DEFAULT_MATCHES_PER_HOUR: u32 = 20;
 /// The challenges a bot may make per hour unless configured otherwise.
 pub const DEFAULT_CHALLENGES_PER_HOUR: u32 = 60;
 
+/// Upcoming or running arenas a bot may have created at once unless configured otherwise
+/// (`ARENAS_PER_BOT`).
+pub const DEFAULT_ARENAS_PER_BOT: u32 = 2;
+
+/// Upcoming or running arenas the server holds at once unless configured otherwise
+/// (`ARENAS_ACTIVE`).
+pub const DEFAULT_ARENAS_ACTIVE: u32 = 100;
+
 /// How long a bot's place in a matchmaking queue holds without a renewal, unless configured
 /// otherwise (`QUEUE_LEASE_MS`).
 pub const DEFAULT_QUEUE_LEASE_MS: u64 = 60_000;
@@ -47,10 +55,7 @@ impl Platform {
             match_limit: BotLimit::hourly("matches", DEFAULT_MATCHES_PER_HOUR),
             challenge_limit: BotLimit::hourly("challenges", DEFAULT_CHALLENGES_PER_HOUR),
             match_bounds: MatchBounds::default(),
-            arena_bounds: (
-                super::arenas::DEFAULT_ARENAS_PER_BOT,
-                super::arenas::DEFAULT_ARENAS_ACTIVE,
-            ),
+            arena_bounds: (DEFAULT_ARENAS_PER_BOT, DEFAULT_ARENAS_ACTIVE),
         }
     }
 
