@@ -8,6 +8,7 @@
 //! GAME_ID=<id> cargo run --release --example bot   # or take an open seat of an existing game
 //! PRESET=bacon cargo run --release --example bot   # a new game of another preset
 //! BOT_NAME=my-bot cargo run --release --example bot   # account mode: queue and play, forever
+//! BOT_NAME=my-bot ARENA=<id> cargo run --release --example bot   # play an arena to its end
 //! ```
 //!
 //! `BASE_URL` (default `http://localhost:8080`) names the server; `PRESET` (default the
@@ -24,6 +25,10 @@
 //! taken in turn, one per join), long-polls its inbox until a seat comes, plays that game to
 //! the end and queues again; `GAMES` (default 0: forever) games, then it stops. It waits out a
 //! rate limit (429) and retries after a second when the server is unreachable or failing (5xx).
+//!
+//! With `ARENA` (an arena's id, `GET /v1/arenas`), the account joins that arena instead of
+//! queueing (`POST /v1/arenas/{id}/join`), plays every seat the arena gives it, and stops when
+//! its inbox says the arena is over (`arena_finished`, with its place).
 //!
 //! Challenges from other bots (`challenge` in its inbox) it answers by one rule, `consider`:
 //! it accepts a game of its `PRESET` (any preset when unset) with a turn clock of a second or
@@ -171,6 +176,9 @@ async fn account(http: &reqwest::Client, base: &str, name: &str) -> Result<(), E
     }
     let ruleset = env("PRESET").map_or(json!({}), |preset| json!({ "preset": preset }));
 
+    if let Some(arena) = env("ARENA") {
+        return play_arena(http, base, &key, &arena).await;
+    }
     let (mut last, mut played) = (0, 0); // the last inbox entry read; games played to the end
     // 1. What the inbox holds already: seats of games a previous run may not have finished.
     let mut seats = inbox(http, base, &key, &mut last, 0).await?;
@@ -203,6 +211,35 @@ async fn account(http: &reqwest::Client, base: &str, name: &str) -> Result<(), E
         };
     }
     Ok(())
+}
+
+/// Arena mode: joins arena `arena` and plays every seat it is given until the arena is over.
+async fn play_arena(
+    http: &reqwest::Client,
+    base: &str,
+    key: &str,
+    arena: &str,
+) -> Result<(), Error> {
+    let url = format!("{base}/v1/arenas/{arena}/join");
+    let res = send(|| http.post(&url).header(AUTHORIZATION, key)).await?;
+    if !res.status().is_success() {
+        return Err(format!("POST {url}: {} {}", res.status(), res.text().await?).into());
+    }
+    println!("arena {arena}: joined");
+    let (mut last, mut finished) = (0, None);
+    loop {
+        let seats = inbox_until(http, base, key, &mut last, 25, &mut finished).await?;
+        for seated in seats.iter().filter(|s| s["via"]["arena_id"] == arena) {
+            play_seated(http, base, seated).await?;
+        }
+        if let Some(end) = finished.take().filter(|f| f["arena_id"] == arena) {
+            println!(
+                "arena {arena}: over, place {} with {}",
+                end["rank"], end["score"]
+            );
+            return Ok(());
+        }
+    }
 }
 
 /// The bot's key: `BOT_KEY`, or the one saved in the cache directory, or a new registration's
@@ -258,7 +295,19 @@ async fn inbox(
     base: &str,
     key: &str,
     last: &mut u64,
+    wait: u64,
+) -> Result<Vec<Value>, Error> {
+    inbox_until(http, base, key, last, wait, &mut None).await
+}
+
+/// [`inbox`], noting in `finished` an `arena_finished` entry if one comes.
+async fn inbox_until(
+    http: &reqwest::Client,
+    base: &str,
+    key: &str,
+    last: &mut u64,
     mut wait: u64,
+    finished: &mut Option<Value>,
 ) -> Result<Vec<Value>, Error> {
     let (mut seats, mut over) = (Vec::new(), HashSet::new());
     loop {
@@ -285,6 +334,7 @@ async fn inbox(
                 Some("game_over") => {
                     over.insert(entry["game_id"].clone());
                 }
+                Some("arena_finished") => *finished = Some(entry),
                 _ => {}
             }
         }

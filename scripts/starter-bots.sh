@@ -9,7 +9,8 @@
 # running them wrote anything under examples/ (generated clients and dependencies belong in
 # ~/.cache/hasenpfeffer). Then each bot plays once in account mode (BOT_NAME: it registers, saves
 # its key, queues and plays the table its inbox announces), and the Rust bot again under the same
-# name, on the key it saved (no second registration); the test keys are deleted at the end.
+# name, on the key it saved (no second registration); four Rust bots play a duplicate arena
+# (ARENA) to its end. The test keys are deleted at the end.
 #
 #   bash scripts/starter-bots.sh
 #   PRESETS="bacon euchre buck-euchre" bash scripts/starter-bots.sh
@@ -122,6 +123,43 @@ if games != 2:
 print(f"({name}: 2 games, one account)")
 '
 
+# An arena: four Rust starter bots (ARENA) join a duplicate arena of euchre, two rounds with
+# house players filling the second table, and play it to its end (each stops on its
+# `arena_finished`); the arena's standings list the four, each with its two deals.
+arena_bots=()
+for i in 1 2 3 4; do arena_bots+=("$bots-arena$i"); done
+creator_key=$(curl -fsS -X POST "$base/v1/bots" -H 'content-type: application/json' \
+  -d "{\"name\": \"$bots-arena-host\"}" | python3 -c 'import json, sys; print(json.load(sys.stdin)["api_key"])')
+arena=$(curl -fsS -X POST "$base/v1/arenas" -H 'content-type: application/json' \
+  -H "Authorization: Bot $creator_key" \
+  -d '{"name": "Starter bots", "kind": "duplicate", "ruleset": {"preset": "euchre"}, "rounds": 2,
+       "starts_in_ms": 3000, "house": "heuristic"}' \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["arena_id"])')
+pids=()
+for name in "${arena_bots[@]}"; do
+  BASE_URL="$base" BOT_NAME="$name" ARENA="$arena" timeout 120 "$target/release/examples/bot" \
+    >"$log.$name" 2>&1 &
+  pids+=("$!")
+done
+for i in "${!pids[@]}"; do
+  if ! wait "${pids[$i]}"; then
+    cat "$log.${arena_bots[$i]}" >&2
+    echo "the starter bot ${arena_bots[$i]} did not play the arena to its end" >&2
+    exit 1
+  fi
+  grep -q "^arena $arena: over, place" "$log.${arena_bots[$i]}" || {
+    cat "$log.${arena_bots[$i]}" >&2; echo "no arena_finished for ${arena_bots[$i]}" >&2; exit 1; }
+  rm -f "$log.${arena_bots[$i]}" "$keys/${arena_bots[$i]}.key"
+done
+curl -fsS "$base/v1/arenas/$arena" | python3 -c '
+import json, sys
+arena = json.load(sys.stdin)
+assert arena["status"] == "finished", arena["status"]
+lines = {l["bot"]: l for l in arena["standings"]}
+assert len(lines) == 4 and all(l["games"] == 2 for l in lines.values()), arena["standings"]
+print("(an arena: " + ", ".join("%s. %s %s%%" % (l["rank"], b, l["score"]) for b, l in lines.items()) + ")")
+'
+
 after=$(examples_state)
 if [ "$before" != "$after" ]; then
   echo "running the starter bots wrote under examples/:" >&2
@@ -129,4 +167,4 @@ if [ "$before" != "$after" ]; then
   exit 1
 fi
 echo "the three starter bots played a whole game each of: default ${PRESETS-bacon five-hundred};" \
-  "and one each in account mode, the Rust bot a second on its saved key"
+  "and one each in account mode, the Rust bot a second on its saved key; four Rust bots an arena"

@@ -485,7 +485,18 @@ impl GameService {
                  another: its log is shown once every seating of the deal is over",
             ));
         }
-        let (version, game) = (loaded.0, &loaded.1.game);
+        self.log_of(id, loaded.0, &loaded.1.game).await
+    }
+
+    /// The log of a game, whatever its deal's other seatings: for whoever keeps it out of view
+    /// until they are over (the platform's archive, which lists no play of a series).
+    pub async fn whole_log(&self, id: &GameId) -> Result<GameLog, Error> {
+        let loaded = self.load(id).await?;
+        self.log_of(id, loaded.0, &loaded.1.game).await
+    }
+
+    /// The log of game `id` (`game`, at `version`).
+    async fn log_of(&self, id: &GameId, version: u64, game: &Game) -> Result<GameLog, Error> {
         // The log is read after the game: it may hold entries of later writes, of this hand or
         // of later ones, none of them over as far as this answer knows.
         let playing = (!game.is_over()).then(|| game.hand_number());

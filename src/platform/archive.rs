@@ -208,7 +208,9 @@ impl Platform {
         let Ok(game_id) = GameId::parse(id) else {
             return Ok(());
         };
-        let log = match self.games.log(&game_id).await {
+        // The whole log, even of a play of a duplicate deal still played elsewhere: a play of
+        // a series is archived but listed nowhere (see the module's docs).
+        let log = match self.games.whole_log(&game_id).await {
             Ok(l) => l,
             Err(Error::GameNotFound(_)) => return Ok(()),
             Err(e) => return Err(e),

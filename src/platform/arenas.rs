@@ -1119,11 +1119,11 @@ impl Platform {
             .registered_name(bot)
             .await?
             .ok_or_else(|| Error::refused(Code::BotNotFound, format!("no bot named {bot:?}")))?;
-        let now = now_ms();
         let mut refused = None;
         let record = self
             .update_arena(id, |a| {
                 refused = None;
+                let now = now_ms();
                 if a.status == ArenaStatus::Finished {
                     refused = Some(Error::refused(Code::ArenaClosed, "the arena is over"));
                     return None;
@@ -1222,9 +1222,8 @@ impl Platform {
 
     /// What time alone does to arena `id` now (its start, a fill, its end).
     async fn tick_arena(&self, id: &str) -> Result<(), Error> {
-        let now = now_ms();
         self.update_arena(id, |a| {
-            let events = a.tick(now);
+            let events = a.tick(now_ms());
             (!events.is_empty()).then_some(events)
         })
         .await?;
@@ -1281,6 +1280,7 @@ impl Platform {
         mut change: impl FnMut(&mut ArenaRecord) -> Option<Vec<ArenaEvent>>,
     ) -> Result<ArenaRecord, Error> {
         let key = store_id(id);
+        let mut lost = 0u32;
         loop {
             let (mut record, version) = self.load_arena(id).await?;
             let Some(events) = change(&mut record) else {
@@ -1310,7 +1310,13 @@ impl Platform {
                     }
                     return Ok(record);
                 }
-                Err(StoreError::Conflict { .. }) => continue,
+                Err(StoreError::Conflict { .. }) => {
+                    // Many writers at once (joins, results): each that lost waits a moment, a
+                    // random one growing with its losses, so they do not all try again at once.
+                    lost += 1;
+                    let ms = rand::random_range(0..(1u64 << lost.min(6)));
+                    tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+                }
                 Err(e) => return Err(e.into()),
             }
         }
@@ -1444,9 +1450,8 @@ impl Platform {
         else {
             return Ok(());
         };
-        let now = now_ms();
         let a = match self
-            .update_arena(id, |a| a.record_result(game, record, now))
+            .update_arena(id, |a| a.record_result(game, record, now_ms()))
             .await
         {
             Ok(a) => a,
