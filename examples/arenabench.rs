@@ -492,6 +492,7 @@ fn class_of(name: &str, args: &[&str]) -> (String, String) {
 fn arena_writes(lines: &[String], split_unix_ms: u64) -> Value {
     let mut before = (0u64, HashSet::new());
     let mut after = (0u64, HashSet::new());
+    let mut bytes = 0usize;
     for l in lines {
         let Some((false, name, args)) = parse_monitor(l) else {
             continue;
@@ -516,6 +517,8 @@ fn arena_writes(lines: &[String], split_unix_ms: u64) -> Value {
         };
         side.0 += 1;
         side.1.insert(args[6].to_owned());
+        // The bytes sent: the line, each `\xNN` escape one byte.
+        bytes += l.len() - 3 * l.matches("\\x").count();
     }
     let each = |(tries, written): &(u64, HashSet<String>)| json!({"attempts": tries, "written": written.len(), "conflicts": tries - written.len() as u64});
     json!({
@@ -523,6 +526,7 @@ fn arena_writes(lines: &[String], split_unix_ms: u64) -> Value {
         "from_start": each(&after),
         "attempts": before.0 + after.0,
         "written": before.1.len() + after.1.len(),
+        "bytes_sent_about": bytes,
     })
 }
 
@@ -863,6 +867,7 @@ async fn main() -> Result<(), Error> {
             "starts_in_ms_after_create": starts_unix_ms.saturating_sub(created_unix_ms),
             "start_to_last_finished_ms": last_finished_unix_ms.saturating_sub(starts_unix_ms),
             "first_paired_to_last_result_ms": last_ended.saturating_sub(first_paired),
+            "start_to_first_paired_ms": first_paired as i64 - starts_unix_ms as i64,
             "create_to_last_finished_ms": all_finished.as_millis() as u64,
             "round_ms": median_max(round_ms),
             "gap_last_result_to_next_paired_ms": median_max(paired_gap),

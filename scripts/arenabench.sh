@@ -4,18 +4,17 @@
 #   scripts/arenabench.sh            # full run: 64 bots, 8 rounds (16 tables a round, 128 games)
 #   scripts/arenabench.sh --quick    # a short check: 16 bots, 3 rounds (12 games)
 #
-# Builds the release server and examples/arenabench.rs, starts a private redis-server (no
-# persistence) and one server on free ports, and runs the arena AB_RUNS times (each with
-# bots of its own): the bots register, one creates a duplicate arena of hasenpfeffer
+# Builds the release server and examples/arenabench.rs, and runs the arena AB_RUNS times, each
+# on a fresh private redis-server (no persistence) and one server on free ports: the bots register, one creates a duplicate arena of hasenpfeffer
 # (`rounds` rounds, one deal a round, starts 3 s after the create, 60 s a turn), all join,
 # and each follows its inbox and plays every seat it is given until its `arena_finished`.
-# Every run but the first is measured with a MONITOR connection (its round trips, put in
-# classes by key); the first is not (MONITOR slows Redis), for the times. Prints for each run
+# The last run (of two or more) is measured with a MONITOR connection (its round trips, put in
+# classes by key); the others are not (MONITOR slows Redis), for the times. Prints for each run
 # the arena's times, the gaps between rounds (a round's last result counted to the next
 # round's first table paired, and to the first `seated` a bot received), INFO commandstats
 # over the arena, and the checks (every game made and finished, every bot seated once per
 # table it sits at).
-# Knobs (env): AB_BOTS, AB_ROUNDS, AB_RUNS (default 2: one without MONITOR, one with), AB_JOINS
+# Knobs (env): AB_BOTS, AB_ROUNDS, AB_RUNS (default 2: the last with MONITOR), AB_JOINS
 # (joins sent at once, default 16), AB_WORKERS (server WORKERS, default 2), AB_NO_BUILD (use
 # the binaries built already), AB_KEEP (keep the work directory, with each MONITOR run's lines).
 set -euo pipefail
@@ -55,27 +54,36 @@ trap cleanup EXIT
 SERVER_ENV=(WORKERS="$WORKERS" BOT_REGISTRATIONS_PER_HOUR=0 RATE_LIMIT_PER_SEC=0 STREAMS_PER_CLIENT=0 STREAMS_PER_BOT=0 RUST_LOG=warn)
 load() { echo "(uptime: $(uptime | sed 's/.*load average: //'))"; }
 
-RPORT=$(free_port)
-start_redis "$RPORT" "$WORK/redis.log"
-SPORT=$(free_port)
-env PORT="$SPORT" BIND_ADDR=127.0.0.1 "${SERVER_ENV[@]}" REDIS_URL="redis://127.0.0.1:$RPORT" \
-  "$WORK/hasenpfeffer" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-PIDS+=("$SERVER_PID")
-wait_ready "http://127.0.0.1:$SPORT/readyz" || { echo "server on :$SPORT did not start"; cat "$WORK/server.log"; exit 1; }
+# One run: a fresh private Redis and server (no earlier run's effects in its counts).
+run_once() { # n [arenabench flags...]
+  local n=$1 rport sport spid
+  shift
+  rport=$(free_port)
+  start_redis "$rport" "$WORK/redis-$n.log"
+  sport=$(free_port)
+  env PORT="$sport" BIND_ADDR=127.0.0.1 "${SERVER_ENV[@]}" REDIS_URL="redis://127.0.0.1:$rport" \
+    "$WORK/hasenpfeffer" >"$WORK/server-$n.log" 2>&1 &
+  spid=$!
+  PIDS+=("$spid")
+  wait_ready "http://127.0.0.1:$sport/readyz" || { echo "server on :$sport did not start"; cat "$WORK/server-$n.log"; exit 1; }
+  "$WORK/arenabench" --port "$sport" --redis-port "$rport" --bots "$BOTS" --rounds "$ROUNDS" \
+    --join-concurrency "${AB_JOINS:-16}" "$@" | tee -a "$WORK/runs.txt" || fail=1
+  echo "   server log: $(grep -c '"level":"WARN"' "$WORK/server-$n.log") warnings, $(grep -c '"level":"ERROR"' "$WORK/server-$n.log") errors" \
+    "($(grep -o '"message":"[^"]*"' "$WORK/server-$n.log" | sort | uniq -c | sort -rn | head -3 | tr -s ' ' | tr '\n' ';'))"
+  kill "$spid" "$REDIS_PID" 2>/dev/null || true
+  wait "$spid" "$REDIS_PID" 2>/dev/null || true
+}
 
 : >"$WORK/runs.txt"
 fail=0
 for r in $(seq "$RUNS"); do
   mon=()
-  (( r > 1 )) && mon=(--monitor)
-  (( r > 1 )) && [[ -n "${AB_KEEP:-}" ]] && mon+=(--monitor-out "$WORK/monitor-$r.txt")
-  echo "== run $r: $BOTS bots, a duplicate arena of $ROUNDS rounds${mon:+ (MONITOR on)} $(load)"
-  if ! "$WORK/arenabench" --port "$SPORT" --redis-port "$RPORT" --bots "$BOTS" --rounds "$ROUNDS" \
-    --join-concurrency "${AB_JOINS:-16}" \
-    "${mon[@]}" | tee -a "$WORK/runs.txt"; then
-    fail=1
+  if (( r == RUNS && RUNS > 1 )); then
+    mon=(--monitor)
+    [[ -n "${AB_KEEP:-}" ]] && mon+=(--monitor-out "$WORK/monitor-$r.txt")
   fi
+  echo "== run $r: $BOTS bots, a duplicate arena of $ROUNDS rounds${mon:+ (MONITOR on)} $(load)"
+  run_once "$r" "${mon[@]}"
   echo "   $(load)"
 done
 
@@ -87,6 +95,7 @@ runs = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 for i, v in enumerate(runs, 1):
     mon = v.get("monitor_counts")
     print(f"run {i} ({'MONITOR on' if v['monitor'] else 'no MONITOR'}): {v['games']} games, ok {v['ok']} {v['failures'] or ''}")
+    print(f"  the start recorded to its first table paired: {v['start_to_first_paired_ms']} ms (the sweeper's tick)")
     print(f"  arena start to last arena_finished {v['start_to_last_finished_ms']} ms; first table paired to last result"
           f" {v['first_paired_to_last_result_ms']} ms; create to last arena_finished {v['create_to_last_finished_ms']} ms"
           f" (the start {v['starts_in_ms_after_create']} ms after the create; all joined {v['create_to_joined_ms']} ms after it)")
@@ -115,7 +124,8 @@ for i, v in enumerate(runs, 1):
         print(f"    the arena's record: {w['written']} writes ({b['written']} before the start: the create and the joins;"
               f" {f['written']} from the start), {w['attempts']} attempts ({b['conflicts']} + {f['conflicts']} lost a"
               f" compare-and-set and were tried again); {mon['arena_round_trips_per_write']} round trips on the arena's"
-              f" keys per write written; the record {v['record_bytes_at_end']} bytes at the end")
+              f" keys per write written; the record {v['record_bytes_at_end']} bytes at the end; about"
+              f" {w['bytes_sent_about'] / 1e6:.1f} MB sent in the writes")
         print(f"    scripts' own commands: {a['script_commands']} {json.dumps(a['script_commands_by_class'])}")
         bg = idle["round_trips"] / v["idle_secs"] * v["window_secs"]
         print(f"    idle server before: {idle['round_trips']} round trips in {v['idle_secs']} s {json.dumps(idle['by_class'])};"
