@@ -421,14 +421,18 @@ fn parse_monitor(line: &str) -> Option<(bool, String, Vec<&str>)> {
     Some((lua, name, args.collect()))
 }
 
-/// A key with its ids written `*`: `hp:{arena.*}:game`, `hp:{*}:game`.
+/// A key with its ids (and shard numbers) written `*`: `hp:{arena.*}:game`, `hp:{*}:game`,
+/// `hp:deadlines:{*}`.
 fn general_key(key: &str) -> String {
     key.split(':')
         .map(|part| {
             let inner = part.trim_start_matches('{').trim_end_matches('}');
             if let Some(id) = inner.strip_prefix("arena.") {
                 part.replace(id, "*")
-            } else if inner.len() >= 12 || inner.starts_with("ab") {
+            } else if inner.len() >= 12
+                || inner.starts_with("ab")
+                || (!inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()))
+            {
                 part.replace(inner, "*")
             } else {
                 part.to_owned()
@@ -575,7 +579,7 @@ fn classify(lines: &[String]) -> Value {
     json!({
         "round_trips": trips,
         "by_class": classes,
-        "by_pattern": top.iter().take(40).map(|(p, (c, n))| json!([c, p, n])).collect::<Vec<_>>(),
+        "by_pattern": top.iter().take(60).map(|(p, (c, n))| json!([c, p, n])).collect::<Vec<_>>(),
         "script_commands": lua,
         "script_commands_by_class": lua_classes,
         "scripts_first_call": scripts,
