@@ -291,7 +291,7 @@ if [ -z "${SKIP_README:-}" ]; then
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
-  stage bench "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance), scripts/instructions.sh, scripts/queuebench.sh --quick and scripts/effects-latency.sh"
+  stage bench "the benchmarks still run: scripts/loadbench.sh --quick (on loopback and at a distance), scripts/instructions.sh, scripts/queuebench.sh --quick, scripts/effects-latency.sh and scripts/arenabench.sh --quick"
   bg_wait apt
   LB_NO_BUILD=1 bash scripts/loadbench.sh --quick
   # again with Redis 1 ms away, through the relay (examples/redis_delay.rs)
@@ -301,6 +301,8 @@ if [ -z "${SKIP_BENCH:-}" ]; then
   QB_NO_BUILD=1 QB_BOTS=1000 bash scripts/queuebench.sh --quick
   # a finished rated game's effects (game_over, the rating) land within 1 s (the outbox)
   bash scripts/effects-latency.sh 10 "$SERVER"
+  # a duplicate arena of 16 bots, 3 rounds: every game made once, every bot seated once a table
+  AB_NO_BUILD=1 AB_RUNS=1 bash scripts/arenabench.sh --quick
 fi
 
 if [ -z "${SKIP_BROWSER:-}" ]; then
