@@ -543,11 +543,10 @@ async fn a_duplicate_arena(store: Store) {
 
 both_stores!(a_continuous_arena, a_duplicate_arena);
 
-/// A duplicate arena over two server processes on one Redis, the bots' requests spread over
-/// both; once the first round's results are in, one process is killed and another started:
-/// the arena goes on, each game made once and each result counted once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_duplicate_arena_survives_a_replica_restart() {
+/// Arena `body` over two server processes on one Redis, the bots' requests spread over both;
+/// once `results` results are counted, one process is killed and another started: the arena
+/// goes on, each game made once and each result counted once. Answers the arena at its end.
+async fn over_two_replicas_with_a_restart(body: Value, results: usize) -> Value {
     let redis = tokio::task::spawn_blocking(hasenpfeffer::store::testing::TestRedis::start)
         .await
         .expect("a private redis-server");
@@ -565,27 +564,26 @@ async fn a_duplicate_arena_survives_a_replica_restart() {
     let app = TestApp::at(a.base.clone(), None);
     let players = bots(&app, "rep", 8).await;
     let r = Replicas::new(vec![a.base.clone(), b.base.clone()]);
-    let body = json!({
-        "name": "Duplicate over two replicas",
-        "kind": "duplicate",
-        "ruleset": {"preset": "euchre"},
-        "rounds": 3,
-        "starts_in_ms": 1_500,
-        "house": "heuristic",
-        "turn_time_limit_ms": 5_000,
-    });
     let b = Arc::new(Mutex::new(Some(b)));
     let restarted = {
         let (r, b, url) = (r.clone(), b.clone(), url.clone());
         async move |id: &str| {
-            // Round 2 begins once round 1's last result is counted.
             let started = Instant::now();
             loop {
                 let arena = r.get(&format!("/v1/arenas/{id}")).await;
-                if arena["round"].as_u64().unwrap_or(0) >= 2 {
+                let counted = arena["tables"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|t| t["finished"] == true)
+                    .count();
+                if counted >= results {
                     break;
                 }
-                assert!(started.elapsed() < LIMIT, "round 2 never began: {arena}");
+                assert!(
+                    started.elapsed() < LIMIT,
+                    "{results} results never came: {arena}"
+                );
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
             let old = b.lock().unwrap().take().expect("replica b");
@@ -598,9 +596,41 @@ async fn a_duplicate_arena_survives_a_replica_restart() {
     };
     let (id, logs) = run_arena(&r, &players, body, 3, restarted).await;
     let arena = check_arena(&r, &id, &players, &logs).await;
-    assert_eq!(arena["round"], 3);
     drop(a);
     drop(redis);
+    arena
+}
+
+/// A duplicate arena over two replicas, one restarted once round 1 (2 tables) is counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_arena_survives_a_replica_restart() {
+    let body = json!({
+        "name": "Duplicate over two replicas",
+        "kind": "duplicate",
+        "ruleset": {"preset": "euchre"},
+        "rounds": 3,
+        "starts_in_ms": 1_500,
+        "house": "heuristic",
+        "turn_time_limit_ms": 5_000,
+    });
+    let arena = over_two_replicas_with_a_restart(body, 2).await;
+    assert_eq!(arena["round"], 3);
+}
+
+/// A continuous arena over two replicas, one restarted once 4 games are counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_continuous_arena_survives_a_replica_restart() {
+    let body = json!({
+        "name": "Continuous over two replicas",
+        "kind": "continuous",
+        "ruleset": {"preset": "hasenpfeffer", "target_score": 1},
+        "starts_in_ms": 0,
+        "duration_ms": 12_000,
+        "house": "random",
+        "turn_time_limit_ms": 5_000,
+    });
+    let arena = over_two_replicas_with_a_restart(body, 4).await;
+    assert!(arena["tables"].as_array().unwrap().len() > 4, "{arena}");
 }
 
 /// `POST path` as the bot of `key` with a JSON body, on `app`.
