@@ -78,6 +78,24 @@
  *   scores: number[] | null }} RecentGame
  * @typedef {{ name: string, house: boolean, strategy: string | null, created_unix_ms: number | null,
  *   games_played: number, ratings: PoolRating[], recent_games: RecentGame[] }} BotProfile
+ * @typedef {'continuous' | 'duplicate'} ArenaKind
+ * @typedef {'upcoming' | 'running' | 'finished'} ArenaStatus
+ * @typedef {'random' | 'heuristic' | 'expert' | 'mixed'} HouseFill
+ * @typedef {{ rank: number, bot: string, score: number, ci95: [number, number] | null, games: number,
+ *   wins: number, forfeits: number, status: 'active' | 'left' | 'withdrawn', playing: boolean }} ArenaStanding
+ * @typedef {{ game_id: string | null, round: number, deal: number, seats: string[], finished: boolean,
+ *   points: number[] | null, forfeit: number | null, paired_unix_ms: number,
+ *   ended_unix_ms: number | null }} ArenaTable
+ * @typedef {{ arena_id: string, name: string, created_by: string, kind: ArenaKind, status: ArenaStatus,
+ *   ruleset: Ruleset, rated: boolean, house: HouseFill | null, turn_time_limit_ms: number,
+ *   starts_unix_ms: number, ends_unix_ms: number | null, rounds: number | null,
+ *   deals_per_round: number | null, round: number, finished_unix_ms: number | null,
+ *   max_players: number, standings: ArenaStanding[], tables: ArenaTable[], join: string,
+ *   leave: string }} Arena
+ * @typedef {{ arena_id: string, name: string, kind: ArenaKind, status: ArenaStatus, preset: string,
+ *   players: number, rated: boolean, starts_unix_ms: number, ends_unix_ms: number | null,
+ *   rounds: number | null, bots: number, leader: string | null, created_by: string }} ArenaSummary
+ * @typedef {{ arenas: ArenaSummary[], next_cursor: string | null }} ArenaPage
  */
 
 /** A refused request, with the problem document's code and a message for a person. */

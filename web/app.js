@@ -7,6 +7,8 @@
 //   #/replay/{id}/{hand}/{step} a finished hand, step by step
 //   #/leaderboards[/{preset}]   home, scrolled to the leaderboards (that preset's)
 //   #/bot/{name}                a bot's profile: ratings, recent games
+//   #/arenas                    the arenas: running, upcoming, finished
+//   #/arena/{id}                an arena: settings, standings, tables to watch
 
 import { notify } from './dom.js';
 import { keepToken } from './api.js';
@@ -15,6 +17,7 @@ import { mountHome } from './home.js';
 import { mountTable } from './table.js';
 import { mountReplay } from './replay.js';
 import { mountBot } from './boards.js';
+import { mountArena, mountArenas } from './arenas.js';
 
 /** @type {(() => void) | null} */
 let unmount = null;
@@ -38,6 +41,10 @@ function route() {
     unmount = mountReplay(main, id, Number(parts[2]) || 0, Number(parts[3]) || 0);
   } else if (screen === 'bot' && id) {
     unmount = mountBot(main, id);
+  } else if (screen === 'arenas') {
+    unmount = mountArenas(main);
+  } else if (screen === 'arena' && id) {
+    unmount = mountArena(main, id);
   } else {
     unmount = mountHome(main, screen === 'join' ? id || '' : '', screen === 'leaderboards' ? id || '' : null);
   }

@@ -34,7 +34,7 @@ macro_rules! asset {
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page; `index.html` is served at `/`.
-static ASSETS: [Asset; 15] = [
+static ASSETS: [Asset; 16] = [
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
@@ -50,6 +50,7 @@ static ASSETS: [Asset; 15] = [
     asset!("sides.js", JS),
     asset!("replay.js", JS),
     asset!("sse.js", JS),
+    asset!("arenas.js", JS),
 ];
 
 /// The strong ETag of each asset (a hash of its bytes), in the order of [`ASSETS`].
