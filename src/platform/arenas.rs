@@ -1487,11 +1487,23 @@ impl Platform {
 
 /// Checks and plans an arena asked for by `caller` at `now` (not written).
 fn plan_arena(caller: &str, req: &CreateArenaRequest, now: u64) -> Result<ArenaRecord, Error> {
-    let name = req.name.trim();
-    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+    // Lists and pages show the name as it is: a space or a separator (ASCII's information
+    // separators too, as JSON Schema's `\s` reads them) reads as a space, another control
+    // character as U+FFFD.
+    let name: String = req
+        .name
+        .chars()
+        .map(|c| match c {
+            c if c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c) => ' ',
+            c if c.is_control() => '\u{FFFD}',
+            c => c,
+        })
+        .collect();
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 64 {
         return Err(Error::refused(
             Code::InvalidName,
-            "an arena's `name` is 1 to 64 characters, none of them control characters",
+            "an arena's `name` is 1 to 64 characters, not only spaces",
         ));
     }
     let mut spec = req.ruleset.clone().unwrap_or_default();

@@ -682,7 +682,7 @@ async fn arenas_refuse_bad_input(store: Store) {
             "invalid_name",
         ),
         (
-            json!({"name": "a\u{0007}b", "kind": "continuous"}),
+            json!({"name": " \t ", "kind": "continuous"}),
             400,
             "invalid_name",
         ),
@@ -763,6 +763,17 @@ async fn arenas_refuse_bad_input(store: Store) {
         }
     };
     assert_eq!(listed(&app).await, 0, "nothing refused was made");
+    // A control character in a name reads as U+FFFD (the arena is made: it counts below).
+    let res = post_as(
+        &app,
+        "/v1/arenas",
+        Some(carol),
+        &json!({"name": "a\u{0007}b", "kind": "continuous", "max_players": 2}),
+    )
+    .await;
+    assert_eq!(res.status(), 201);
+    assert_eq!(res.json::<Value>().await.unwrap()["name"], "a\u{FFFD}b");
+    assert_eq!(listed(&app).await, 1);
     // Two arenas a bot; a third is refused until one ends.
     let mut ids = Vec::new();
     for _ in 0..2 {
@@ -777,7 +788,7 @@ async fn arenas_refuse_bad_input(store: Store) {
         "too_many_arenas",
     )
     .await;
-    assert_eq!(listed(&app).await, 2);
+    assert_eq!(listed(&app).await, 3);
     // Full at two bots; leaving one is not in; made-up ids.
     let id = &ids[0];
     for key in [alice, bob] {

@@ -25,8 +25,9 @@ pub enum ArenaKind {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Friday Five Hundred", "kind": "duplicate", "ruleset": {"preset": "five-hundred"}, "rounds": 6, "starts_in_ms": 300000_u64, "house": "heuristic"}))]
 pub struct CreateArenaRequest {
-    /// The arena's name as lists show it (1 to 64 characters).
-    #[schema(min_length = 1, max_length = 64)]
+    /// The arena's name as lists show it (1 to 64 characters, not only spaces; a tab or
+    /// another space reads as a space, another control character as U+FFFD).
+    #[schema(min_length = 1, max_length = 64, pattern = r"\S")]
     pub name: String,
     /// `continuous` or `duplicate`.
     pub kind: ArenaKind,

@@ -888,7 +888,8 @@ export type CreateArenaRequest = {
      */
     max_players?: number;
     /**
-     * The arena's name as lists show it (1 to 64 characters).
+     * The arena's name as lists show it (1 to 64 characters, not only spaces; a tab or
+     * another space reads as a space, another control character as U+FFFD).
      */
     name: string;
     /**

@@ -34,7 +34,8 @@ class CreateArenaRequest:
 
         Attributes:
             kind (ArenaKind): How an arena pairs its players and scores them.
-            name (str): The arena's name as lists show it (1 to 64 characters).
+            name (str): The arena's name as lists show it (1 to 64 characters, not only spaces; a tab or
+                another space reads as a space, another control character as U+FFFD).
             deals_per_round (int | Unset): A duplicate arena's deals per round (1 to 8; default 1): deal `d` of a round is
                 played with each table's seats turned `d` places, so over as many deals as seats
                 every bot holds every hand. Not for a continuous arena.
