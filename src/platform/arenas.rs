@@ -110,7 +110,7 @@ fn part_of(id: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ArenaEvent {
-    /// The arena started: its bots are told.
+    /// The arena started, or a bot joined it running: its bots are told (each once).
     Started,
     /// Tables were paired: the games of `tables[from..to]` are created.
     Tables { from: usize, to: usize },
@@ -1168,11 +1168,15 @@ impl Platform {
                     }
                 }
                 let mut events = Vec::new();
-                if a.status == ArenaStatus::Running
-                    && a.kind == ArenaKind::Continuous
-                    && let Some((from, to)) = a.pair_continuous(now)
-                {
-                    events.push(ArenaEvent::Tables { from, to });
+                if a.status == ArenaStatus::Running {
+                    // A bot joining a running arena is told it started (the others were
+                    // told already: once each).
+                    events.push(ArenaEvent::Started);
+                    if a.kind == ArenaKind::Continuous
+                        && let Some((from, to)) = a.pair_continuous(now)
+                    {
+                        events.push(ArenaEvent::Tables { from, to });
+                    }
                 }
                 Some(events)
             })
