@@ -170,6 +170,12 @@ assert<Equals<S["SeatInfo"]["account"], string | undefined>>();
 assert<Equals<S["Problem"]["rate_limit"], S["RateLimitInfo"] | undefined>>();
 assert<Equals<"name_taken" extends S["Problem"]["code"] ? true : false, true>>();
 assert<Equals<"invalid_bot_key" extends S["Problem"]["code"] ? true : false, true>>();
+assert<Equals<"arena_closed" extends S["Problem"]["code"] ? true : false, true>>();
+// Arenas: a table's game is null until shown; a duplicate arena's interval, null before two deals.
+assert<Equals<S["ArenaTable"]["game_id"], string | null>>();
+assert<Equals<S["ArenaStanding"]["ci95"], number[] | null>>();
+assert<Equals<S["Arena"]["standings"], S["ArenaStanding"][]>>();
+assert<Equals<S["ArenaPage"]["next_cursor"], string | null>>();
 
 // A bot's inbox: a union by `type`, each entry with its `id`; narrowing on `type` gives the
 // entry's own fields (a seat's token, a game's outcome, a match's id). The long poll's answer
@@ -187,6 +193,8 @@ assert<
     | "challenge_accepted"
     | "challenge_declined"
     | "challenge_canceled"
+    | "arena_started"
+    | "arena_finished"
   >
 >();
 assert<Equals<S["InboxItem"]["id"], number>>();
@@ -203,6 +211,10 @@ function inboxFields(entry: S["InboxItem"]): string {
     case "challenge_declined":
     case "challenge_canceled":
       return entry.challenge.challenge_id;
+    case "arena_started":
+      return entry.name;
+    case "arena_finished":
+      return `${entry.arena_id} ${entry.rank} ${entry.score}`;
   }
 }
 inboxFields;
