@@ -174,6 +174,8 @@ make_error_codes! {
     UnsupportedDeal = "unsupported_deal", 422, "Invalid game settings";
     AloneNeedsPartners = "alone_needs_partners", 422, "Invalid game settings";
     OptionNotInGame = "option_not_in_game", 422, "Invalid game settings";
+    /// Two options of a ruleset that name one rule differently (`auction` and `auction_pass`).
+    OptionsDisagree = "options_disagree", 422, "Invalid game settings";
     InvalidScenario = "invalid_scenario", 422, "Invalid game settings";
     WrongSeatCount = "wrong_seat_count", 422, "Invalid game settings";
     InvalidTurnTimeLimit = "invalid_turn_time_limit", 422, "Invalid game settings";

@@ -66,7 +66,8 @@ pub use knowledge::SeatKnowledge;
 pub use play::{Play, Trick};
 pub use ruleset::{
     AllDrop, AllPass, AloneRule, AuctionKind, AuctionPass, DealerPickup, DefenderPoints, FirstLead,
-    GameEnd, Preset, Ruleset, RulesetError, RulesetSpec, Scoring, SetPenalty, SideForm,
+    GameEnd, Preset, Ruleset, RulesetError, RulesetSpec, Scoring, SetPenalty, ShownRuleset,
+    SideForm, shown as shown_ruleset,
 };
 pub use scoring::{HandResult, HandSummary, Outcome};
 pub use side::{BySide, Sides};

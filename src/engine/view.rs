@@ -32,6 +32,8 @@ pub struct View {
     #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
     pub seat: Option<Seat>,
     /// The game's rules, every option resolved. Public.
+    #[serde(with = "crate::engine::shown_ruleset")]
+    #[cfg_attr(feature = "openapi", schema(value_type = super::ruleset::ShownRuleset))]
     pub ruleset: Ruleset,
     /// What is being decided: `auction`, `exchange`, `alone`, `pass_cards`, `play`, or
     /// `game_over`. Public. While `status` is `waiting_for_players` the game has not started:

@@ -99,6 +99,8 @@ pub enum InboxEvent {
         /// The game's preset (the key of its leaderboard).
         preset: crate::engine::Preset,
         /// The game's ruleset, every option resolved.
+        #[serde(with = "crate::engine::shown_ruleset")]
+        #[schema(value_type = crate::engine::ShownRuleset)]
         ruleset: Ruleset,
         /// How the bot came to the seat.
         via: Via,

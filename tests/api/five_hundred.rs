@@ -1034,9 +1034,7 @@ async fn whole_game(store: Store, ruleset: Value, seed: u64, all_views: bool) ->
     let app = spawn_app(store).await;
     let g = play(&app, ruleset.clone(), seed, all_views).await;
     for (k, v) in ruleset.as_object().expect("ruleset") {
-        if k != "auction_pass" && k != "joker" {
-            assert_eq!(&g.last["ruleset"][k], v, "{k}");
-        }
+        assert_eq!(&g.last["ruleset"][k], v, "{k}");
     }
     for e in ["actions", "bid", "exchange", "play"] {
         assert!(
@@ -1711,7 +1709,7 @@ async fn five_hundred_rulesets(store: Store) {
     // Five Hundred's options belong to it alone.
     for (preset, option, value) in [
         ("euchre", "joker", json!(false)),
-        ("pepper", "auction_pass", json!("final")),
+        ("hasenpfeffer", "auction_pass", json!("final")),
         ("bacon", "defender_points", json!("own_tricks")),
         ("hasenpfeffer", "sides", json!("teams_of_3")),
     ] {
@@ -1721,6 +1719,38 @@ async fn five_hundred_rulesets(store: Store) {
     let body = json!({"ruleset": {"preset": "five-hundred", "players": 2, "joker": false},
         "seats": [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}]});
     assert_problem(app.create(&body).await, 422, "wrong_seat_count").await;
+    // Pepper's auction is named by `auction_pass` too (RULES-FAMILY.md §8), and shown so.
+    for (given, auction, pass) in [
+        (json!({"auction_pass": "final"}), "open", "final"),
+        (
+            json!({"auction_pass": "not_final"}),
+            "consecutive_passes",
+            "not_final",
+        ),
+        (
+            json!({"auction": "open", "auction_pass": "final"}),
+            "open",
+            "final",
+        ),
+        (json!({"auction": "open"}), "open", "final"),
+    ] {
+        let mut ruleset = json!({"preset": "pepper", "players": 3});
+        for (k, v) in given.as_object().expect("options") {
+            ruleset[k] = v.clone();
+        }
+        let id = app.create_game(&json!({"ruleset": ruleset})).await;
+        let game = app.view(&id, None).await;
+        assert_eq!(
+            (
+                &game["ruleset"]["auction"],
+                &game["ruleset"]["auction_pass"]
+            ),
+            (&json!(auction), &json!(pass)),
+            "{given}"
+        );
+    }
+    let body = json!({"ruleset": {"preset": "pepper", "auction": "single_round", "auction_pass": "final"}});
+    assert_problem(app.create(&body).await, 422, "options_disagree").await;
 }
 
 both_stores!(five_hundred_rulesets);

@@ -116,7 +116,7 @@ fn option_catalog() -> Vec<OptionInfo> {
         o(
             "auction_pass",
             "not_final | final",
-            "Five-hundred: a player who passed may bid again, and a bid followed by a pass from every other player ends the auction (`not_final`, the default: `auction` `consecutive_passes`); or a pass is final and the auction ends when all but the high bidder have passed (`final`: `auction` `open`). Bids: `{\"type\":\"bid\",\"tricks\":6..10,\"trump\":\"S|C|D|H|NT\"}`, `{\"type\":\"misere\"}` (above 7NT, below 8S), `{\"type\":\"open_misere\"}` (above 10NT, ends the auction).",
+            "Five-hundred and pepper: a player who passed may bid again, and a bid followed by a pass from every other player ends the auction (`not_final`, the default: the same as `auction` `consecutive_passes`); or a pass is final and the auction ends when all but the high bidder have passed (`final`: the same as `auction` `open`). Given with `auction`, both must name the same auction (else `options_disagree`). Five-hundred's bids: `{\"type\":\"bid\",\"tricks\":6..10,\"trump\":\"S|C|D|H|NT\"}`, `{\"type\":\"misere\"}` (above 7NT, below 8S), `{\"type\":\"open_misere\"}` (above 10NT, ends the auction).",
         ),
     ]
 }

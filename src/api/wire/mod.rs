@@ -32,6 +32,8 @@ pub struct PresetInfo {
     /// means); any other is refused with `option_not_in_game`.
     pub options: Vec<String>,
     /// Its options.
+    #[serde(with = "crate::engine::shown_ruleset")]
+    #[schema(value_type = crate::engine::ShownRuleset)]
     pub rules: crate::engine::Ruleset,
 }
 

@@ -2,6 +2,7 @@
 
 mod options;
 mod preset;
+pub mod shown;
 mod spec;
 mod validate;
 
@@ -10,6 +11,7 @@ pub use options::{
     GameEnd, Scoring, SetPenalty, SideForm,
 };
 pub use preset::Preset;
+pub use shown::ShownRuleset;
 pub use spec::RulesetSpec;
 pub use validate::RulesetError;
 
@@ -18,10 +20,10 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::DeckKind;
 
-/// A complete ruleset, every option resolved.
+/// A complete ruleset, every option resolved. Its derived serde form is the stored one (every
+/// field); answers show a game's rules as a [`ShownRuleset`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Ruleset {
     /// The preset this ruleset started from.
     pub preset: Preset,

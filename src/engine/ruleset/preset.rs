@@ -93,6 +93,11 @@ impl Preset {
             // The pack follows the players (and `joker`); nobody goes alone but a caller.
             v.retain(|o| !matches!(*o, "deck" | "alone"));
         }
+        if self == Preset::Pepper {
+            // Its auction's passes are not final; `auction_pass` names the choice as Five
+            // Hundred does (RULES-FAMILY.md §8).
+            v.push("auction_pass");
+        }
         if self == Preset::BuckEuchre {
             // Every player for themselves: nobody goes alone.
             v.retain(|o| *o != "alone");

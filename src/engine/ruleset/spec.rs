@@ -90,7 +90,9 @@ pub struct RulesetSpec {
     /// opposing side 10 per trick won by all the opponents) or `own_tricks`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defender_points: Option<DefenderPoints>,
-    /// `five-hundred`: `not_final` (default: a player who passed may bid again) or `final`.
+    /// `five-hundred` and `pepper`: `not_final` (default: a player who passed may bid again;
+    /// the same as `"auction": "consecutive_passes"`) or `final` (the same as `"auction":
+    /// "open"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auction_pass: Option<AuctionPass>,
     /// The most hands the game lasts (1 to 1,000; default: no limit): after that many hands
@@ -173,7 +175,7 @@ impl RulesetSpec {
             deck: self.deck.unwrap_or(p.deck),
             players: self.players.unwrap_or(p.players),
             bowers: self.bowers.unwrap_or(p.bowers),
-            auction: self.auction.unwrap_or(p.auction),
+            auction: self.auction()?.unwrap_or(p.auction),
             min_bid: self.min_bid.unwrap_or(p.min_bid),
             pepper_bids: self.pepper_bids.unwrap_or(p.pepper_bids),
             no_trump: self.no_trump.unwrap_or(p.no_trump),
@@ -209,6 +211,25 @@ impl RulesetSpec {
 }
 
 impl RulesetSpec {
+    /// The auction `auction` and `auction_pass` name (`auction_pass` is the other name of
+    /// `open`, a pass final, and `consecutive_passes`, a pass not final), if either is given.
+    fn auction(&self) -> Result<Option<AuctionKind>, RulesetError> {
+        let named = self.auction_pass.map(|pass| match pass {
+            AuctionPass::Final => AuctionKind::Open,
+            AuctionPass::NotFinal => AuctionKind::ConsecutivePasses,
+        });
+        match (self.auction, named) {
+            (Some(a), Some(b)) if a != b => Err(invalid(
+                "options_disagree",
+                format!(
+                    "`auction` `{}` and `auction_pass` name different auctions (`auction_pass` `final` is `auction` `open`, `not_final` is `consecutive_passes`): give one of them",
+                    a.name()
+                ),
+            )),
+            (a, b) => Ok(a.or(b)),
+        }
+    }
+
     /// Five Hundred's options on its preset: the pack follows the players and `joker`.
     fn build_five_hundred(&self) -> Result<Ruleset, RulesetError> {
         let p = Preset::FiveHundred.rules_for(self.players);
@@ -232,10 +253,7 @@ impl RulesetSpec {
         let r = Ruleset {
             deck,
             bowers: self.bowers.unwrap_or(p.bowers),
-            auction: match self.auction_pass {
-                Some(AuctionPass::Final) => AuctionKind::Open,
-                _ => p.auction,
-            },
+            auction: self.auction()?.unwrap_or(p.auction),
             target_score: self.target_score.unwrap_or(p.target_score),
             sides: self.sides.unwrap_or(p.sides),
             defender_points: self.defender_points.unwrap_or(p.defender_points),

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::{DealOrigin, GameStatus, SeatInfo, SeatKind};
 use crate::bots::Strategy;
-use crate::engine::{LastHand, Preset, Ruleset, View};
+use crate::engine::{LastHand, Preset, Ruleset, ShownRuleset, View};
 
 /// The game as the caller may see it: a seat's view with its token, else the spectator view.
 #[derive(Debug, Clone, ToSchema)]
@@ -219,20 +219,20 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// A ruleset, written as JSON from a per-thread memo of its text (to any other format, as
-/// itself).
+/// A ruleset as answers show it ([`ShownRuleset`]), written as JSON from a per-thread memo of
+/// its text.
 struct RulesetJson<'a>(&'a Ruleset);
 
 impl Serialize for RulesetJson<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if !s.is_human_readable() {
-            return self.0.serialize(s);
+            return ShownRuleset::from(self.0).serialize(s);
         }
         RULESETS.with_borrow_mut(|memo| {
             let at = match memo.iter().position(|(r, _)| r == self.0) {
                 Some(at) => at,
                 None => {
-                    let json = serde_json::value::to_raw_value(self.0)
+                    let json = serde_json::value::to_raw_value(&ShownRuleset::from(self.0))
                         .map_err(serde::ser::Error::custom)?;
                     if memo.len() == RULESET_MEMO {
                         memo.remove(0);

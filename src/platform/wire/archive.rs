@@ -114,6 +114,8 @@ pub struct BotGameRecord {
     #[serde(flatten)]
     pub game: BotGame,
     /// The game's ruleset, every option resolved.
+    #[serde(with = "crate::engine::shown_ruleset")]
+    #[schema(value_type = crate::engine::ShownRuleset)]
     pub ruleset: Ruleset,
     /// Every hand, oldest first, hidden cards included.
     pub hands: Vec<HandRecord>,

@@ -175,6 +175,8 @@ pub struct Arena {
     /// Upcoming, running or finished.
     pub status: ArenaStatus,
     /// The game's ruleset, every option resolved.
+    #[serde(with = "crate::engine::shown_ruleset")]
+    #[schema(value_type = crate::engine::ShownRuleset)]
     pub ruleset: Ruleset,
     /// Whether its games are rated.
     pub rated: bool,

@@ -107,6 +107,8 @@ pub struct Challenge {
     /// The preset.
     pub preset: Preset,
     /// The ruleset, resolved.
+    #[serde(with = "crate::engine::shown_ruleset")]
+    #[schema(value_type = crate::engine::ShownRuleset)]
     pub ruleset: Ruleset,
     /// The time limit per decision (ms).
     pub turn_time_limit_ms: u64,

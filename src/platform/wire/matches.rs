@@ -120,6 +120,8 @@ pub struct Match {
     /// The bot that asked for the match.
     pub created_by: String,
     /// The game every deal is played in, every option resolved (`max_hands` 1).
+    #[serde(with = "crate::engine::shown_ruleset")]
+    #[schema(value_type = crate::engine::ShownRuleset)]
     pub ruleset: Ruleset,
     /// The number of deals.
     pub deals: u32,
