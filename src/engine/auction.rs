@@ -37,7 +37,8 @@ pub struct Contract {
     /// The declarer (high bidder).
     #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
-    /// The winning bid.
+    /// The winning bid. In upcard games, where nobody bids, it says what the makers (Buck
+    /// Euchre's declarer, Bacon's callers) need: `tricks` 3 of the 5, in the trump made.
     pub bid: Bid,
     /// Why the bid was forced (left out when it was not).
     #[serde(default, skip_serializing_if = "Option::is_none")]

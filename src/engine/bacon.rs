@@ -44,7 +44,7 @@ impl Answer {
 
 impl Game {
     /// The pick-up waiting for the partner's answer, if any.
-    fn pending_pick_up(&self) -> Option<UpcardCall> {
+    pub(super) fn pending_pick_up(&self) -> Option<UpcardCall> {
         self.hand
             .upcard_calls
             .last()

@@ -36,7 +36,10 @@ pub struct Scenario {
     pub dealer: Seat,
     /// Each seat's cards, seat 0 first.
     pub hands: Vec<Vec<Card>>,
-    /// The widow (empty or left out when the deck has none).
+    /// The cards dealt to no seat: the widow (Five Hundred's kitty; empty or left out when
+    /// the deck has none), pepper for two's dead hand, or in upcard games (Euchre, Buck
+    /// Euchre, Bacon) the whole undealt rest of the deck, the upcard first (Bacon's next
+    /// upcards follow in order).
     #[serde(default)]
     pub widow: Vec<Card>,
 }

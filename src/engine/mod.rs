@@ -51,6 +51,7 @@ pub(crate) mod schema;
 mod scoring;
 pub mod shuffle;
 mod side;
+mod step;
 mod upcard;
 mod view;
 
@@ -71,6 +72,7 @@ pub use ruleset::{
 };
 pub use scoring::{HandResult, HandSummary, Outcome};
 pub use side::{BySide, Sides};
+pub use step::Step;
 pub use upcard::{Upcard, UpcardCall, UpcardFate};
 pub use view::{CurrentTrick, LastHand, View, Viewer};
 

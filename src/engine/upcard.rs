@@ -125,7 +125,7 @@ impl Game {
     }
 
     /// The round being called: 1, then 2 once every seat has passed the upcard.
-    fn upcard_round(&self) -> u8 {
+    pub(super) fn upcard_round(&self) -> u8 {
         if self.hand.upcard_calls.len() < self.n() as usize {
             1
         } else {

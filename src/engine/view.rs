@@ -39,6 +39,15 @@ pub struct View {
     /// `game_over`. Public. While `status` is `waiting_for_players` the game has not started:
     /// the phase is the one it will start in, and nobody may act.
     pub phase: Phase,
+    /// The decision within the phase that the seat to act makes (see `Step`): for example
+    /// `order_up` or `name_trump` in Euchre's rounds 1 and 2, `declarer_alone` or `defender_alone`,
+    /// `call_partner`, `kitty`. Public. It names the step the game is at even when nobody may
+    /// act yet (`status` `waiting_for_players`).
+    pub step: super::step::Step,
+    /// The round of an upcard game's calls: Euchre's and Buck Euchre's 1 or 2, Bacon's upcard
+    /// (1 to 4); null outside those calls. Public.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
+    pub round: Option<u8>,
     /// The seat to act now; null when nobody may act: before every seat is claimed (`status`
     /// `waiting_for_players`) and once the game is over. Public.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>, required = true))]
@@ -246,6 +255,8 @@ impl Game {
             seat: k.seat,
             ruleset: *k.rules,
             phase: k.phase,
+            step: self.step(),
+            round: self.round(),
             turn: k.turn,
             dealer: k.dealer,
             hand_number: k.hand_number,

@@ -206,7 +206,57 @@ async fn every_trick_of_every_hand_is_in_the_views(store: Store) {
     assert!(hands_checked > 0, "no hand was played out");
 }
 
+/// Every view names the step the game waits for, and an upcard game's round, in the words of
+/// the rules: Euchre's rounds 1 and 2, the maker's and then each defender's choice to go
+/// alone, the play. The spectator's view says the same as the seat's.
+async fn views_name_the_step_and_round(store: Store) {
+    let app = spawn_app(store).await;
+    let create = json!({"ruleset": {"preset": "euchre", "lone_defender": true}, "seed": 7});
+    let id = app.create_game(&create).await;
+    let tokens = app.claim_all(&id, 4).await;
+    let mut seen = Vec::new();
+    loop {
+        let public = app.view(&id, None).await;
+        let turn = public["turn"].as_u64().expect("a turn") as usize;
+        let v = app.view(&id, Some(&tokens[turn])).await;
+        assert_eq!(
+            (&v["step"], &v["round"]),
+            (&public["step"], &public["round"])
+        );
+        let step = v["step"].as_str().expect("a step").to_string();
+        seen.push(format!("{step} {}", v["round"]));
+        let action = match step.as_str() {
+            "order_up" => json!({"type": "pass"}),
+            "name_trump" => v["legal_actions"]
+                .as_array()
+                .expect("actions")
+                .iter()
+                .find(|a| a["type"] == "name_trump")
+                .expect("a suit to name")
+                .clone(),
+            "declarer_alone" | "defender_alone" => json!({"type": "alone", "alone": false}),
+            "play" => break,
+            other => panic!("an unexpected step {other}: {seen:?}"),
+        };
+        let res = app.act(&id, &tokens[turn], "actions", &action).await;
+        assert_eq!(res.status(), 200, "{step}: {action}");
+    }
+    let want = [
+        "order_up 1",
+        "order_up 1",
+        "order_up 1",
+        "order_up 1",
+        "name_trump 2",
+        "declarer_alone null",
+        "defender_alone null",
+        "defender_alone null",
+        "play null",
+    ];
+    assert_eq!(seen, want);
+}
+
 both_stores!(
+    views_name_the_step_and_round,
     every_view_says_how_the_deal_was_made,
     a_game_waiting_for_players_has_no_turn,
     the_trick_leader_is_null_until_a_card_is_played,

@@ -26,8 +26,8 @@ use crate::engine::shuffle::SplitMix64;
 use crate::engine::{
     Action, AllDrop, AllPass, AloneRule, Answer, AuctionKind, Bid, Card, CardList, DealerPickup,
     DeckKind, FirstLead, Forced, Game, GameEnd, HandRecord, HandResult, Outcome, Pepper, Phase,
-    Preset, Rank, Ruleset, RulesetSpec, Scoring, Seat, SetPenalty, Suit, Trump, UpcardFate, Viewer,
-    deal,
+    Preset, Rank, Ruleset, RulesetSpec, Scoring, Seat, SetPenalty, Step, Suit, Trump, UpcardFate,
+    Viewer, deal,
 };
 
 const MAX_HANDS: u32 = 80;
@@ -1149,6 +1149,52 @@ fn random_action(rng: &mut SplitMix64) -> Action {
 
 /// Legal actions are non-empty and accepted; others are refused with the game unchanged; and
 /// the legal plays are exactly those the follow rule allows.
+/// The step the game names is the decision the seat to act has (RULES.md, RULES-FAMILY.md):
+/// every legal action is of a kind that step offers, from the seat that step says.
+fn check_step(g: &Game, seat: Seat, legal: &[Action]) {
+    let step = g.step();
+    let declarer = g.contract().map(|c| c.seat);
+    let kinds: &[&str] = match step {
+        Step::Bid => &["pass", "bid", "misere", "open_misere"],
+        Step::OrderUp => &["pass", "order_up"],
+        Step::NameTrump => &["pass", "name_trump"],
+        Step::PickUp => &["pass", "pick_up", "pick_up_alone"],
+        Step::Answer => &["allow", "veto", "veto_alone"],
+        Step::ChooseTrump | Step::Kitty => &["exchange"],
+        Step::DealerPickup => &["take_upcard", "leave_upcard"],
+        Step::TakeUpcard => &["take_upcard"],
+        Step::DeclarerAlone | Step::DefenderAlone => &["alone"],
+        Step::CallPartner => &["call", "alone"],
+        Step::LoneDiscard | Step::PartnerPasses => &["pass_cards"],
+        Step::StayOrDrop => &["stay", "drop"],
+        Step::Play => &["play"],
+        Step::GameOver => &[],
+    };
+    for a in legal {
+        assert!(kinds.contains(&a.kind()), "{step:?} offers {a:?}");
+    }
+    match step {
+        Step::DeclarerAlone | Step::LoneDiscard => assert_eq!(Some(seat), declarer, "{step:?}"),
+        Step::DefenderAlone | Step::PartnerPasses => assert_ne!(Some(seat), declarer, "{step:?}"),
+        Step::Kitty => assert!(g.rules().five_hundred()),
+        Step::ChooseTrump => assert!(!g.rules().five_hundred() && !g.rules().upcard()),
+        _ => {}
+    }
+    let calls = g.phase() == Phase::Auction && g.rules().upcard();
+    assert_eq!(g.round().is_some(), calls, "{step:?} round {:?}", g.round());
+    if let Some(round) = g.round() {
+        let max = if g.rules().successive_upcards() { 4 } else { 2 };
+        assert!((1..=max).contains(&round), "round {round}");
+        if !g.rules().successive_upcards() {
+            assert_eq!(
+                round == 1,
+                step == Step::OrderUp,
+                "{step:?} in round {round}"
+            );
+        }
+    }
+}
+
 fn check_actions(g: &Game, seat: Seat, legal: &[Action], rng: &mut SplitMix64) {
     assert!(!legal.is_empty(), "no legal action for the seat to act");
     let n = g.rules().seats() as Seat;
@@ -1267,6 +1313,7 @@ fn play_game(rules: Ruleset, seed: u64, policy: u64, level: Level, stats: &mut S
         let seat = g.turn().expect("a live game has a turn");
         assert!(seat < n);
         g.legal_actions_into(seat, &mut legal);
+        check_step(&g, seat, &legal);
         if level == Level::Full {
             check_actions(&g, seat, &legal, &mut rng);
         } else {

@@ -68,6 +68,8 @@ impl Serialize for GameView {
             seat,
             ruleset,
             phase,
+            step,
+            round,
             turn,
             dealer,
             hand_number,
@@ -101,7 +103,7 @@ impl Serialize for GameView {
             partner,
             open_hand,
         } = &self.view;
-        let mut m = s.serialize_struct("GameView", 45)?;
+        let mut m = s.serialize_struct("GameView", 47)?;
         m.serialize_field("game_id", &self.game_id)?;
         m.serialize_field("version", &self.version)?;
         m.serialize_field("status", &self.status)?;
@@ -115,6 +117,8 @@ impl Serialize for GameView {
         m.serialize_field("seat", seat)?;
         m.serialize_field("ruleset", &RulesetJson(ruleset))?;
         m.serialize_field("phase", phase)?;
+        m.serialize_field("step", step)?;
+        m.serialize_field("round", round)?;
         m.serialize_field("turn", turn)?;
         m.serialize_field("dealer", dealer)?;
         m.serialize_field("hand_number", hand_number)?;
