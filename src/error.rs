@@ -92,6 +92,8 @@ make_error_codes! {
     TicketNotFound = "ticket_not_found", 404, "Ticket not found";
     NotFound = "not_found", 404, "Not found";
     MethodNotAllowed = "method_not_allowed", 405, "Method not allowed";
+    /// An `Accept-Encoding` that refuses every encoding the server has, identity included.
+    EncodingNotAcceptable = "encoding_not_acceptable", 406, "Not acceptable";
     RequestTimeout = "request_timeout", 408, "Request timeout";
     VersionConflict = "version_conflict", 409, "Version conflict";
     SeatTaken = "seat_taken", 409, "Conflict";

@@ -14,9 +14,8 @@ use std::pin::Pin;
 use actix_http::encoding::Encoder;
 use actix_web::body::{BodySize, BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
-use actix_web::http::StatusCode;
 use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, HeaderValue};
-use actix_web::{Error, HttpMessage, HttpResponse};
+use actix_web::{Error, HttpMessage, ResponseError as _};
 use futures_util::future::{Either, FutureExt, Map};
 
 /// Answers smaller than this are sent as they are, whatever the client accepts: compressing them
@@ -107,10 +106,11 @@ where
             }
             Ok(Some(enc)) => enc,
             Err(()) => {
-                let mut res = HttpResponse::with_body(
-                    StatusCode::NOT_ACCEPTABLE,
-                    "br, gzip, deflate, zstd, identity",
-                );
+                let mut res = crate::api::error::ApiError::refused(
+                    crate::api::error::Code::EncodingNotAcceptable,
+                    "Accept-Encoding refuses every encoding the server answers in: br, gzip, deflate, zstd or identity (send no Accept-Encoding for identity)",
+                )
+                .error_response();
                 res.headers_mut()
                     .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
                 let res = req.into_response(res.map_into_boxed_body());

@@ -118,6 +118,11 @@ impl Modify for ExamplesAddon {
             for op in operations_mut(item) {
                 op.security.get_or_insert_with(Vec::new);
                 if limited {
+                    for response in op.responses.responses.values_mut() {
+                        if let RefOr::T(response) = response {
+                            rate_limit_headers(response);
+                        }
+                    }
                     let answer = if push { &push_limited } else { &rate_limited };
                     op.responses
                         .responses
@@ -127,6 +132,28 @@ impl Modify for ExamplesAddon {
             }
         }
     }
+}
+
+/// The headers of the request limit on an answer it applies to: `RateLimit-Policy` (the limit)
+/// and `RateLimit` (what is left of it), when the server limits the rate.
+fn rate_limit_headers(response: &mut utoipa::openapi::Response) {
+    use utoipa::PartialSchema as _;
+    use utoipa::openapi::HeaderBuilder;
+    let header = |description: &str| {
+        HeaderBuilder::new()
+            .schema(Some(String::schema()))
+            .description(Some(description))
+            .build()
+            .into()
+    };
+    response.headers.insert(
+        "RateLimit-Policy".into(),
+        header("The request limit, when the server limits the rate (`RATE_LIMIT_PER_SEC`): its name, allowance `q`, window `w` in seconds and `burst`, e.g. `\"requests\";q=50;w=1;burst=100` (IETF httpapi ratelimit headers draft)."),
+    );
+    response.headers.insert(
+        "RateLimit".into(),
+        header("What is left of the request limit, when the server limits the rate: the requests left `r` and the seconds `t` until the allowance is whole again (with `r=0`, until the next request is allowed), e.g. `\"requests\";r=99;t=1`."),
+    );
 }
 
 /// The operations of a path (those the app's handlers take).
@@ -251,6 +278,7 @@ fn rate_limited_response(push: bool) -> utoipa::openapi::Response {
         .header("RateLimit-Remaining", header("Requests left in the window: 0.", u64::schema()))
         .header("RateLimit-Reset", header("Seconds until the next request is allowed.", u64::schema()))
         .header("RateLimit-Policy", header("The limit reached: its name, allowance `q`, window `w` in seconds and `burst`, e.g. `\"requests\";q=50;w=1;burst=100`.", String::schema()))
+        .header("RateLimit", header("What is left of the limit reached: `r=0` and the seconds `t` until the next request is allowed, e.g. `\"requests\";r=0;t=1`.", String::schema()))
         .content("application/problem+json", content.build())
         .build()
 }

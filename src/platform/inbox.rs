@@ -92,6 +92,7 @@ pub enum InboxEvent {
         /// The game.
         game_id: String,
         /// The bot's seat.
+        #[schema(value_type = u8)]
         seat: Seat,
         /// The seat's bearer token (only in this bot's inbox; the server keeps its hash in
         /// the game).
@@ -110,6 +111,7 @@ pub enum InboxEvent {
         /// The game (its log: `GET /v1/games/{id}/log`).
         game_id: String,
         /// The bot's seat.
+        #[schema(value_type = u8)]
         seat: Seat,
         /// How it ended for the bot's side.
         outcome: SeatOutcome,
@@ -118,7 +120,7 @@ pub enum InboxEvent {
         /// The seat that forfeited the game (its clock ran out 3 turns in a row), if one did:
         /// the game ended there, lost for its side.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(nullable = false)]
+        #[schema(value_type = u8, required = false)]
         forfeit: Option<Seat>,
         /// What the game did to the bot's rating, if it was rated.
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -444,6 +444,45 @@ async fn response_types_are_required_where_always_present_and_nullable_where_nul
     }
 }
 
+/// Every named schema is a type of the API (no Rust primitive such as `u8` leaks in as a
+/// schema a generator would name a type), and every answer the request limit applies to
+/// declares its `RateLimit-Policy` and `RateLimit` headers.
+#[tokio::test]
+async fn schemas_are_the_apis_types_and_limits_are_declared() {
+    let app = spawn_app(Store::Memory).await;
+    let doc: Value = app.get("/openapi.json").await.json().await.expect("JSON");
+    let schemas = doc["components"]["schemas"].as_object().expect("schemas");
+    let leaked: Vec<&String> = schemas
+        .keys()
+        .filter(|name| !name.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect();
+    assert!(
+        leaked.is_empty(),
+        "schemas named like primitives: {leaked:?}"
+    );
+    let mut declared = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("operations") {
+            for (status, response) in op["responses"].as_object().expect("responses") {
+                let headers = &response["headers"];
+                let limited = !matches!(path.as_str(), "/healthz" | "/readyz" | "/metrics");
+                for h in ["RateLimit-Policy", "RateLimit"] {
+                    assert_eq!(
+                        headers.get(h).is_some(),
+                        limited,
+                        "{method} {path} {status}: {h}"
+                    );
+                }
+                declared += usize::from(limited);
+            }
+        }
+    }
+    assert!(
+        declared > 100,
+        "{declared} answers declare the limit's headers"
+    );
+}
+
 /// `Problem.code` lists every code: the ones a client meets here are all in it.
 #[tokio::test]
 async fn problem_codes_are_an_enum_of_every_code() {

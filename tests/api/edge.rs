@@ -610,6 +610,11 @@ async fn big_answers_are_compressed_when_accepted() {
     // Without Accept-Encoding: as it is.
     let res = app.get("/openapi.json").await;
     assert!(res.headers().get("content-encoding").is_none());
+    // Every encoding refused, identity included: a problem document saying so.
+    for refusal in ["identity;q=0", "*;q=0", "compress, identity;q=0"] {
+        let res = get("/v1/rulesets", refusal).await.expect("sent");
+        assert_problem(res, 406, "encoding_not_acceptable").await;
+    }
     // An event stream: as it is, its first event at once.
     let id = app.create_game(&json!({})).await;
     let res = get_stream(&app, &id).await;

@@ -13,6 +13,7 @@ use crate::platform::SeatOutcome;
 #[schema(example = json!({"seat": 0, "side": 0, "name": "rabbit-stew", "account": "rabbit-stew", "house": false, "strategy": null, "guest": false, "outcome": "won", "place": 1}))]
 pub struct ArchivedSeat {
     /// The seat.
+    #[schema(value_type = u8)]
     pub seat: Seat,
     /// Its side (the index of its score in `scores`).
     pub side: u8,
@@ -82,6 +83,7 @@ pub struct BotGame {
     #[serde(flatten)]
     pub summary: ArchivedSummary,
     /// The bot's seats (one, unless it played a partnership alone).
+    #[schema(value_type = Vec<u8>)]
     pub bot_seats: Vec<Seat>,
     /// How the game ended for the bot (its first seat's side).
     pub outcome: SeatOutcome,

@@ -153,6 +153,7 @@ pub struct ArenaTable {
     pub points: Option<Vec<i32>>,
     /// The seat that forfeited, if one did.
     #[schema(required = true)]
+    #[schema(value_type = Option<u8>)]
     pub forfeit: Option<Seat>,
     /// When the arena paired it (ms since the epoch); its game is made moments later.
     pub paired_unix_ms: u64,

@@ -57,6 +57,7 @@ pub struct MatchPlay {
     #[schema(required = true)]
     pub game_id: Option<String>,
     /// The seats player A holds in this play (B holds the others).
+    #[schema(value_type = Vec<u8>)]
     pub a_seats: Vec<Seat>,
     /// Whether the game is over and its result counted.
     pub finished: bool,
