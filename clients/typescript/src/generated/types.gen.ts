@@ -152,7 +152,7 @@ export type ArchivedSeat = {
     /**
      * The seat.
      */
-    seat: U8;
+    seat: number;
     /**
      * Its side (the index of its score in `scores`).
      */
@@ -427,7 +427,10 @@ export type ArenaTable = {
      * Whether its game is over and counted.
      */
     finished: boolean;
-    forfeit: U8 | null;
+    /**
+     * The seat that forfeited, if one did.
+     */
+    forfeit: number | null;
     /**
      * The game (watch it: `GET /v1/games/{id}`); in a duplicate arena null until every table
      * has played the deal (its cards are the same at every table).
@@ -548,7 +551,7 @@ export type BotGame = ArchivedSummary & {
     /**
      * The bot's seats (one, unless it played a partnership alone).
      */
-    bot_seats: Array<U8>;
+    bot_seats: Array<number>;
     /**
      * The accounts (or, for guests, the names) of the seats of the other sides, each once.
      */
@@ -844,7 +847,8 @@ export type ClaimedSeat = {
  */
 export type Contract = {
     /**
-     * The winning bid.
+     * The winning bid. In upcard games, where nobody bids, it says what the makers (Buck
+     * Euchre's declarer, Bacon's callers) need: `tricks` 3 of the 5, in the trump made.
      */
     bid: Bid;
     /**
@@ -1489,7 +1493,7 @@ export type InboxGameOver = {
      * The seat that forfeited the game (its clock ran out 3 turns in a row), if one did:
      * the game ended there, lost for its side.
      */
-    forfeit?: U8;
+    forfeit?: number;
     /**
      * The game (its log: `GET /v1/games/{id}/log`).
      */
@@ -1514,7 +1518,7 @@ export type InboxGameOver = {
     /**
      * The bot's seat.
      */
-    seat: U8;
+    seat: number;
     type: 'game_over';
 };
 
@@ -1581,7 +1585,7 @@ export type InboxSeated = {
     /**
      * The bot's seat.
      */
-    seat: U8;
+    seat: number;
     /**
      * The seat's bearer token (only in this bot's inbox; the server keeps its hash in
      * the game).
@@ -1854,7 +1858,7 @@ export type MatchPlay = {
     /**
      * The seats player A holds in this play (B holds the others).
      */
-    a_seats: Array<U8>;
+    a_seats: Array<number>;
     /**
      * Whether the game is over and its result counted.
      */
@@ -2254,7 +2258,7 @@ export type Problem = {
     /**
      * A stable snake_case code: branch on this. New codes may be added; treat an unknown one by its HTTP status.
      */
-    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'not_your_challenge' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'rating_not_found' | 'pool_not_found' | 'challenge_not_found' | 'match_not_found' | 'arena_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'challenge_declined' | 'challenge_closed' | 'challenge_required' | 'deal_in_play' | 'too_many_queues' | 'too_many_matches' | 'matches_full' | 'arena_closed' | 'arena_full' | 'too_many_arenas' | 'arenas_full' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_challenge' | 'invalid_arena' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
+    code: 'malformed_json' | 'unknown_field' | 'duplicate_field' | 'invalid_body' | 'invalid_value' | 'invalid_name' | 'invalid_card' | 'wrong_endpoint' | 'invalid_if_match' | 'invalid_idempotency_key' | 'invalid_query' | 'invalid_cursor' | 'invalid_last_event_id' | 'bad_request' | 'missing_token' | 'malformed_authorization' | 'missing_bot_key' | 'invalid_token' | 'not_your_challenge' | 'invalid_bot_key' | 'game_not_found' | 'bot_not_found' | 'rating_not_found' | 'pool_not_found' | 'challenge_not_found' | 'match_not_found' | 'arena_not_found' | 'ticket_not_found' | 'not_found' | 'method_not_allowed' | 'encoding_not_acceptable' | 'request_timeout' | 'version_conflict' | 'seat_taken' | 'no_free_seat' | 'nothing_hidden' | 'game_not_started' | 'idempotency_key_reused' | 'name_taken' | 'name_confusable' | 'already_seated' | 'challenge_declined' | 'challenge_closed' | 'challenge_required' | 'deal_in_play' | 'too_many_queues' | 'too_many_matches' | 'matches_full' | 'arena_closed' | 'arena_full' | 'too_many_arenas' | 'arenas_full' | 'payload_too_large' | 'unsupported_media_type' | 'not_your_turn' | 'wrong_phase' | 'bid_too_low' | 'bid_too_high' | 'invalid_bid' | 'must_bid' | 'card_not_in_hand' | 'must_follow_suit' | 'wrong_card_count' | 'no_trump_not_allowed' | 'wrong_round' | 'suit_turned_down' | 'must_name_trump' | 'must_take_upcard' | 'must_stay' | 'must_answer' | 'nothing_to_answer' | 'alone_not_allowed' | 'invalid_call' | 'invalid_joker_suit' | 'trump_not_bid' | 'game_over' | 'invalid_seat' | 'joker_with_no_trump' | 'six_players_need_pinochle48' | 'invalid_players' | 'min_bid_out_of_range' | 'target_score_out_of_range' | 'max_hands_out_of_range' | 'all_pass_needs_joker' | 'alone_exchange_two_needs_no_widow' | 'unsupported_deal' | 'alone_needs_partners' | 'option_not_in_game' | 'options_disagree' | 'invalid_scenario' | 'wrong_seat_count' | 'invalid_turn_time_limit' | 'invalid_match' | 'invalid_challenge' | 'invalid_arena' | 'invalid_fill_wait' | 'name_reserved' | 'rate_limited' | 'too_many_streams' | 'internal' | 'store_unavailable' | 'store_full';
     /**
      * The current version of the game (only with `version_conflict`).
      */
@@ -2585,11 +2589,14 @@ export type RegisteredBot = {
 };
 
 /**
- * A complete ruleset, every option resolved.
+ * A game's rules, every option resolved: its preset, its table, and every rule its game has,
+ * under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+ * out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+ * `set_penalty` where trump is made by an upcard).
  */
 export type Ruleset = {
     /**
-     * Buck Euchre: when every other player drops out.
+     * Buck Euchre: when the three others all drop out.
      */
     all_drop?: AllDrop;
     /**
@@ -2597,19 +2604,27 @@ export type Ruleset = {
      */
     all_pass: AllPass;
     /**
-     * Going alone.
+     * Going alone (not in Buck Euchre and Five Hundred, where nobody does, or only a
+     * declarer of five who calls no partner).
      */
-    alone: AloneRule;
+    alone?: AloneRule;
     /**
-     * The auction form.
+     * How trump is made: a bidding auction's form (`single_round`, `open`,
+     * `consecutive_passes`), or upcards (`upcard`: Euchre's two rounds;
+     * `successive_upcards`: Bacon's).
      */
     auction: AuctionKind;
     /**
-     * Bowers.
+     * Whether a pass is final (`final`: auction `open`) or a passer may bid again
+     * (`not_final`: auction `consecutive_passes`): Five Hundred's and Pepper's.
+     */
+    auction_pass?: AuctionPass;
+    /**
+     * Whether the jacks of the trump colour are the right and left bowers.
      */
     bowers: boolean;
     /**
-     * Whether the dealer must take an upcard ordered up (upcard games).
+     * Euchre and Buck Euchre: whether the dealer must take an upcard ordered up.
      */
     dealer_pickup?: DealerPickup;
     /**
@@ -2621,7 +2636,7 @@ export type Ruleset = {
      */
     defender_points?: DefenderPoints;
     /**
-     * First lead.
+     * Who leads the first trick.
      */
     first_lead: FirstLead;
     /**
@@ -2629,23 +2644,30 @@ export type Ruleset = {
      */
     game_end: GameEnd;
     /**
-     * The most hands a game lasts (0: no limit): after this many hands, if no side has won,
-     * the best score wins and equal best scores tie (a duplicate match's deal is a game of one
-     * hand). A thrown-in hand counts.
+     * Five Hundred: whether the pack holds the joker.
      */
-    max_hands?: number;
+    joker?: boolean;
     /**
-     * The lowest bid.
+     * Euchre: whether a defender may go alone after the maker's choice (`alone`
+     * `partner_sits_out`).
      */
-    min_bid: number;
+    lone_defender?: boolean;
     /**
-     * No trump allowed.
+     * The most hands the game lasts (0: no limit).
      */
-    no_trump: boolean;
+    max_hands: number;
     /**
-     * Pepper bids.
+     * The lowest bid (games with a bidding auction).
      */
-    pepper_bids: boolean;
+    min_bid?: number;
+    /**
+     * Whether a declarer may name no trump (games with a bidding auction).
+     */
+    no_trump?: boolean;
+    /**
+     * Little and big pepper as the top bids (RULES.md's bidding games).
+     */
+    pepper_bids?: boolean;
     /**
      * Players.
      */
@@ -2655,23 +2677,23 @@ export type Ruleset = {
      */
     preset: Preset;
     /**
-     * How a played hand is scored.
+     * How a played hand is scored (the game's scoring table).
      */
-    scoring?: Scoring;
+    scoring: Scoring;
     /**
-     * Failed declarers lose.
+     * What failed declarers lose (games with a bidding auction).
      */
-    set_penalty: SetPenalty;
+    set_penalty?: SetPenalty;
     /**
-     * Five Hundred for six: two teams of three or three of two.
+     * Five Hundred for six: two teams of three or three teams of two.
      */
     sides?: SideForm;
     /**
-     * Whether the dealer may not pass in round 2 of an upcard auction.
+     * Euchre and Buck Euchre: the dealer may not pass in round 2.
      */
     stick_the_dealer?: boolean;
     /**
-     * Target score.
+     * The score that ends the game (Buck Euchre: the score every player starts from).
      */
     target_score: number;
 };
@@ -2825,7 +2847,10 @@ export type Scenario = {
      */
     hands: Array<Array<Card>>;
     /**
-     * The widow (empty or left out when the deck has none).
+     * The cards dealt to no seat: the widow (Five Hundred's kitty; empty or left out when
+     * the deck has none), pepper for two's dead hand, or in upcard games (Euchre, Buck
+     * Euchre, Bacon) the whole undealt rest of the deck, the upcard first (Bacon's next
+     * upcards follow in order).
      */
     widow?: Array<Card>;
 };
@@ -2917,6 +2942,16 @@ export type StayAction = {
  * Always `stay`.
  */
 export type StayType = 'stay';
+
+/**
+ * The decision the game waits for, within its phase: `bid`, `order_up` and `name_trump`
+ * (Euchre's rounds 1 and 2), `pick_up` and `answer` (Bacon's calls and the partner's answer),
+ * `choose_trump` (with the widow's exchange, if any), `kitty` (Five Hundred), `dealer_pickup`,
+ * `take_upcard` (Bacon: a discard of the five in `hand` and `upcard.card`), `declarer_alone`,
+ * `defender_alone`, `call_partner` (Five Hundred for five), `lone_discard` and
+ * `partner_passes` (`exchange_two`), `stay_or_drop` (Buck Euchre), `play`, `game_over`.
+ */
+export type Step = 'bid' | 'order_up' | 'name_trump' | 'pick_up' | 'answer' | 'choose_trump' | 'kitty' | 'dealer_pickup' | 'take_upcard' | 'declarer_alone' | 'defender_alone' | 'call_partner' | 'lone_discard' | 'partner_passes' | 'stay_or_drop' | 'play' | 'game_over';
 
 /**
  * A house player's strategy.
@@ -3224,6 +3259,11 @@ export type View = {
      */
     phase: Phase;
     /**
+     * The round of an upcard game's calls: Euchre's and Buck Euchre's 1 or 2, Bacon's upcard
+     * (1 to 4); null outside those calls. Public.
+     */
+    round: number | null;
+    /**
      * The game's rules, every option resolved. Public.
      */
     ruleset: Ruleset;
@@ -3239,6 +3279,13 @@ export type View = {
      * Seats sitting out this hand (the partners of lone players). Public.
      */
     sitting_out: Array<number>;
+    /**
+     * The decision within the phase that the seat to act makes (see `Step`): for example
+     * `order_up` or `name_trump` in Euchre's rounds 1 and 2, `declarer_alone` or `defender_alone`,
+     * `call_partner`, `kitty`. Public. It names the step the game is at even when nobody may
+     * act yet (`status` `waiting_for_players`).
+     */
+    step: Step;
     /**
      * The trick in progress (empty outside the play phase). Public.
      */
@@ -3299,8 +3346,6 @@ export type View = {
      */
     winners: Array<number>;
 };
-
-export type U8 = number;
 
 export type HealthzData = {
     body?: never;

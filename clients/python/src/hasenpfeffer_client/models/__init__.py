@@ -160,6 +160,7 @@ from .set_penalty import SetPenalty
 from .side_form import SideForm
 from .stay_action import StayAction
 from .stay_type import StayType
+from .step import Step
 from .strategy import Strategy
 from .suit import Suit
 from .take_upcard_action import TakeUpcardAction
@@ -348,6 +349,7 @@ __all__ = (
     "SideForm",
     "StayAction",
     "StayType",
+    "Step",
     "Strategy",
     "Suit",
     "TakeUpcardAction",

@@ -39,7 +39,7 @@ class ArchivedSeat:
             name (None | str): The seat's name (a bot's, a house player's or what a guest called itself).
             outcome (SeatOutcome): How a game ended for a seat.
             place (int): Its side's place, from 1 (the winners; sides sharing a win or a score share a place).
-            seat (int):
+            seat (int): The seat.
             side (int): Its side (the index of its score in `scores`).
             strategy (None | Strategy):
             rating_change (float | Unset): What the game did to the seat's account's rating, if the game was rated (stored

@@ -45,7 +45,10 @@ class Arena:
             rated (bool): Whether its games are rated.
             round_ (int): The round under way (from 1; 0 before the start).
             rounds (int | None): A duplicate arena's rounds.
-            ruleset (Ruleset): A complete ruleset, every option resolved.
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
             standings (list[ArenaStanding]): Its bots, best first.
             starts_unix_ms (int): When it starts (ms since the epoch).
             status (ArenaStatus): How far an arena is.

@@ -27,7 +27,7 @@ class ArenaTable:
             deal (int): A duplicate arena's deal of the round (from 0); 0 in a continuous arena.
             ended_unix_ms (int | None): When the arena counted its result.
             finished (bool): Whether its game is over and counted.
-            forfeit (int | None):
+            forfeit (int | None): The seat that forfeited, if one did.
             game_id (None | str): The game (watch it: `GET /v1/games/{id}`); in a duplicate arena null until every table
                 has played the deal (its cards are the same at every table).
             paired_unix_ms (int): When the arena paired it (ms since the epoch); its game is made moments later.

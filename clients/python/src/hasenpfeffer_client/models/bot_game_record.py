@@ -46,7 +46,10 @@ class BotGameRecord:
             place (int): The bot's side's place, from 1.
             rating_change (float | None): How the game changed the bot's rating (null: not rated, or not known here yet).
             hands (list[HandRecord]): Every hand, oldest first, hidden cards included.
-            ruleset (Ruleset): A complete ruleset, every option resolved.
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
             timeouts (list[TimeoutRecord]): The moves the server made for seats whose turn clock ran out, oldest first.
      """
 

@@ -43,7 +43,10 @@ class Challenge:
             opponent (str): The bot challenged, as registered.
             preset (Preset): A named ruleset of the Hasenpfeffer family.
             rated (bool): Whether the game is rated.
-            ruleset (Ruleset): A complete ruleset, every option resolved.
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
             status (ChallengeStatus): Where a challenge is.
             turn_time_limit_ms (int): The time limit per decision (ms).
      """

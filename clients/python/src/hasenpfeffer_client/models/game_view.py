@@ -12,6 +12,7 @@ from ..models.card import Card
 from ..models.deal import Deal
 from ..models.game_status import GameStatus
 from ..models.phase import Phase
+from ..models.step import Step
 from ..models.suit import Suit
 from ..models.trump import Trump
 from typing import cast
@@ -75,21 +76,20 @@ class GameView:
                 'winner': 0}, {'leader': 0, 'plays': [{'card': 'KD', 'seat': 0}, {'card': 'QH', 'seat': 1}, {'card': 'JH',
                 'seat': 2}, {'card': '9S', 'seat': 3}], 'winner': 3}], 'tricks_won': [3, 3]}, 'legal_actions': [{'card': 'QC',
                 'type': 'play'}], 'open_hand': [], 'partner': None, 'passed_cards': [], 'passed_upcards': [], 'phase': 'play',
-                'ranked_eligible': True, 'rated': False, 'ruleset': {'all_drop': 'declarer_takes_all', 'all_pass':
-                'joker_holder_bids_3', 'alone': 'none', 'auction': 'single_round', 'bowers': True, 'dealer_pickup': 'optional',
-                'deck': 'standard25', 'defender_points': 'side_total', 'first_lead': 'high_bidder', 'game_end':
-                'declarers_win_ties', 'max_hands': 0, 'min_bid': 1, 'no_trump': False, 'pepper_bids': False, 'players': 4,
-                'preset': 'hasenpfeffer', 'scoring': 'contract', 'set_penalty': 'contract', 'sides': 'teams_of_3',
-                'stick_the_dealer': False, 'target_score': 10}, 'scores': [-6, 3], 'seat': 0, 'seats': [{'claimed': True,
-                'guest': False, 'kind': 'open', 'name': 'my-bot', 'seat': 0}, {'account': 'house-heuristic', 'claimed': True,
-                'guest': False, 'kind': 'bot', 'seat': 1, 'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed':
-                True, 'guest': False, 'kind': 'bot', 'seat': 2, 'strategy': 'heuristic'}, {'account': 'house-heuristic',
-                'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 3, 'strategy': 'heuristic'}], 'sitting_out': [],
-                'status': 'playing', 'trick': {'leader': 1, 'plays': [{'card': '9C', 'seat': 1}, {'card': 'TC', 'seat': 2},
-                {'card': 'AC', 'seat': 3}]}, 'tricks': [{'leader': 0, 'plays': [{'card': 'JD', 'seat': 0}, {'card': 'JK',
-                'seat': 1}, {'card': 'KH', 'seat': 2}, {'card': 'JH', 'seat': 3}], 'winner': 1}], 'tricks_won': [0, 1], 'trump':
-                'H', 'turn': 0, 'turn_time_limit_ms': None, 'upcard': None, 'upcard_calls': [], 'version': 39, 'voids': [[], [],
-                [], []], 'widow': ['TS'], 'widow_size': 0, 'winner': None, 'winners': []}
+                'ranked_eligible': True, 'rated': False, 'round': None, 'ruleset': {'all_pass': 'joker_holder_bids_3', 'alone':
+                'none', 'auction': 'single_round', 'bowers': True, 'deck': 'standard25', 'first_lead': 'high_bidder',
+                'game_end': 'declarers_win_ties', 'max_hands': 0, 'min_bid': 1, 'no_trump': False, 'pepper_bids': False,
+                'players': 4, 'preset': 'hasenpfeffer', 'scoring': 'contract', 'set_penalty': 'contract', 'target_score': 10},
+                'scores': [-6, 3], 'seat': 0, 'seats': [{'claimed': True, 'guest': False, 'kind': 'open', 'name': 'my-bot',
+                'seat': 0}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot', 'seat': 1,
+                'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot', 'seat':
+                2, 'strategy': 'heuristic'}, {'account': 'house-heuristic', 'claimed': True, 'guest': False, 'kind': 'bot',
+                'seat': 3, 'strategy': 'heuristic'}], 'sitting_out': [], 'status': 'playing', 'step': 'play', 'trick':
+                {'leader': 1, 'plays': [{'card': '9C', 'seat': 1}, {'card': 'TC', 'seat': 2}, {'card': 'AC', 'seat': 3}]},
+                'tricks': [{'leader': 0, 'plays': [{'card': 'JD', 'seat': 0}, {'card': 'JK', 'seat': 1}, {'card': 'KH', 'seat':
+                2}, {'card': 'JH', 'seat': 3}], 'winner': 1}], 'tricks_won': [0, 1], 'trump': 'H', 'turn': 0,
+                'turn_time_limit_ms': None, 'upcard': None, 'upcard_calls': [], 'version': 39, 'voids': [[], [], [], []],
+                'widow': ['TS'], 'widow_size': 0, 'winner': None, 'winners': []}
 
         Attributes:
             alone (int | None): The seat playing alone for the declarers this hand; null if nobody is (or not yet
@@ -129,10 +129,21 @@ class GameView:
                 and discard the widow; in upcard games, the dealer takes or leaves the upcard ordered up), `alone` (going-alone
                 decisions), `pass_cards` (lone exchange of two cards), `drop_out` (Buck Euchre: the others stay in or drop out
                 of the declarer's hand), `play`, or `game_over`.
-            ruleset (Ruleset): A complete ruleset, every option resolved.
+            round_ (int | None): The round of an upcard game's calls: Euchre's and Buck Euchre's 1 or 2, Bacon's upcard
+                (1 to 4); null outside those calls. Public.
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
             scores (list[int]): The game's scores by side, as `tricks_won`. Public.
             seat (int | None): The seat this view is for; null in the spectator view (no token).
             sitting_out (list[int]): Seats sitting out this hand (the partners of lone players). Public.
+            step (Step): The decision the game waits for, within its phase: `bid`, `order_up` and `name_trump`
+                (Euchre's rounds 1 and 2), `pick_up` and `answer` (Bacon's calls and the partner's answer),
+                `choose_trump` (with the widow's exchange, if any), `kitty` (Five Hundred), `dealer_pickup`,
+                `take_upcard` (Bacon: a discard of the five in `hand` and `upcard.card`), `declarer_alone`,
+                `defender_alone`, `call_partner` (Five Hundred for five), `lone_discard` and
+                `partner_passes` (`exchange_two`), `stay_or_drop` (Buck Euchre), `play`, `game_over`.
             trick (CurrentTrick): The trick in progress.
             tricks (list[Trick]): This hand's finished tricks, in order, each with its winner. When the last trick of a
                 hand is taken the view moves on to the next hand: that hand's tricks are then in
@@ -205,10 +216,12 @@ class GameView:
     passed_cards: list[Card]
     passed_upcards: list[Card]
     phase: Phase
+    round_: int | None
     ruleset: Ruleset
     scores: list[int]
     seat: int | None
     sitting_out: list[int]
+    step: Step
     trick: CurrentTrick
     tricks: list[Trick]
     tricks_won: list[int]
@@ -399,6 +412,9 @@ class GameView:
 
         phase = self.phase.value
 
+        round_: int | None
+        round_ = self.round_
+
         ruleset = self.ruleset.to_dict()
 
         scores = self.scores
@@ -411,6 +427,8 @@ class GameView:
         sitting_out = self.sitting_out
 
 
+
+        step = self.step.value
 
         trick = self.trick.to_dict()
 
@@ -526,10 +544,12 @@ class GameView:
             "passed_cards": passed_cards,
             "passed_upcards": passed_upcards,
             "phase": phase,
+            "round": round_,
             "ruleset": ruleset,
             "scores": scores,
             "seat": seat,
             "sitting_out": sitting_out,
+            "step": step,
             "trick": trick,
             "tricks": tricks,
             "tricks_won": tricks_won,
@@ -957,6 +977,14 @@ class GameView:
 
 
 
+        def _parse_round_(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        round_ = _parse_round_(d.pop("round"))
+
+
         ruleset = Ruleset.from_dict(d.pop("ruleset"))
 
 
@@ -974,6 +1002,11 @@ class GameView:
 
 
         sitting_out = cast(list[int], d.pop("sitting_out"))
+
+
+        step = Step(d.pop("step"))
+
+
 
 
         trick = CurrentTrick.from_dict(d.pop("trick"))
@@ -1158,10 +1191,12 @@ class GameView:
             passed_cards=passed_cards,
             passed_upcards=passed_upcards,
             phase=phase,
+            round_=round_,
             ruleset=ruleset,
             scores=scores,
             seat=seat,
             sitting_out=sitting_out,
+            step=step,
             trick=trick,
             tricks=tricks,
             tricks_won=tricks_won,

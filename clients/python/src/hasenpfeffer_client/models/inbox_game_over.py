@@ -34,9 +34,10 @@ class InboxGameOver:
                 or `after`).
             outcome (SeatOutcome): How a game ended for a seat.
             scores (list[int]): The final scores, by side (as in the game's views).
-            seat (int):
+            seat (int): The bot's seat.
             type_ (InboxGameOverType):
-            forfeit (int | Unset):
+            forfeit (int | Unset): The seat that forfeited the game (its clock ran out 3 turns in a row), if one did:
+                the game ended there, lost for its side.
             rating (RatingChange | Unset): What a rated game did to a bot's rating (in its `game_over` event).
      """
 

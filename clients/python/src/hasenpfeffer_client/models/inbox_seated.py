@@ -37,8 +37,11 @@ class InboxSeated:
             id (int): The entry's id: greater than every earlier entry's. Resume after it (`Last-Event-ID`
                 or `after`).
             preset (Preset): A named ruleset of the Hasenpfeffer family.
-            ruleset (Ruleset): A complete ruleset, every option resolved.
-            seat (int):
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
+            seat (int): The bot's seat.
             token (str): The seat's bearer token (only in this bot's inbox; the server keeps its hash in
                 the game).
             type_ (InboxSeatedType):

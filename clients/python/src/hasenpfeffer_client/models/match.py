@@ -39,7 +39,10 @@ class Match:
             match_id (str): The match's id.
             plays_per_deal (int): The plays of each deal (its seatings).
             result (MatchResult | None):
-            ruleset (Ruleset): A complete ruleset, every option resolved.
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
             status (MatchStatus): How far a match is.
      """
 

@@ -35,7 +35,10 @@ class PresetInfo:
                 means); any other is refused with `option_not_in_game`.
             players (list[int]): The numbers of players it may be played with (the ruleset's `players`; 6 only with the
                 `pinochle48` deck).
-            rules (Ruleset): A complete ruleset, every option resolved.
+            rules (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
      """
 
     decks: list[Deck]

@@ -32,7 +32,10 @@ class Scenario:
         Attributes:
             dealer (int): The first hand's dealer.
             hands (list[list[Card]]): Each seat's cards, seat 0 first.
-            widow (list[Card] | Unset): The widow (empty or left out when the deck has none).
+            widow (list[Card] | Unset): The cards dealt to no seat: the widow (Five Hundred's kitty; empty or left out when
+                the deck has none), pepper for two's dead hand, or in upcard games (Euchre, Buck
+                Euchre, Bacon) the whole undealt rest of the deck, the upcard first (Bacon's next
+                upcards follow in order).
      """
 
     dealer: int

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.card import Card
 from ..models.phase import Phase
+from ..models.step import Step
 from ..models.suit import Suit
 from ..models.trump import Trump
 from typing import cast
@@ -96,10 +97,21 @@ class View:
                 and discard the widow; in upcard games, the dealer takes or leaves the upcard ordered up), `alone` (going-alone
                 decisions), `pass_cards` (lone exchange of two cards), `drop_out` (Buck Euchre: the others stay in or drop out
                 of the declarer's hand), `play`, or `game_over`.
-            ruleset (Ruleset): A complete ruleset, every option resolved.
+            round_ (int | None): The round of an upcard game's calls: Euchre's and Buck Euchre's 1 or 2, Bacon's upcard
+                (1 to 4); null outside those calls. Public.
+            ruleset (Ruleset): A game's rules, every option resolved: its preset, its table, and every rule its game has,
+                under the option names `GET /v1/rulesets` lists. A field the game does not have is left
+                out (no `sides` at a table of four, no `all_drop` outside Buck Euchre, no `min_bid` or
+                `set_penalty` where trump is made by an upcard).
             scores (list[int]): The game's scores by side, as `tricks_won`. Public.
             seat (int | None): The seat this view is for; null in the spectator view (no token).
             sitting_out (list[int]): Seats sitting out this hand (the partners of lone players). Public.
+            step (Step): The decision the game waits for, within its phase: `bid`, `order_up` and `name_trump`
+                (Euchre's rounds 1 and 2), `pick_up` and `answer` (Bacon's calls and the partner's answer),
+                `choose_trump` (with the widow's exchange, if any), `kitty` (Five Hundred), `dealer_pickup`,
+                `take_upcard` (Bacon: a discard of the five in `hand` and `upcard.card`), `declarer_alone`,
+                `defender_alone`, `call_partner` (Five Hundred for five), `lone_discard` and
+                `partner_passes` (`exchange_two`), `stay_or_drop` (Buck Euchre), `play`, `game_over`.
             trick (CurrentTrick): The trick in progress.
             tricks (list[Trick]): This hand's finished tricks, in order, each with its winner. When the last trick of a
                 hand is taken the view moves on to the next hand: that hand's tricks are then in
@@ -151,10 +163,12 @@ class View:
     passed_cards: list[Card]
     passed_upcards: list[Card]
     phase: Phase
+    round_: int | None
     ruleset: Ruleset
     scores: list[int]
     seat: int | None
     sitting_out: list[int]
+    step: Step
     trick: CurrentTrick
     tricks: list[Trick]
     tricks_won: list[int]
@@ -334,6 +348,9 @@ class View:
 
         phase = self.phase.value
 
+        round_: int | None
+        round_ = self.round_
+
         ruleset = self.ruleset.to_dict()
 
         scores = self.scores
@@ -346,6 +363,8 @@ class View:
         sitting_out = self.sitting_out
 
 
+
+        step = self.step.value
 
         trick = self.trick.to_dict()
 
@@ -433,10 +452,12 @@ class View:
             "passed_cards": passed_cards,
             "passed_upcards": passed_upcards,
             "phase": phase,
+            "round": round_,
             "ruleset": ruleset,
             "scores": scores,
             "seat": seat,
             "sitting_out": sitting_out,
+            "step": step,
             "trick": trick,
             "tricks": tricks,
             "tricks_won": tricks_won,
@@ -853,6 +874,14 @@ class View:
 
 
 
+        def _parse_round_(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        round_ = _parse_round_(d.pop("round"))
+
+
         ruleset = Ruleset.from_dict(d.pop("ruleset"))
 
 
@@ -870,6 +899,11 @@ class View:
 
 
         sitting_out = cast(list[int], d.pop("sitting_out"))
+
+
+        step = Step(d.pop("step"))
+
+
 
 
         trick = CurrentTrick.from_dict(d.pop("trick"))
@@ -1002,10 +1036,12 @@ class View:
             passed_cards=passed_cards,
             passed_upcards=passed_upcards,
             phase=phase,
+            round_=round_,
             ruleset=ruleset,
             scores=scores,
             seat=seat,
             sitting_out=sitting_out,
+            step=step,
             trick=trick,
             tricks=tricks,
             tricks_won=tricks_won,
