@@ -29,6 +29,21 @@ assert<Equals<S["GameView"]["deadline_unix_ms"], number | null>>();
 assert<Equals<S["GameView"]["turn_time_limit_ms"], number | null>>();
 assert<Equals<S["GameView"]["ranked_eligible"], boolean>>();
 assert<Equals<S["GameView"]["deal"], "random" | "seed" | "scenario" | "unknown">>();
+// The step the game waits for, and an upcard game's round of calls.
+assert<Equals<S["View"]["step"], S["Step"]>>();
+assert<Equals<S["View"]["round"], number | null>>();
+assert<Equals<S["GameView"]["step"], S["Step"]>>();
+assert<Equals<Extract<S["Step"], "order_up" | "name_trump" | "defender_alone" | "call_partner" | "kitty">, "order_up" | "name_trump" | "defender_alone" | "call_partner" | "kitty">>();
+// A resolved ruleset: what every game has is required; an option only some games have is
+// optional and never null (left out where the game does not have it).
+assert<Equals<S["View"]["ruleset"], S["Ruleset"]>>();
+assert<Equals<S["Ruleset"]["preset"], S["Preset"]>>();
+assert<Equals<S["Ruleset"]["players"], number>>();
+assert<Equals<S["Ruleset"]["scoring"], S["Scoring"]>>();
+assert<Equals<S["Ruleset"]["sides"], S["SideForm"] | undefined>>();
+assert<Equals<S["Ruleset"]["lone_defender"], boolean | undefined>>();
+assert<Equals<S["Ruleset"]["joker"], boolean | undefined>>();
+assert<Equals<S["Ruleset"]["auction_pass"], S["AuctionPass"] | undefined>>();
 
 // The trick in progress has no leader until its first card; a finished trick has a winner.
 assert<Equals<S["CurrentTrick"]["leader"], number | null>>();
