@@ -152,7 +152,7 @@ fn rate_limit_headers(response: &mut utoipa::openapi::Response) {
     );
     response.headers.insert(
         "RateLimit".into(),
-        header("What is left of the request limit, when the server limits the rate: the requests left `r` and the seconds `t` until the allowance is whole again (with `r=0`, until the next request is allowed), e.g. `\"requests\";r=99;t=1`."),
+        header("What is left of the request limit, when the server limits the rate: the requests left `r` and the seconds `t` until the allowance is whole again, e.g. `\"requests\";r=99;t=1` (with `r=0`, the next request is allowed after `w`/`q` seconds of `RateLimit-Policy`)."),
     );
 }
 

@@ -85,9 +85,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The answer of `call` (a generated call), asked again while the server is unreachable or
  * failing (5xx: after 1, 2, 4, then 8 s), after `Retry-After` when it limits the rate (429).
- * When an answer's `RateLimit` header says nothing is left, waits its `t` seconds before
- * returning it, so that the next call is not refused.
+ * When an answer's `RateLimit` header says nothing is left, waits until one more request is
+ * allowed (one request's share of `RateLimit-Policy`'s window) before returning it, so that the
+ * next call is not refused.
  */
+/**
+ * Seconds until one more request is allowed once none is left: one request's share of the
+ * window (`w`/`q` of `RateLimit-Policy`), at most the `whole` bucket's refill.
+ */
+function nextAllowed(headers: Headers, whole: number): number {
+  const policy = /;\s*q=(\d+)\s*;\s*w=(\d+)/.exec(headers.get("ratelimit-policy") ?? "");
+  if (policy && Number(policy[1]) > 0) return Math.min(whole, Number(policy[2]) / Number(policy[1]));
+  return whole;
+}
+
 export async function patiently<T>(call: () => Promise<Answer<T>>): Promise<Answer<T> & { response: Response }> {
   let pause = 1000;
   for (;;) {
@@ -103,7 +114,7 @@ export async function patiently<T>(call: () => Promise<Answer<T>>): Promise<Answ
     if (answer && response) {
       if (response.status < 500 && response.status !== 429) {
         const left = /;\s*r=(\d+)\s*;\s*t=(\d+)/.exec(response.headers.get("ratelimit") ?? "");
-        if (left && Number(left[1]) === 0) await sleep(Number(left[2]) * 1000);
+        if (left && Number(left[1]) === 0) await sleep(nextAllowed(response.headers, Number(left[2])) * 1000);
         return { ...answer, response };
       }
       why = response.status;

@@ -419,14 +419,24 @@ def seat_client(base_url: str, token: str, timeout: float = 60.0) -> Authenticat
 
 
 _RATELIMIT = re.compile(r";\s*r=(\d+)\s*;\s*t=(\d+)")
+_POLICY = re.compile(r";\s*q=(\d+)\s*;\s*w=(\d+)")
+
+
+def _next_allowed(headers: Any, whole: int) -> float:
+    """Seconds until one more request is allowed once none is left: one request's share of
+    the window (`w`/`q` of `RateLimit-Policy`), at most the `whole` bucket's refill."""
+    policy = _POLICY.search(headers.get("ratelimit-policy", ""))
+    if policy and int(policy.group(1)) > 0:
+        return min(float(whole), int(policy.group(2)) / int(policy.group(1)))
+    return float(whole)
 
 
 def patiently(call: Callable[[], Response[T]], attempts: int = 0) -> Response[T]:
     """The answer of `call` (a generated `sync_detailed`), asked again while the server is
     unreachable or failing (5xx: after 1, 2, 4, then 8 s), after `Retry-After` when it limits
     the rate (429); `attempts` tries at most (0: no limit). When an answer's `RateLimit` header
-    says nothing is left, waits its `t` seconds before returning it, so that the next call is
-    not refused."""
+    says nothing is left, waits until one more request is allowed (one request's share of
+    `RateLimit-Policy`'s window) before returning it, so that the next call is not refused."""
     pause, tries = 1.0, 0
     while True:
         tries += 1
@@ -439,7 +449,7 @@ def patiently(call: Callable[[], Response[T]], attempts: int = 0) -> Response[T]
             if answer.status_code < 500 and answer.status_code != 429:
                 left = _RATELIMIT.search(answer.headers.get("ratelimit", ""))
                 if left and int(left.group(1)) == 0:
-                    time.sleep(int(left.group(2)))
+                    time.sleep(_next_allowed(answer.headers, int(left.group(2))))
                 return answer
             why, wait = answer.status_code, pause
             if answer.status_code == 429:
