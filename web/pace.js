@@ -140,10 +140,9 @@ function playFrames(base, done, all, from, a, b, pace, last) {
 }
 
 /**
- * The upcard of an upcard auction after `i` of its calls (`pending`: the i-th call is a pick-up
- * whose answer is not given yet), with Bacon's upcards passed before it and the cards left face
- * down: in Euchre the upcard turns down when the dealer passes round 1; in Bacon each upcard
- * passed by all is discarded face up and the next turned (the upcard of a call is its `round`).
+ * The upcard after `i` calls (`pending`: the i-th, a pick-up, awaits its answer), Bacon's upcards
+ * passed before it (a call's `round` is its upcard) and the cards left face down; Euchre's upcard
+ * turns down when the dealer passes round 1.
  * @param {{ ruleset: { auction: string } }} v the table (its rules)
  * @param {number} dealer the hand's dealer
  * @param {string[]} upcards the upcards turned in this hand, in order, as far as known
@@ -168,11 +167,7 @@ export function upcardsAt(v, dealer, upcards, undealt, calls, i, pending, acquit
   };
 }
 
-/**
- * The table of a live view's upcard auction after `i` of its calls (see `upcardsAt`).
- * @param {GameView} next
- * @returns {(i: number, pending: boolean) => Partial<GameView>}
- */
+/** `upcardsAt` of a live view. @param {GameView} next @returns {(i: number, pending: boolean) => Partial<GameView>} */
 const liveUpcards = (next) => {
   const upcards = [...(next.passed_upcards || []), ...(next.upcard ? [next.upcard.card] : [])];
   return (i, pending) => upcardsAt(next, next.dealer, upcards, next.widow_size + upcards.length, next.upcard_calls, i, pending, false);
@@ -222,20 +217,14 @@ function callFrames(base, target, pace, last, table) {
   return out;
 }
 
-/**
- * What a hand's record says of its upcards and face-down cards: after `i` of its calls, and once
- * the auction and exchange are over.
- * @param {GameView} v
- * @param {HandRecord} r
- */
+/** A record's upcards and face-down cards: after `i` calls, and after the exchange. @param {GameView} v @param {HandRecord} r */
 function recorded(v, r) {
   const bacon = v.ruleset.auction === 'successive_upcards';
   const upcards = bacon ? r.widow.slice(0, 4) : r.upcard ? [r.upcard.card] : [];
   const calls = r.upcard_calls || [];
   /** @type {(i: number, pending: boolean) => Partial<GameView>} */
   const at = (i, pending) => upcardsAt(v, r.dealer, upcards, r.widow.length, calls, i, pending, r.result === 'acquitted');
-  // After the auction: the upcard as the record leaves it (taken, left, or turned down); the
-  // widow or kitty taken by a declarer who discarded for it, else still face down.
+  // After: the upcard as the record leaves it; a widow or kitty taken by a declarer who discarded.
   const end = at(calls.length, false);
   /** @type {Partial<GameView>} */
   const after = upcards.length
@@ -341,6 +330,8 @@ export function framesBetween(prev, next, pace, records) {
     const playing = {
       ...start,
       ...(told ? told.after : {}),
+      // (The calls stay on the table through the play, as in a live view.)
+      ...(record ? { auction: record.auction, upcard_calls: record.upcard_calls || [] } : {}),
       contract: r.contract,
       trump: record ? record.trump : start.trump,
       alone: record ? record.alone : start.alone,

@@ -191,7 +191,8 @@ test('Euchre: the upcard is turned down when the dealer passes round 1, then tak
   const fates = frames.filter((f) => f.view.hand_number === 0 && f.view.phase === 'auction').map((f) => f.view.upcard.fate);
   assert.deepEqual(fates, ['face_up', 'face_up', 'face_up', 'turned_down', 'turned_down']);
   const first = frames.find((f) => f.view.phase === 'play');
-  // Alone: the maker's partner (seat 2) plays no card and sits out.
+  // Alone: the maker's partner (seat 2) plays no card and sits out; the calls stay shown.
   assert.deepEqual(first.view.sitting_out, [2]);
+  assert.deepEqual(first.view.upcard_calls, calls);
   assert.equal(first.view.widow_size, 11);
 });
