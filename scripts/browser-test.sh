@@ -14,20 +14,23 @@
 #     phone widths;
 #   - table.mjs: the card table as a person meets it (issue 40), at 1366x768 and 390x844: a hand
 #     of hasenpfeffer, euchre, bacon and five-hundred played by clicking, every decision with the
-#     whole hand and every action in the viewport and the page unscrolled, the hand's summary
-#     and score sheet; paced play (other seats' cards one at a time, the trick's winner marked,
-#     the pace setting off); the seat kept by a new tab and by the private rejoin link; a turn
-#     played by the clock said; a game of house players watched card by card; friendly names
-#     and How to play; axe-core.
+#     whole hand (a fan, each card pressable where it shows) and every action in the viewport,
+#     the scores, contract, trump, dealer and trick not under the dock, the page unscrolled
+#     (Five Hundred's 13-card kitty discard included), the hand's summary and score sheet; paced
+#     play (other seats' cards one at a time, the trick's winner marked, the pace setting off);
+#     the seat kept by a new tab and by the private rejoin link; a turn played by the clock said;
+#     a game of house players watched card by card, also from the home page's Watch live box;
+#     friendly names and How to play from the docs; axe-core.
 #   - arenas.mjs: the arenas (web/arenas.js), at 1366x768 and 390x844: four bots registered
 #     through the API join a continuous arena of Euchre; the list (`#/arenas`, from the home
 #     page's link) shows it; its page (`#/arena/{id}`) the standings with the four bots, the
 #     settings, a table whose Watch link opens the game, read again while it runs and not once
 #     left; a duplicate arena's scores as percentages; axe-core; no console error.
-# Before them, the page's ES modules are type-checked: tsc --checkJs --strict
-# (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
-# and its event-stream reader and paced play are tested under Node (tests/browser/sse.test.mjs,
-# tests/browser/pace.test.mjs).
+# Before them, "How to play" (web/rules.js) is checked against the docs it is cut from
+# (node scripts/rules-web.mjs --check), the page's ES modules are type-checked: tsc --checkJs
+# --strict (tests/browser/tsconfig.web.json, TypeScript 5 pinned in tests/browser/package.json),
+# and its event-stream reader, paced play and rules text are tested under Node
+# (tests/browser/sse.test.mjs, pace.test.mjs, rules.test.mjs).
 #
 #   1. installs chromium with apt-get when /usr/bin/chromium is missing (root);
 #   2. npm ci in tests/browser (pinned playwright-core; no browser download);
@@ -73,13 +76,18 @@ command -v node >/dev/null && command -v npm >/dev/null || { echo "node and npm 
   echo "npm ci failed:" >&2; grep -v 'Unknown user config' "$OUT/npm.log" >&2 || true; exit 1; }
 say "playwright-core $(node -p "require('./tests/browser/node_modules/playwright-core/package.json').version")"
 
+# ---- 2a. How to play: the docs' own text ----------------------------------------
+say "web/rules.js against docs/RULES.md and docs/RULES-FAMILY.md (node scripts/rules-web.mjs --check)"
+node scripts/rules-web.mjs --check || {
+  echo "FAIL: web/rules.js (How to play) differs from the docs: run node scripts/rules-web.mjs and commit it" >&2; exit 1; }
+
 # ---- 2b. the page's types ----------------------------------------------------
 say "tsc $(node -p "require('./tests/browser/node_modules/typescript/package.json').version") --checkJs --strict: web/*.js"
 (cd tests/browser && node node_modules/typescript/bin/tsc -p tsconfig.web.json) || {
   echo "FAIL: the web page's modules do not type-check (tests/browser/tsconfig.web.json)" >&2; exit 1; }
-say "node --test: the page's event-stream reader and paced play (tests/browser/sse.test.mjs, pace.test.mjs)"
-node --test tests/browser/sse.test.mjs tests/browser/pace.test.mjs >"$OUT/sse-test.log" 2>&1 || {
-  cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs or pace.test.mjs" >&2; exit 1; }
+say "node --test: the page's event-stream reader, paced play and rules text (tests/browser/sse.test.mjs, pace.test.mjs, rules.test.mjs)"
+node --test tests/browser/sse.test.mjs tests/browser/pace.test.mjs tests/browser/rules.test.mjs >"$OUT/sse-test.log" 2>&1 || {
+  cat "$OUT/sse-test.log" >&2; echo "FAIL: tests/browser/sse.test.mjs, pace.test.mjs or rules.test.mjs" >&2; exit 1; }
 
 # ---- 3. the server binary ----------------------------------------------------
 BIN="${HASENPFEFFER_BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/hasenpfeffer}"

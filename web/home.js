@@ -158,7 +158,9 @@ export function mountHome(main, joinId, board = null) {
   const watch = (/** @type {Event} */ e) => {
     e.preventDefault();
     const id = watchInput.value.trim();
-    if (id) location.hash = `#/game/${encodeURIComponent(id)}`;
+    // The watch view: the game paced from its first move (house players may have played it
+    // already), then live.
+    if (id) location.hash = `#/game/${encodeURIComponent(id)}/watch`;
   };
   const replay = (/** @type {Event} */ e) => {
     e.preventDefault();

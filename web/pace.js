@@ -140,26 +140,97 @@ function playFrames(base, done, all, from, a, b, pace, last) {
 }
 
 /**
+ * The upcard after `i` calls (`pending`: the i-th, a pick-up, awaits its answer), Bacon's upcards
+ * passed before it (a call's `round` is its upcard) and the cards left face down; Euchre's upcard
+ * turns down when the dealer passes round 1.
+ * @param {{ ruleset: { auction: string } }} v the table (its rules)
+ * @param {number} dealer the hand's dealer
+ * @param {string[]} upcards the upcards turned in this hand, in order, as far as known
+ * @param {number} undealt the cards not dealt (upcards and stub)
+ * @param {import('./api.js').UpcardCall[]} calls the hand's calls, as far as known
+ * @param {number} i
+ * @param {boolean} pending
+ * @param {boolean} acquitted every call is known and every upcard was passed
+ * @returns {Partial<GameView>}
+ */
+export function upcardsAt(v, dealer, upcards, undealt, calls, i, pending, acquitted) {
+  if (!upcards.length) return {};
+  if (v.ruleset.auction !== 'successive_upcards') {
+    const down = calls.slice(0, i).some((c) => c.round === 2 || (c.round === 1 && c.trump === null && c.seat === dealer));
+    return { upcard: { card: upcards[0], fate: down ? 'turned_down' : 'face_up' }, widow_size: Math.max(0, undealt - 1) };
+  }
+  const k = Math.max(1, Math.min(upcards.length, pending || !calls[i] ? (calls[i - 1]?.round ?? 1) : calls[i].round));
+  return {
+    upcard: { card: upcards[k - 1], fate: acquitted && i >= calls.length ? 'turned_down' : 'face_up' },
+    passed_upcards: upcards.slice(0, k - 1),
+    widow_size: Math.max(0, undealt - k),
+  };
+}
+
+/** `upcardsAt` of a live view. @param {GameView} next @returns {(i: number, pending: boolean) => Partial<GameView>} */
+const liveUpcards = (next) => {
+  const upcards = [...(next.passed_upcards || []), ...(next.upcard ? [next.upcard.card] : [])];
+  return (i, pending) => upcardsAt(next, next.dealer, upcards, next.widow_size + upcards.length, next.upcard_calls, i, pending, false);
+};
+
+/**
  * The frames of the calls made after `base`'s up to `target`'s (a bid auction's or an upcard
- * auction's), each shown with the next caller to act.
+ * auction's), each shown with the next caller to act; in Bacon a pick-up first alone, waiting
+ * for the partner's answer, then answered. `table` gives the upcards after a number of calls.
  * @param {GameView} base
  * @param {{ auction: import('./api.js').Call[], upcard_calls: import('./api.js').UpcardCall[] }} target
  * @param {number} pace
  * @param {boolean} last whether the last call gets a frame (else the view that comes next shows it)
+ * @param {(i: number, pending: boolean) => Partial<GameView>} table
  * @returns {Frame[]}
  */
-function callFrames(base, target, pace, last) {
+function callFrames(base, target, pace, last, table) {
   /** @type {Frame[]} */
   const out = [];
-  for (const key of /** @type {const} */ (['auction', 'upcard_calls'])) {
-    const to = target[key].length;
-    for (let i = base[key].length + 1; i <= to; i++) {
-      if (i === to && !last) continue;
-      const view = { ...base, phase: 'auction', legal_actions: [], deadline_unix_ms: null, [key]: target[key].slice(0, i), turn: target[key][i]?.seat ?? null };
-      out.push({ view, ms: pace });
-    }
+  /**
+   * @param {Partial<GameView>} change
+   * @param {number | null} turn
+   */
+  const frame = (change, turn) => out.push({ view: { ...base, phase: 'auction', legal_actions: [], deadline_unix_ms: null, ...change, turn }, ms: pace });
+  const bids = target.auction;
+  for (let i = base.auction.length + 1; i <= bids.length; i++) {
+    if (i === bids.length && !last) continue;
+    frame({ auction: bids.slice(0, i) }, bids[i]?.seat ?? null);
   }
+  const calls = target.upcard_calls;
+  const n = base.seats.length;
+  const bacon = base.ruleset.auction === 'successive_upcards';
+  const from = base.upcard_calls.length;
+  /** The calls shown by each frame, and whether the last of them waits for its answer. @type {[number, boolean][]} */
+  const events = [];
+  if (bacon && from > 0 && !base.upcard_calls[from - 1].answer && calls[from - 1]?.answer) events.push([from, false]);
+  for (let i = from + 1; i <= calls.length; i++) {
+    if (bacon && calls[i - 1].trump !== null && calls[i - 1].answer) events.push([i, true]);
+    events.push([i, false]);
+  }
+  events.forEach(([i, pending], e) => {
+    if (e === events.length - 1 && !last) return;
+    const shown = calls.slice(0, i);
+    if (pending) shown[i - 1] = { ...shown[i - 1], answer: null };
+    frame({ upcard_calls: shown, ...table(i, pending) }, pending ? (calls[i - 1].seat + n / 2) % n : calls[i]?.seat ?? null);
+  });
   return out;
+}
+
+/** A record's upcards and face-down cards: after `i` calls, and after the exchange. @param {GameView} v @param {HandRecord} r */
+function recorded(v, r) {
+  const bacon = v.ruleset.auction === 'successive_upcards';
+  const upcards = bacon ? r.widow.slice(0, 4) : r.upcard ? [r.upcard.card] : [];
+  const calls = r.upcard_calls || [];
+  /** @type {(i: number, pending: boolean) => Partial<GameView>} */
+  const at = (i, pending) => upcardsAt(v, r.dealer, upcards, r.widow.length, calls, i, pending, r.result === 'acquitted');
+  // After: the upcard as the record leaves it; a widow or kitty taken by a declarer who discarded.
+  const end = at(calls.length, false);
+  /** @type {Partial<GameView>} */
+  const after = upcards.length
+    ? { ...end, upcard: r.upcard || end.upcard || null, widow_size: bacon ? end.widow_size : r.widow.length - 1 }
+    : { widow_size: r.contract && r.discards.length ? 0 : r.widow.length };
+  return { at, after };
 }
 
 /**
@@ -179,9 +250,9 @@ export function recordStart(v, r, before) {
     phase: 'auction',
     hand_number: r.number,
     dealer: r.dealer,
-    hand: v.seat === null ? [] : all.filter((p) => p.seat === v.seat).map((p) => p.card),
-    // The cards each seat will play (the widow, kitty and discards aside).
-    hand_sizes: Array.from({ length: n }, (_, s) => all.filter((p) => p.seat === s).length),
+    // The cards as dealt (the widow, kitty or upcards face down or on the table).
+    hand: v.seat === null ? [] : [...(r.deal[v.seat] || all.filter((p) => p.seat === v.seat).map((p) => p.card))],
+    hand_sizes: Array.from({ length: n }, (_, s) => r.deal[s]?.length ?? all.filter((p) => p.seat === s).length),
     legal_actions: [],
     auction: [],
     upcard_calls: [],
@@ -199,14 +270,16 @@ export function recordStart(v, r, before) {
     deadline_unix_ms: null,
     turn: null,
     last_hand: before ? { ...before } : null,
-    upcard: r.upcard ? { card: r.upcard.card, fate: 'face_up' } : null,
+    upcard: null,
     passed_upcards: [],
+    widow_size: r.widow.length,
     called: null,
     partner: null,
     open_hand: [],
     discards: [],
     widow: [],
     joker_revealed_by: null,
+    ...recorded(v, r).at(0, false),
   };
 }
 
@@ -228,7 +301,7 @@ export function framesBetween(prev, next, pace, records) {
   // (A game over ends with its last hand: that hand is in the log, summed up like the others.)
   const ended = next.status === 'finished';
   if (prev.hand_number === next.hand_number && !ended) {
-    if (prev.phase === 'auction') out.push(...callFrames(prev, next, pace, next.phase !== 'auction'));
+    if (prev.phase === 'auction') out.push(...callFrames(prev, next, pace, next.phase !== 'auction', liveUpcards(next)));
     const before = playsOf(prev.tricks, prev.trick).length;
     out.push(...playFrames(next, next.tricks, nextPlays, nextPlays.length, before, nextPlays.length, pace, false));
     return out;
@@ -245,19 +318,31 @@ export function framesBetween(prev, next, pace, records) {
     const before = records.find((x) => x.number === r.number - 1);
     const start = first ? prev : record ? recordStart(next, record, before) : null;
     if (!start) continue;
-    if (record && start.phase === 'auction') out.push(...callFrames(start, { auction: record.auction, upcard_calls: record.upcard_calls || [] }, pace, true));
+    const told = record ? recorded(next, record) : null;
+    if (record && told && start.phase === 'auction') out.push(...callFrames(start, { auction: record.auction, upcard_calls: record.upcard_calls || [] }, pace, true, told.at));
     const all = playsOf(r.tricks);
     const from = first ? playsOf(prev.tricks, prev.trick).length : 0;
+    // Who sits out: the seats that play no card (a loner's partner, a misère's partners, the
+    // drop-outs); once the exchange is over, the cards each seat holds are those it plays.
+    const active = new Set(all.map((p) => p.seat));
+    const seats = start.seats.map((_, s) => s);
+    /** @type {GameView} */
     const playing = {
       ...start,
+      ...(told ? told.after : {}),
+      // (The calls stay on the table through the play, as in a live view.)
+      ...(record ? { auction: record.auction, upcard_calls: record.upcard_calls || [] } : {}),
       contract: r.contract,
       trump: record ? record.trump : start.trump,
       alone: record ? record.alone : start.alone,
       defender_alone: record ? record.defender_alone : start.defender_alone,
-      sitting_out: record?.dropped || start.sitting_out,
-      upcard: record?.upcard || start.upcard,
+      sitting_out: record?.dropped?.length || !all.length ? record?.dropped || start.sitting_out : seats.filter((s) => !active.has(s)),
       called: record?.called ?? start.called ?? null,
       partner: record?.partner ?? start.partner ?? null,
+      ...(!first && all.length ? {
+        hand: start.seat === null ? [] : all.filter((p) => p.seat === start.seat).map((p) => p.card),
+        hand_sizes: seats.map((s) => (active.has(s) ? all.filter((p) => p.seat === s).length : start.hand_sizes[s] ?? 0)),
+      } : {}),
     };
     out.push(...playFrames(playing, r.tricks, all, from, from, all.length, pace, true));
     const end = out.length ? out[out.length - 1].view : playing;
@@ -284,7 +369,8 @@ export function framesBetween(prev, next, pace, records) {
     defender_alone: null,
   };
   if (next.status !== 'finished') {
-    out.push(...callFrames(start, next, pace, next.phase !== 'auction'));
+    const table = liveUpcards(next);
+    out.push(...callFrames({ ...start, ...table(0, false) }, next, pace, next.phase !== 'auction', table));
     out.push(...playFrames(next, next.tricks, nextPlays, nextPlays.length, 0, nextPlays.length, pace, false));
   }
   return out;

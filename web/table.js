@@ -580,7 +580,9 @@ export function mountTable(main, id, watch = false) {
     },
   });
 
-  const connectionText = () => ({ live: 'Live', reconnecting: 'Reconnecting…', ended: 'Game over', connecting: 'Connecting…' })[connection] || connection;
+  // (A game over on the server, still being shown move by move: not "Game over" yet.)
+  const connectionText = () => (frame && connection === 'ended' ? 'Shown move by move'
+    : ({ live: 'Live', reconnecting: 'Reconnecting…', ended: 'Game over', connecting: 'Connecting…' })[connection] || connection);
 
   /**
    * Screen-reader news: whose turn, tricks, hands and the game's end.
@@ -658,26 +660,28 @@ export function mountTable(main, id, watch = false) {
     root.dataset.paced = frame ? 'move' : 'idle';
     const mineNow = v.seat !== null && v.turn === v.seat && v.legal_actions.length > 0 && !frame;
     document.title = `${mineNow ? '(Your turn) ' : ''}${presetTitle(v.ruleset.preset)} · Hasenpfeffer`;
-    // The table and, docked at the bottom of the screen, the controls and the hand; the hand
-    // record and the rules beside (wide screens) or below.
+    // The table; docked at the bottom, the controls and the player's seat with its hand (the
+    // felt's copy hidden); the hand record beside (wide screens) or below.
+    const seated = v.seat !== null && (v.hand.length > 0 || v.discards.length > 0);
     fill(root,
       header(v),
       h('div', { class: 'board' },
         h('div', { class: 'play' },
           scoreboard(v),
-          h('div', { class: `felt n${n}` },
+          h('div', { class: `felt n${n}${seated ? ' seated' : ''}` },
             v.seats.map((_, s) => seatBox(v, s, positionOf(s, n, base))),
             centre(v),
             summary ? summaryBox(v, summary) : null),
           h('div', { class: 'dock' },
             controls(v, mine),
-            v.seat !== null && (v.hand.length || v.discards.length) ? handBox(v, mine) : null)),
-        h('div', { class: 'side' }, auctionBox(v), lastHandBox(v), rulesBox(v), seatKeptBox(v))));
+            seated ? [dockSeat(v), handBox(v, mine)] : null)),
+        h('div', { class: 'side', role: 'region', 'aria-label': 'The hand record and this game', tabindex: '0' },
+          auctionBox(v), lastHandBox(v), rulesBox(v), seatKeptBox(v))));
 
     if (focusKey) {
       const again = focusKey === '@controls' ? null : /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]:not([disabled])`));
-      if (again) again.focus();
-      else (/** @type {HTMLElement | null} */ (root.querySelector('.controls button:not([disabled]), .hand button.card:not([disabled])')) || root.querySelector('.controls'))?.focus?.();
+      if (again) again.focus({ preventScroll: true });
+      else (/** @type {HTMLElement | null} */ (root.querySelector('.controls button:not([disabled]), .hand button.card:not([disabled])')) || root.querySelector('.controls'))?.focus?.({ preventScroll: true });
     }
   };
 
@@ -810,7 +814,7 @@ export function mountTable(main, id, watch = false) {
       'data-seat': s, 'data-decision': decided ? (decided.dropped ? 'drop' : 'stay') : null,
     },
       h('div', { class: 'seat-name' }, seatName(v, s), toAct ? h('span', { class: 'turn-mark' }, ` · to ${phaseVerb(v)}`) : null),
-      h('div', { class: 'badges' }, badges.map((b) => h('span', { class: 'badge' }, b))),
+      h('div', { class: 'badges' }, badges.map((b) => h('span', { class: `badge${b === 'dealer' ? ' dealer-badge' : ''}` }, b))),
       v.phase === 'auction' && last ? h('div', { class: 'call' }, `Bid: ${bidText(last.bid)}`) : null,
       v.phase === 'auction' && lastUp && !bacon ? h('div', { class: 'call' }, `Round ${lastUp.round}: ${upcardCallText(lastUp)}`) : null,
       v.phase === 'auction' && bacon ? lastBaconCall(v, s) : null,
@@ -818,6 +822,30 @@ export function mountTable(main, id, watch = false) {
         ? h('div', { class: 'cards open-hand', role: 'group', 'aria-label': `Open misère: the hand of ${seatName(v, s)}` }, v.open_hand.map((c) => cardEl(c, { small: true })))
         : h('div', { class: 'backs', role: 'img', 'aria-label': `${size} card${size === 1 ? '' : 's'} in hand` }, Array.from({ length: Math.min(size, 12) }, () => cardBack(true))),
       toAct && v.deadline_unix_ms ? h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, clockText(v.deadline_unix_ms)) : null);
+  };
+
+  /** The player's seat in the dock: name, badges, the hand's facts, discards. @param {GameView} v */
+  const dockSeat = (v) => {
+    const el = seatBox(v, v.seat ?? 0, 'bottom');
+    el.removeAttribute('data-seat');
+    el.classList.add('in-dock');
+    for (const x of el.querySelectorAll('.backs, .turn-mark, .clock')) x.remove();
+    el.append(h('span', { class: 'facts' },
+      h('span', { class: 'fact-dealer' }, v.dealer === v.seat ? 'You deal' : `Dealer: ${seatName(v, v.dealer)}`),
+      ' · ', h('span', { class: 'fact-contract' }, contractFact(v))));
+    if (v.discards.length) el.append(h('span', { class: 'discards hint' }, 'Your discards: ', v.discards.map((c) => cardEl(c, { small: true }))));
+    return el;
+  };
+
+  /** The contract and trump in a few words. @param {GameView} v */
+  const contractFact = (v) => {
+    const c = v.contract;
+    const trump = v.trump ? `trump: ${trumpName(v.trump)}` : fiveHundred(v) && c?.bid ? `trump: ${trumpName(c.bid.trump || 'NT')}` : '';
+    const by = c ? lower(seatName(v, c.seat)) : '';
+    const what = !c ? (trump ? '' : upcardGame(v) ? 'Trump not made yet' : 'No contract yet')
+      : upcardGame(v) ? `${v.ruleset.scoring === 'buck' ? 'Declarer' : baconGame(v) ? 'Caller' : 'Maker'}: ${by}`
+      : `Contract: ${by}, ${bidText(c.bid)}`;
+    return [what, trump].filter(Boolean).map((x, i) => (i ? x : cap(x))).join(' · ');
   };
 
   /** @param {GameView} v */
@@ -836,13 +864,15 @@ export function mountTable(main, id, watch = false) {
           : [v.contract ? `Contract: ${seatName(v, v.contract.seat)} bid ${bidText(v.contract.bid)}${v.contract.forced ? ' (forced)' : ''}`
             : five && (v.phase === 'play' || v.phase === 'game_over') && v.trump === 'NT' ? h('span', { class: 'no-declarer' }, 'Everyone passed: no trump, each for himself')
             : 'No contract yet', h('br')],
-        `Trump: ${upcard && v.trump === null ? 'not made yet' : trumpName(v.trump)}`,
+        `Trump: ${upcard && v.trump === null ? 'not made yet'
+          : five && v.trump === null && v.contract?.bid ? trumpName(v.contract.bid.trump || 'NT') : trumpName(v.trump)}`,
         five && v.called ? [h('br'), h('span', { class: 'called', 'data-card': v.called, 'data-partner': v.partner ?? null },
           `Called: the ${cardName(v.called)}${v.partner != null ? `, held by ${lower(seatName(v, v.partner))}` : ''}`)] : null,
         five && v.contract && v.alone === v.contract.seat ? [h('br'), `${seatName(v, v.contract.seat)} ${v.contract.seat === v.seat ? 'play' : 'plays'} alone`] : null,
         v.widow_size ? [h('br'), `${upcard ? 'Stub' : five ? 'Kitty' : 'Widow'}: ${v.widow_size} card${v.widow_size > 1 ? 's' : ''}${upcard ? ' face down' : ''}`] : null),
       v.upcard && baconGame(v) ? baconUpcards(v, v.upcard) : v.upcard ? upcardBox(v, v.upcard) : null),
-      h('div', { class: `trick n${v.seats.length}`, role: 'group', 'aria-label': gather === null ? 'The trick in play' : `The trick, won by ${lower(seatName(v, gather))}` },
+      h('div', { class: `trick n${v.seats.length}${v.phase !== 'play' && !v.trick.plays.length ? ' idle' : ''}`, role: 'group', 'aria-label': gather === null ? 'The trick in play' : `The trick, won by ${lower(seatName(v, gather))}` },
+        done && gather === null && !v.trick.plays.length ? lastTrick(v, done) : null,
         v.trick.plays.length
           ? v.trick.plays.map((p) => h('figure', {
             class: `played at-${positionOf(p.seat, v.seats.length, v.seat ?? 0)}${gather === p.seat ? ' winner' : ''}`,
@@ -851,13 +881,15 @@ export function mountTable(main, id, watch = false) {
             // (Short: the card lies in front of its seat, which has the full name.)
             p.seat === v.seat ? 'You' : v.seats[p.seat]?.name || `Seat ${p.seat}`, ledAs(p),
             gather === p.seat ? h('strong', { class: 'takes' }, p.seat === v.seat ? ' take the trick' : ' takes the trick') : null)))
-          : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')),
-      done && gather === null ? h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
-        h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
-        done.plays.map((p) => h('figure', {},
-          cardEl(p.card, { small: true, label: `${cardName(p.card)}${ledAs(p)} from ${seatName(v, p.seat)}` }),
-          h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`)))) : null);
+          : h('p', { class: 'empty' }, v.phase === 'play' ? `${v.turn !== null ? seatName(v, v.turn) : 'Nobody'} to lead` : '')));
   };
+
+  /** @param {GameView} v @param {import('./api.js').Trick} done */
+  const lastTrick = (v, done) => h('div', { class: 'previous', role: 'group', 'aria-label': 'The last trick' },
+    h('span', {}, `Last trick, to ${lower(seatName(v, done.winner))}:`),
+    done.plays.map((p) => h('figure', {},
+      cardEl(p.card, { small: true, label: `${cardName(p.card)}${ledAs(p)} from ${seatName(v, p.seat)}` }),
+      h('figcaption', { 'aria-hidden': 'true' }, p.seat === v.seat ? 'you' : `seat ${p.seat}`))));
 
   /**
    * Bacon: what a seat last said in this hand's auction, a call or an answer, with the upcard's
@@ -1148,7 +1180,8 @@ export function mountTable(main, id, watch = false) {
         h('button', { type: 'button', class: 'primary', 'data-key': 'confirm-pass', disabled: busy || !choice, onclick: () => choice && act(choice) },
           declarer ? 'Discard these two' : 'Pass these two'));
     } else {
-      fill(box, prompt, h('p', { class: 'hint' }, 'Choose a card from your hand; only the cards you may play can be pressed.'));
+      prompt.append(h('span', { class: 'hint' }, ' Choose a card; the greyed ones cannot be played.'));
+      fill(box, prompt);
     }
     return box;
   };
@@ -1165,7 +1198,7 @@ export function mountTable(main, id, watch = false) {
       if (ps.length > 1) {
         suitFor = c;
         render();
-        /** @type {HTMLElement | null} */ (root.querySelector('.joker-suits button'))?.focus();
+        /** @type {HTMLElement | null} */ (root.querySelector('.joker-suits button'))?.focus({ preventScroll: true });
       } else if (ps[0]) act(ps[0]);
     };
     const exchange = /** @type {Extract<Action, { type: 'exchange' }> | undefined} */ (mine.find((a) => a.type === 'exchange'));
@@ -1186,9 +1219,8 @@ export function mountTable(main, id, watch = false) {
     // The cards in the order they are held, each with its place in `cards`.
     const order = handOrder(v, cards);
     const label = (/** @type {string} */ c, /** @type {number} */ i) => `${cardName(c)}${widow.has(c) ? ` (from the ${fiveHundred(v) ? 'kitty' : 'widow'})` : isUpcard(c, i) ? ' (the upcard)' : ''}`;
-    return h('section', { class: 'hand', 'aria-label': offered >= 0 ? 'Your hand and the upcard' : 'Your hand' },
-      h('h2', { class: 'visually-hidden' }, offered >= 0 ? 'Your hand and the upcard' : 'Your hand'),
-      h('div', { class: 'cards' }, order.map(([c, i]) => {
+    const name = offered >= 0 ? 'Your hand and the upcard' : 'Your hand';
+    const fan = h('div', { class: `cards fan${plays.size ? ' playing' : ''}`, role: 'group', 'aria-label': name }, order.map(([c, i]) => {
         const key = `card-${c}-${i}`;
         if (plays.size) {
           const naming = mine.filter((a) => a.type === 'play' && a.card === c).length > 1;
@@ -1217,8 +1249,11 @@ export function mountTable(main, id, watch = false) {
         if (widow.has(cards[i]) || isUpcard(cards[i], i)) el.classList.add('from-widow');
         if (i === offered) el.dataset.upcard = 'offered';
         return el;
-      })),
-      v.discards.length ? h('p', { class: 'hint' }, 'Your discards: ', v.discards.map((c) => cardEl(c, { small: true }))) : null);
+      }));
+    fanOut(fan);
+    return h('section', { class: 'hand', 'aria-labelledby': 'hand-title' },
+      h('h2', { class: 'visually-hidden', id: 'hand-title' }, name),
+      fan);
   };
 
   /** @param {GameView} v */
@@ -1351,6 +1386,26 @@ export function mountTable(main, id, watch = false) {
     window.clearTimeout(summaryTimer);
     document.title = 'Hasenpfeffer';
   };
+}
+
+/**
+ * Spreads a hand as a fan: each card turned about its foot and dropped along an arc (CSSOM
+ * custom properties: the Content-Security-Policy allows them).
+ * @param {HTMLElement} fan
+ */
+function fanOut(fan) {
+  const cards = [...fan.children].filter((el) => el instanceof HTMLElement);
+  const n = cards.length;
+  const mid = (n - 1) / 2;
+  const step = Math.min(3.5, 21 / Math.max(1, n - 1));
+  fan.style.setProperty('--n', String(n));
+  cards.forEach((el, j) => {
+    const k = j - mid;
+    const edge = mid ? (k / mid) ** 2 : 0;
+    if (!(el instanceof HTMLElement)) return;
+    el.style.setProperty('--tilt', `${(k * step).toFixed(2)}deg`);
+    el.style.setProperty('--arc', `${(edge * 0.55).toFixed(3)}rem`);
+  });
 }
 
 const RANK_ORDER = 'AKQJNMLT98765432';

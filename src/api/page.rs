@@ -34,7 +34,7 @@ macro_rules! asset {
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page; `index.html` is served at `/`.
-static ASSETS: [Asset; 16] = [
+static ASSETS: [Asset; 17] = [
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
@@ -44,6 +44,7 @@ static ASSETS: [Asset; 16] = [
     asset!("cards.js", JS),
     asset!("dom.js", JS),
     asset!("help.js", JS),
+    asset!("rules.js", JS),
     asset!("home.js", JS),
     asset!("table.js", JS),
     asset!("pace.js", JS),

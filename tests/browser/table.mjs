@@ -3,8 +3,13 @@
 //   - a hand of hasenpfeffer, euchre, bacon and five-hundred for four, played by clicking against
 //     three house players, asserting at every decision that the whole hand and every offered
 //     action are inside the viewport with the page not scrolled (nothing to scroll to), that the
-//     tab's title says it is our turn, that the partner is marked; then the hand's summary with
-//     its score sheet over the table; a screenshot of each kind of decision and of the summary;
+//     hand is a fan (a group named "Your hand" of overlapping cards turned outwards, each pressed
+//     where it shows, the playable ones set apart), that the scores, the contract and trump, the
+//     dealer and the trick's cards are in view and not under the dock, that the tab's title says
+//     it is our turn, that the partner is marked; in Five Hundred we bid 10 no trump, so that the
+//     kitty's discard from 13 cards is one of the decisions; then the hand's summary with its
+//     score sheet over the table; a screenshot of each kind of decision and of the summary (and
+//     of any decision that fails these checks: table-failed-*.png);
 //   - paced play (desktop): with the pace at "normal" (500 ms), the other seats' cards appear
 //     one at a time (never two in one step, at least 300 ms apart), the trick's winner is marked
 //     before the cards are gathered, and the pace setting set to "instant" turns it off;
@@ -12,8 +17,11 @@
 //     keeps the seat; the private rejoin link keeps it in another browser (a new context);
 //   - a turn played by the clock says so;
 //   - a game of four house players started to be watched (it is over in the server before the
-//     page has loaded) is shown being played: cards appear in the trick one by one;
-//   - words: friendly game names and no backticks on the home page, "How to play" per preset;
+//     page has loaded) is shown being played: cards appear in the trick one by one; the home
+//     page's "Watch live" box opens the same paced view;
+//   - words: friendly game names and no backticks on the home page; "How to play" per preset is
+//     the preset's section of docs/RULES*.md (its first rule as the docs write it), drawn from
+//     the markdown with no backtick or ** left;
 //   - axe-core: no serious or critical violation on the table, the summary and the phone.
 // Screenshots: $BROWSER_OUT_DIR/table-*.png (viewport-sized: what a person sees).
 //
@@ -130,35 +138,109 @@ async function assertInView(page, label) {
         out.push(`${el.getAttribute('data-key') || el.getAttribute('data-card') || el.className} at ${Math.round(b.left)},${Math.round(b.top)}-${Math.round(b.right)},${Math.round(b.bottom)}`);
       }
     }
-    return { out, scrolled: window.scrollY, cards: document.querySelectorAll('.hand .card').length, buttons: document.querySelectorAll('.controls button').length };
+    // The hand is a fan: a group named "Your hand" of overlapping cards, turned outwards from
+    // the middle, each one pressable where it shows (the point a third across it, not covered
+    // by its neighbour); in a play, the cards that may be played stand apart from the others.
+    const group = document.querySelector('.hand [role="group"][aria-label^="Your hand"]');
+    const cards = [...document.querySelectorAll('.hand .cards.fan > .card')];
+    const box = (/** @type {Element} */ el) => el.getBoundingClientRect();
+    const covered = cards.filter((el) => {
+      const b = box(el);
+      const at = document.elementFromPoint(b.left + b.width * 0.3, b.top + b.height * 0.45);
+      return !(at && el.contains(at));
+    }).map((el) => el.getAttribute('data-card'));
+    const tilts = cards.map((el) => {
+      const m = new DOMMatrix(getComputedStyle(el).transform);
+      return Math.atan2(m.b, m.a) * 180 / Math.PI;
+    });
+    const overlapping = cards.slice(1).every((el, i) => box(el).left < box(cards[i]).right - 2);
+    const looks = (/** @type {Element} */ el) => `${getComputedStyle(el).filter}|${getComputedStyle(el).getPropertyValue('--lift').trim()}`;
+    const playable = [...new Set(cards.filter((el) => el.matches('button:not([disabled])')).map(looks))];
+    const unplayable = [...new Set(cards.filter((el) => el.matches('button[disabled]')).map(looks))];
+    // Always in view, not under the dock: the scores, the contract and trump, the dealer.
+    // (Each in one of its places: the felt, or the facts beside our name in the dock; the felt's
+    // copy of our own seat is hidden.)
+    const seen = (/** @type {Element} */ el) => {
+      const b = box(el);
+      if (!el.getClientRects().length || b.top < 0 || b.bottom > vh + 0.5) return false;
+      const at = document.elementFromPoint(b.left + Math.min(b.width / 2, 20), b.top + Math.min(b.height / 2, 8));
+      return !!at && el.contains(at);
+    };
+    const hidden = [['the scores', '.scoreboard'], ['the contract and trump', '.centre .contract, .dock .facts .fact-contract'],
+      ['the dealer', '.seat .badge.dealer-badge, .dock .facts .fact-dealer']]
+      .filter(([, sel]) => ![...document.querySelectorAll(sel)].some(seen)).map(([what]) => what);
+    // The trick's cards are not under the dock.
+    for (const f of document.querySelectorAll('.centre .trick figure.played .card')) {
+      const b = box(f);
+      const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      if (b.bottom > vh + 0.5 || !(at && f.contains(at))) hidden.push(`the trick's ${f.getAttribute('data-card')}`);
+    }
+    return {
+      out, scrolled: window.scrollY, cards: document.querySelectorAll('.hand .card').length, buttons: document.querySelectorAll('.controls button').length,
+      grouped: !!group && cards.length > 0 && cards.every((el) => group.contains(el)), covered, tilts, overlapping, playable, unplayable, hidden,
+    };
   });
+  if (r.scrolled || r.out.length || r.covered.length || r.hidden.length) await shot(page, `failed-${label.replace(/[^a-z0-9]+/gi, '-')}`);
   check(r.scrolled === 0, `${label}: the page is scrolled by ${r.scrolled} px at a decision`);
   check(r.cards > 0 && r.buttons + r.cards > 0, `${label}: no hand (${r.cards} cards) or action shown`);
   check(r.out.length === 0, `${label}: outside the ${page.viewportSize().width}x${page.viewportSize().height} viewport: ${r.out.join('; ')}`);
+  check(r.grouped, `${label}: the hand's cards are not in a group named "Your hand"`);
+  check(r.covered.length === 0, `${label}: cards of the fan covered where they show: ${r.covered.join(', ')}`);
+  if (r.tilts.length >= 3) {
+    check(r.overlapping, `${label}: the hand's cards do not overlap as a fan`);
+    check(r.tilts[0] < -0.5 && r.tilts[r.tilts.length - 1] > 0.5, `${label}: the fan's cards are not turned outwards: ${r.tilts.map((t) => t.toFixed(1)).join(', ')}`);
+  }
+  if (r.playable.length && r.unplayable.length) {
+    check(r.playable.every((x) => !r.unplayable.includes(x)), `${label}: playable cards look like the others (${r.playable} / ${r.unplayable})`);
+  }
+  check(r.hidden.length === 0, `${label}: not in view: ${r.hidden.join(', ')}`);
   return r;
 }
+
+/**
+ * Pressed as a person does, where it shows on the screen, without scrolling to it: a card of the
+ * fan a third across (its right part lies under the next card), a button in its middle. (A
+ * locator's click scrolls first, and Chromium scrolls the page for an element of the docked
+ * controls when the dock sticks over the felt; the point must be in the viewport and the element
+ * the one found there.)
+ */
+async function tap(el, card = false) {
+  await el.waitFor({ state: 'visible', timeout: STEP_MS });
+  await el.page().waitForFunction((e) => !e.disabled, await el.elementHandle(), { timeout: STEP_MS });
+  const b = await el.boundingBox();
+  const vp = el.page().viewportSize();
+  check(b, 'tap: the element has no box');
+  const x = b.x + b.width * (card ? 0.3 : 0.5);
+  const y = b.y + b.height * (card ? 0.45 : 0.5);
+  check(x >= 0 && y >= 0 && x <= vp.width && y <= vp.height, `tap: ${await el.getAttribute('data-key')} at ${Math.round(x)},${Math.round(y)} is outside the viewport`);
+  check(await el.evaluate((e, [px, py]) => e.contains(document.elementFromPoint(px, py)), [x, y]), `tap: ${await el.getAttribute('data-key')} is covered at ${Math.round(x)},${Math.round(y)}`);
+  await el.page().mouse.click(x, y);
+}
+const press = (card) => tap(card, true);
 
 /** Makes one decision by clicking: any legal one (a bid now and then, mostly passes). */
 async function decide(page, state, label) {
   const c = page.locator('.controls');
-  const click = (l) => l.click({ timeout: STEP_MS });
+  const click = (l) => tap(l.first());
   const phase = state.slice(4);
   const choose = async (n) => {
     const cards = page.locator('.hand button.card');
     const count = await cards.count();
     const chosen = new Set();
     while (chosen.size < n) chosen.add(pick(count));
-    for (const i of chosen) await click(cards.nth(i));
+    for (const i of chosen) await press(cards.nth(i));
   };
   if (phase === 'play') {
     const legal = page.locator('.hand button.card:not([disabled])');
-    await click(legal.nth(pick(await legal.count())));
+    await press(legal.nth(pick(await legal.count())));
     const suits = page.locator('.controls .joker-suits button.joker-suit');
     if (await suits.count()) await click(suits.first());
     return;
   }
   if (phase === 'auction') {
     const keys = await c.locator('button[data-key]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-key')));
+    // Five Hundred: 10 no trump, so that we take the kitty (13 cards to discard from).
+    if (keys.includes('bid-10-NT') && label.startsWith('five-hundred')) return click(c.locator('button[data-key="bid-10-NT"]'));
     const passable = keys.includes('pass');
     const others = keys.filter((k) => k !== 'pass' && k !== 'misere' && k !== 'open-misere' && k !== 'veto' && k !== 'veto-alone' && k !== 'pick-up-alone');
     const key = !passable || (others.length && Math.random() < 0.35) ? others[0] || keys[0] : 'pass';
@@ -227,6 +309,7 @@ async function playHand(context, size, preset) {
     await decide(page, state, label);
   }
   check(decisions > 0, `${label}: no decision was ours`);
+  if (preset === 'five-hundred') check(shotOf.has('act-exchange'), `${label}: we never discarded from the kitty (decisions: ${[...shotOf].join(', ')})`);
   // The hand's summary: the result, the score sheet with a row for hand 1.
   const summary = page.locator(`.summary[data-hand="${hand}"]`);
   await summary.waitFor({ timeout: STEP_MS });
@@ -383,6 +466,35 @@ async function watchHouse(context) {
   await shot(page, 'desktop-watch');
   log(`watching: game ${id} (${view.status} on the server) shown card by card: ${JSON.stringify(distinct.slice(0, 16))}…`);
   await page.close();
+
+  // The home page's "Watch live" box opens the same paced watch view, not the plain table.
+  const home = await newPage(context, 250);
+  await home.goto(`${BASE_URL}/#/`, { waitUntil: 'domcontentloaded' });
+  await home.fill('#watch-id', id);
+  await home.click('#watch button[type=submit]');
+  await home.waitForURL(new RegExp(`#/game/${id}/watch$`), { timeout: STEP_MS });
+  await home.locator('.table-view[data-version]').waitFor();
+  await home.evaluate(() => {
+    window.__counts = [];
+    new MutationObserver(() => window.__counts.push(document.querySelectorAll('.centre .trick figure.played').length))
+      .observe(document.querySelector('.table-view'), { childList: true, subtree: true });
+  });
+  // (The game is over on the server: the plain table would show its end, and no card come.)
+  await home.waitForFunction(() => window.__counts.filter((n, i) => i > 0 && n === window.__counts[i - 1] + 1).length >= 2,
+    null, { timeout: STEP_MS, polling: 100 });
+  log(`watch live box: game ${id} opened at #/game/${id}/watch, its cards shown one at a time`);
+  await home.close();
+}
+
+const TITLES = { hasenpfeffer: 'Hasenpfeffer', euchre: 'Euchre', 'buck-euchre': 'Buck Euchre', bacon: 'Bacon', 'five-hundred': 'Five Hundred' };
+
+/** The first rule of a preset's own section in docs/RULES*.md, its markup taken out. */
+function docsFirstRule(preset) {
+  const docs = ['RULES.md', 'RULES-FAMILY.md'].map((f) => readFileSync(join(here, '..', '..', 'docs', f), 'utf8')).join('\n').split('\n');
+  const at = docs.findIndex((l) => /^#+ /.test(l) && l.includes(`\`${preset}\``));
+  const line = docs.slice(at + 1).find((l) => l.startsWith('- '));
+  check(at >= 0 && line, `docs: no section of ${preset}`);
+  return line.slice(2).replace(/\*\*|`|\*/g, '').slice(0, 40);
 }
 
 /** The home page's words: friendly names, no backticks or placeholders; How to play. */
@@ -396,8 +508,14 @@ async function words(context) {
     const text = await page.locator('main').innerText();
     check(!text.includes('`'), `the home page shows a backtick with ${p}`);
     check(!/not named yet|undefined|null/.test(text), `the home page shows a placeholder with ${p}`);
+    // How to play: the preset's own section of the docs, drawn from their markdown (no markup
+    // left), its first rule as the docs write it.
     await page.locator('.preset-help summary').click();
-    check((await page.locator('.preset-help dl').innerText()).includes('Scoring'), `no How to play for ${p}`);
+    const rules = await page.locator('.preset-help .rules-text').innerText();
+    const first = docsFirstRule(p);
+    check(rules.includes(first), `How to play ${p} lacks the docs' "${first}": ${rules.slice(0, 300)}`);
+    check(!/`|\*\*/.test(rules), `How to play ${p} shows markdown: ${rules.match(/.{0,40}(`|\*\*).{0,40}/)?.[0]}`);
+    check((await page.locator('.preset-help .rules-text h3').first().innerText()) === TITLES[p], `How to play ${p} opens on "${await page.locator('.preset-help .rules-text h3').first().innerText()}"`);
   }
   await shot(page, 'desktop-home');
   await page.close();
