@@ -83,6 +83,8 @@ impl Player {
             "expert-v1" => Ok(Player::Expert(Expert::new(ExpertConfig {
                 solve_cards: 0,
                 playout_solve_cards: 0,
+                bid_time_limit: None,
+                bid_switch_tenths: None,
                 ..config
             }))),
             _ if name.starts_with("heuristic:") => Ok(Player::Heuristic(Heuristic {
@@ -106,6 +108,11 @@ impl Player {
                         "ms" => config.time_limit = (v > 0).then(|| Duration::from_millis(v)),
                         "solve" => config.solve_cards = v as usize,
                         "playout_solve" => config.playout_solve_cards = v as usize,
+                        "solve_auction" => config.solve_auction = v != 0,
+                        "bid_switch" => config.bid_switch_tenths = Some(v as u32),
+                        "bid_ms" => {
+                            config.bid_time_limit = (v > 0).then(|| Duration::from_millis(v))
+                        }
                         _ => return Err(format!("unknown expert parameter `{k}`")),
                     }
                 }
@@ -196,6 +203,9 @@ fn parse_args() -> Result<Options, String> {
             "--expert-ms" => {
                 let ms = num(&value)?;
                 o.config.time_limit = (ms > 0).then(|| Duration::from_millis(ms));
+                if ms == 0 {
+                    o.config.bid_time_limit = None;
+                }
             }
             _ => return Err(format!("unknown option {flag}")),
         }
