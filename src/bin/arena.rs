@@ -48,8 +48,13 @@
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
 //! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
 //! a fixed reference), or for tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`)
-//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS`
-//! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never).
+//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,solve_auction=0|1`
+//! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never;
+//! `playout_solve`: the playouts of every decision, bids and calls included, solve the rest of
+//! the hand once at most this many cards are in play; `bid_ms`: the time cap of decisions
+//! outside the play; `bid_switch`: the margin over the heuristic's choice, in tenths of a
+//! standard error, for those decisions in every game; `solve_auction=0`: `playout_solve` leaves
+//! the auction's playouts to the heuristic players).
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
 //! reproducible whatever the number of threads.
