@@ -21,6 +21,12 @@
 //! scoring) when every seat plays best after it, the declaring coalition against the rest.
 //! [`ExpertConfig::V1`] is the expert of before, with playouts only.
 //!
+//! With `playout_solve_cards`, the playouts of the other decisions (bids, calls, trump and
+//! discard) also end in a solve; each world keeps what it solved ([`SolveCache`]), so the
+//! candidates that lead to the same play cost one solve. Off by default: measured in
+//! hasenpfeffer, bids judged on open-hand solves overbid and lose to the heuristic playouts'
+//! (BENCHMARKS.md).
+//!
 //! Every phase is decided this way, the auction included: there the playouts continue the
 //! auction with heuristic bidders, so a bid is judged by what it leads to. Where the legal
 //! actions are many (a trump and discard, two cards to pass), the heuristic's best few are the
