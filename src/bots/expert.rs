@@ -21,6 +21,12 @@
 //! scoring) when every seat plays best after it, the declaring coalition against the rest.
 //! [`ExpertConfig::V1`] is the expert of before, with playouts only.
 //!
+//! With `playout_solve_cards`, the playouts of the other decisions (bids, calls, trump and
+//! discard) also end in a solve; each world keeps what it solved ([`SolveCache`]), so the
+//! candidates that lead to the same play cost one solve. Off by default: measured in
+//! hasenpfeffer, bids judged on open-hand solves overbid and lose to the heuristic playouts'
+//! (BENCHMARKS.md).
+//!
 //! Every phase is decided this way, the auction included: there the playouts continue the
 //! auction with heuristic bidders, so a bid is judged by what it leads to. Where the legal
 //! actions are many (a trump and discard, two cards to pass), the heuristic's best few are the
@@ -87,6 +93,16 @@ pub struct ExpertConfig {
     /// most this many cards are left in the hands in play, the rest of the hand is solved
     /// exactly rather than played by heuristic players. 0: never.
     pub playout_solve_cards: usize,
+    /// The time cap of a decision outside the play (a bid, a call, a trump and discard), if
+    /// other than `time_limit`: these decisions are few, and where their playouts are solved
+    /// (`playout_solve_cards`) each world costs a solve or a few.
+    pub bid_time_limit: Option<Duration>,
+    /// The margin (`switch_tenths`) for the decisions outside the play in the games other than
+    /// Five Hundred (which always uses `switch_tenths`); None: the best mean.
+    pub bid_switch_tenths: Option<u32>,
+    /// Whether `playout_solve_cards` applies to the auction's playouts too (otherwise only to
+    /// the decisions after it: trump and discard, going alone, the play).
+    pub solve_auction: bool,
 }
 
 impl ExpertConfig {
@@ -110,6 +126,9 @@ impl ExpertConfig {
         switch_tenths: 10,
         solve_cards: 0,
         playout_solve_cards: 0,
+        bid_time_limit: None,
+        bid_switch_tenths: None,
+        solve_auction: true,
     };
 }
 
@@ -138,6 +157,7 @@ pub(crate) fn playout(
     buf: &mut Vec<Action>,
     bid_cache: &mut BidCache,
     solve_cards: usize,
+    solve_cache: &mut SolveCache,
 ) -> f64 {
     let hand = game.hand_number();
     while game.hand_number() == hand && !game.is_over() {
@@ -145,7 +165,7 @@ pub(crate) fn playout(
         if solve_cards > 0 && game.phase() == Phase::Play && cards_in_play(game) <= solve_cards {
             let sides = game.rules().sides();
             if let Some(me) = (0..game.rules().players).find(|&s| sides.of(s) == team)
-                && let Some(v) = solved_margin(game, me)
+                && let Some(v) = solved_margin(game, me, solve_cache)
             {
                 return v;
             }
@@ -213,13 +233,68 @@ pub(super) fn solved_row(world: &Game, seat: Seat, cands: &[Action]) -> Option<V
     Some(row)
 }
 
+/// The positions of the play already solved in one world, by what decides the value (the
+/// cards in each hand in play and on the trick, trump, the seat to play, the coalition): the
+/// candidates of a bid or a trump often lead to the same play (a bid of 2 or of 3 that both
+/// win the auction, with the same trump and discard after), which is then solved once, and
+/// only scored again for its contract.
+#[derive(Debug, Default)]
+pub(crate) struct SolveCache {
+    entries: Vec<(Vec<u8>, i8)>,
+}
+
+impl SolveCache {
+    /// Whether nothing was solved yet.
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// What decides the solved value of `world` for the coalition `target` (`maxers` wanting
+    /// many).
+    fn key(world: &Game, target: u8, maxers: u8) -> Vec<u8> {
+        let n = world.rules().players;
+        let out = world.sitting_out();
+        let mut key = Vec::with_capacity(64);
+        key.extend([target, maxers, out, world.turn().unwrap_or(u8::MAX)]);
+        key.push(match world.trump() {
+            Some(Trump::Suit(s)) => s.index() as u8,
+            Some(Trump::NoTrump) => 4,
+            None => 5,
+        });
+        for s in 0..n {
+            if out & (1 << s) == 0 {
+                let mut cards: Vec<u8> = world.hand_of(s).iter().map(|c| c.index() as u8).collect();
+                cards.sort_unstable();
+                key.extend(cards);
+            }
+            key.push(u8::MAX);
+        }
+        for p in &world.current_trick().plays {
+            key.extend([p.seat, p.card.index() as u8]);
+        }
+        // The suits each seat renounced decide the suits a joker led at no trump may name.
+        key.push(u8::MAX);
+        key.extend(&world.renounced()[..usize::from(n)]);
+        key
+    }
+}
+
 /// The hand's points for `me`'s side minus the others' (as [`playout`] scores them) when every
-/// seat plays best from here, every hand open; None if it cannot be solved.
-fn solved_margin(world: &Game, me: Seat) -> Option<f64> {
+/// seat plays best from here, every hand open; None if it cannot be solved. A position solved
+/// before in `cache` is not solved again.
+fn solved_margin(world: &Game, me: Seat, cache: &mut SolveCache) -> Option<f64> {
     let (target, maxers) = solver::coalition(world, me);
-    let mut s = solver::Solver::new(world, target, maxers)?;
     let left = (world.rules().cards_per_player() - world.tricks().len()) as u8;
-    let v = s.value();
+    let key = SolveCache::key(world, target, maxers);
+    let v = match cache.entries.iter().find(|(k, _)| *k == key) {
+        Some(&(_, v)) => v,
+        None => {
+            let v = solver::Solver::new(world, target, maxers)?.value();
+            cache.entries.push((key, v));
+            v
+        }
+    };
     Some(solver::margin(
         world,
         me,
@@ -717,6 +792,16 @@ impl Expert {
 
     /// The decision for the seat whose view (of `game`) this is; it has legal actions.
     pub(crate) fn decide<R: Rng + ?Sized>(&self, game: &Game, view: &View, rng: &mut R) -> Action {
+        if view.phase != Phase::Play
+            && let Some(limit) = self.config.bid_time_limit
+        {
+            let e = Expert::new(ExpertConfig {
+                time_limit: Some(limit),
+                bid_time_limit: None,
+                ..self.config
+            });
+            return e.decide(game, view, rng);
+        }
         let start = Instant::now();
         let seat = view.seat.unwrap_or(0);
         let ctx = Ctx::from_game(game, seat);
@@ -740,6 +825,11 @@ impl Expert {
         let solve = view.phase == Phase::Play
             && self.config.solve_cards > 0
             && cards_in_play(game) <= self.config.solve_cards;
+        let playout_solve = if view.phase == Phase::Auction && !self.config.solve_auction {
+            0
+        } else {
+            self.config.playout_solve_cards
+        };
         'worlds: for (world, weight) in &worlds {
             if solve && let Some(row) = solved_row(world, seat, &cands) {
                 scores.push((*weight, row));
@@ -749,6 +839,7 @@ impl Expert {
                 continue;
             }
             let mut bid_cache: BidCache = [None; MAX_SEATS];
+            let mut solve_cache = SolveCache::default();
             let mut row = vec![0.0f64; cands.len()];
             for (k, a) in cands.iter().enumerate() {
                 // A world cut short is left out (every candidate is judged on the same worlds);
@@ -765,7 +856,8 @@ impl Expert {
                         team,
                         &mut buf,
                         &mut bid_cache,
-                        self.config.playout_solve_cards,
+                        playout_solve,
+                        &mut solve_cache,
                     )
                 };
             }
@@ -780,6 +872,8 @@ impl Expert {
         // was rated below the heuristic: there the best mean is kept, as before.
         let switch = if view.ruleset.five_hundred() {
             self.config.switch_tenths
+        } else if view.phase != Phase::Play {
+            self.config.bid_switch_tenths.unwrap_or(0)
         } else {
             0
         };

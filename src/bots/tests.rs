@@ -56,6 +56,9 @@ fn small_expert() -> Expert {
         switch_tenths: 0,
         solve_cards: 8,
         playout_solve_cards: 4,
+        bid_time_limit: None,
+        bid_switch_tenths: None,
+        solve_auction: true,
     })
 }
 
@@ -918,4 +921,40 @@ fn the_heuristic_orders_up_a_strong_hand_passes_a_weak_one_and_names_when_stuck(
             trump: Trump::Suit(Suit::Spades)
         })
     );
+}
+
+/// A playout that solves the rest of the hand scores the same whether the positions it reaches
+/// were solved before for another candidate (the per-world cache) or solved afresh: the cache's
+/// key holds everything the solved value depends on, and the contract is scored anew.
+#[test]
+fn solved_playouts_score_the_same_from_the_cache() {
+    let mut hits = 0;
+    for g in positions(3, 11) {
+        let Some(seat) = g.turn() else { continue };
+        if g.phase() == Phase::Play {
+            continue;
+        }
+        let team = g.rules().sides().of(seat);
+        let mut legal = Vec::new();
+        g.legal_actions_into(seat, &mut legal);
+        legal.truncate(6);
+        let mut shared = expert::SolveCache::default();
+        let mut buf = Vec::new();
+        for a in &legal {
+            let mut w1 = g.clone();
+            let mut w2 = g.clone();
+            if w1.apply(seat, a).is_err() {
+                continue;
+            }
+            w2.apply(seat, a).unwrap();
+            let mut bc1: expert::BidCache = [None; crate::engine::MAX_SEATS];
+            let mut bc2: expert::BidCache = [None; crate::engine::MAX_SEATS];
+            let cached = expert::playout(&mut w1, team, &mut buf, &mut bc1, 20, &mut shared);
+            let mut fresh_cache = expert::SolveCache::default();
+            let fresh = expert::playout(&mut w2, team, &mut buf, &mut bc2, 20, &mut fresh_cache);
+            assert_eq!(cached, fresh, "{:?} after {a:?}", g.rules().preset);
+            hits += usize::from(!fresh_cache.is_empty());
+        }
+    }
+    assert!(hits > 20, "only {hits} playouts were solved");
 }
