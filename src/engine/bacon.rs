@@ -120,8 +120,13 @@ impl Game {
         }
     }
 
+    /// The upcard being called: 1 to 4 (the round of Bacon's calls).
+    pub(super) fn bacon_round(&self) -> u8 {
+        self.hand.upcards_passed + 1
+    }
+
     pub(super) fn bacon_apply(&mut self, seat: Seat, action: &Action, applied: &mut Applied) {
-        let round = self.hand.upcards_passed + 1;
+        let round = self.bacon_round();
         let upcard_suit = self.hand.upcard().and_then(Card::suit);
         match *action {
             Action::Pass => {

@@ -90,7 +90,7 @@ impl Game {
             return None;
         }
         if self.rules.successive_upcards() {
-            return Some(self.hand.upcards_passed + 1);
+            return Some(self.bacon_round());
         }
         Some(self.upcard_round())
     }

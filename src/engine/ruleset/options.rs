@@ -189,6 +189,26 @@ pub enum AuctionPass {
     Final,
 }
 
+impl AuctionPass {
+    /// The auction this names: `final` is `open`, `not_final` is `consecutive_passes`.
+    pub const fn auction(self) -> AuctionKind {
+        match self {
+            AuctionPass::Final => AuctionKind::Open,
+            AuctionPass::NotFinal => AuctionKind::ConsecutivePasses,
+        }
+    }
+
+    /// What `auction` says of a pass, where a player may pass and the turn come back (not in
+    /// a single round, nor in the upcard games).
+    pub const fn of(auction: AuctionKind) -> Option<AuctionPass> {
+        match auction {
+            AuctionKind::Open => Some(AuctionPass::Final),
+            AuctionKind::ConsecutivePasses => Some(AuctionPass::NotFinal),
+            _ => None,
+        }
+    }
+}
+
 /// Buck Euchre: when the three others all drop out of the declarer's hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]

@@ -103,18 +103,13 @@ pub struct ShownRuleset {
 
 impl From<&Ruleset> for ShownRuleset {
     fn from(r: &Ruleset) -> Self {
-        let upcards = r.upcard();
-        let five = r.five_hundred();
-        let buck = matches!(r.preset, Preset::BuckEuchre);
-        let euchre = matches!(r.preset, Preset::Euchre);
-        // RULES.md's bidding games: every preset but the family's upcard games and Five Hundred.
-        let bidding = !upcards && !five;
-        let passes = match r.auction {
-            AuctionKind::Open => Some(AuctionPass::Final),
-            AuctionKind::ConsecutivePasses => Some(AuctionPass::NotFinal),
-            _ => None,
-        };
-        let when = |has: bool| has.then_some(());
+        // An option only some games have is shown where its preset takes it (the one table of
+        // which game has which option: `Preset::options`); the bidding auction's rules wherever
+        // there is one (Five Hundred's too, though it fixes them).
+        let options = r.preset.options();
+        let has = |option: &str| options.contains(&option);
+        let bids = !r.upcard();
+        let when = |shown: bool| shown.then_some(());
         ShownRuleset {
             preset: r.preset,
             deck: r.deck,
@@ -127,19 +122,20 @@ impl From<&Ruleset> for ShownRuleset {
             game_end: r.game_end,
             scoring: r.scoring,
             max_hands: r.max_hands,
-            alone: when(!buck && !five).map(|()| r.alone),
-            min_bid: when(!upcards).map(|()| r.min_bid),
-            pepper_bids: when(bidding).map(|()| r.pepper_bids),
-            no_trump: when(!upcards).map(|()| r.no_trump),
-            set_penalty: when(!upcards).map(|()| r.set_penalty),
-            auction_pass: when(five || matches!(r.preset, Preset::Pepper)).and(passes),
-            dealer_pickup: when(euchre || buck).map(|()| r.dealer_pickup),
-            stick_the_dealer: when(euchre || buck).map(|()| r.stick_the_dealer),
-            lone_defender: when(euchre).map(|()| matches!(r.alone, AloneRule::PartnerSitsOut)),
-            all_drop: when(buck).map(|()| r.all_drop),
-            joker: when(five).map(|()| r.deck.has_joker()),
-            sides: when(five && r.players == 6).map(|()| r.sides),
-            defender_points: when(five).map(|()| r.defender_points),
+            alone: when(has("alone")).map(|()| r.alone),
+            min_bid: when(bids).map(|()| r.min_bid),
+            pepper_bids: when(has("pepper_bids")).map(|()| r.pepper_bids),
+            no_trump: when(bids).map(|()| r.no_trump),
+            set_penalty: when(bids).map(|()| r.set_penalty),
+            auction_pass: when(has("auction_pass")).and(AuctionPass::of(r.auction)),
+            dealer_pickup: when(has("dealer_pickup")).map(|()| r.dealer_pickup),
+            stick_the_dealer: when(has("stick_the_dealer")).map(|()| r.stick_the_dealer),
+            lone_defender: when(has("lone_defender"))
+                .map(|()| matches!(r.alone, AloneRule::PartnerSitsOut)),
+            all_drop: when(has("all_drop")).map(|()| r.all_drop),
+            joker: when(has("joker")).map(|()| r.deck.has_joker()),
+            sides: when(has("sides") && r.players == 6).map(|()| r.sides),
+            defender_points: when(has("defender_points")).map(|()| r.defender_points),
         }
     }
 }

@@ -214,10 +214,7 @@ impl RulesetSpec {
     /// The auction `auction` and `auction_pass` name (`auction_pass` is the other name of
     /// `open`, a pass final, and `consecutive_passes`, a pass not final), if either is given.
     fn auction(&self) -> Result<Option<AuctionKind>, RulesetError> {
-        let named = self.auction_pass.map(|pass| match pass {
-            AuctionPass::Final => AuctionKind::Open,
-            AuctionPass::NotFinal => AuctionKind::ConsecutivePasses,
-        });
+        let named = self.auction_pass.map(AuctionPass::auction);
         match (self.auction, named) {
             (Some(a), Some(b)) if a != b => Err(invalid(
                 "options_disagree",
