@@ -101,6 +101,11 @@ pub struct Config {
     /// longer than the usual client and load-balancer idle timeouts, so that the client, not the
     /// server, closes idle connections and never resends into a connection being closed).
     pub http_keep_alive: Duration,
+    /// The expert house player's worlds per decision and time cap at a table where a client
+    /// waits (`EXPERT_WORLDS`, default 64; `EXPERT_MS`, default 40), and in matches, arenas
+    /// and tables of house players only (`EXPERT_BACKGROUND_WORLDS`, default 16;
+    /// `EXPERT_BACKGROUND_MS`, default 10). Each 1 to 100000.
+    pub house: crate::games::HouseBudgets,
 }
 
 impl Default for Config {
@@ -138,6 +143,7 @@ impl Default for Config {
             workers: None,
             sse_keep_alive: crate::api::events::KEEP_ALIVE,
             http_keep_alive: Duration::from_secs(75),
+            house: crate::games::HouseBudgets::default(),
         }
     }
 }
@@ -194,6 +200,29 @@ impl Config {
         let millis = |name, default: Duration| {
             let default_ms = u64::try_from(default.as_millis()).unwrap_or(u64::MAX);
             parse(&get, name, default_ms).map(Duration::from_millis)
+        };
+        // A budget's part: a positive number up to 100000 (worlds, or milliseconds).
+        let budget = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+            let v = parse(&get, name, default)?;
+            if !(1..=100_000).contains(&v) {
+                return Err(ConfigError {
+                    name,
+                    value: v.to_string(),
+                    reason: "use 1 to 100000".into(),
+                });
+            }
+            Ok(v)
+        };
+        let house = crate::games::HouseBudgets {
+            interactive: crate::bots::ExpertBudget {
+                worlds: budget("EXPERT_WORLDS", d.house.interactive.worlds as u64)? as usize,
+                ms: budget("EXPERT_MS", d.house.interactive.ms)?,
+            },
+            background: crate::bots::ExpertBudget {
+                worlds: budget("EXPERT_BACKGROUND_WORLDS", d.house.background.worlds as u64)?
+                    as usize,
+                ms: budget("EXPERT_BACKGROUND_MS", d.house.background.ms)?,
+            },
         };
         let mut deprecations = Vec::new();
         let trust_forwarded_for = parse(&get, "TRUST_FORWARDED_FOR", false)?;
@@ -290,6 +319,7 @@ impl Config {
                 period
             },
             http_keep_alive: secs("HTTP_KEEP_ALIVE_SECS", d.http_keep_alive)?,
+            house,
         })
     }
 }
@@ -314,6 +344,26 @@ mod tests {
         assert_eq!(c.log_format, LogFormat::Pretty);
         let err = Config::from_lookup(|k| (k == "PORT").then(|| "http".into())).unwrap_err();
         assert!(err.to_string().contains("PORT"));
+    }
+
+    #[test]
+    fn the_experts_budgets() {
+        let d = Config::from_lookup(|_| None).unwrap().house;
+        assert_eq!(d.interactive.config(), crate::bots::ExpertConfig::DEFAULT);
+        assert_eq!((d.background.worlds, d.background.ms), (16, 10));
+        let c = Config::from_lookup(|k| match k {
+            "EXPERT_WORLDS" => Some("128".into()),
+            "EXPERT_BACKGROUND_MS" => Some("25".into()),
+            _ => None,
+        })
+        .unwrap()
+        .house;
+        assert_eq!((c.interactive.worlds, c.interactive.ms), (128, 40));
+        assert_eq!((c.background.worlds, c.background.ms), (16, 25));
+        for bad in ["0", "100001", "-3", "fast"] {
+            let err = Config::from_lookup(|k| (k == "EXPERT_MS").then(|| bad.into())).unwrap_err();
+            assert!(err.to_string().contains("EXPERT_MS"), "{bad}: {err}");
+        }
     }
 
     #[test]

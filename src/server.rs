@@ -48,7 +48,9 @@ impl Application {
         let store = connect_from_url(config.redis_url.as_deref(), store_config).await?;
         let backend = store.backend();
         let (push, stopping) = Push::new(config.sse_keep_alive);
-        let service = GameService::new(store, Metrics::new(), config.cached_games).with_push(push);
+        let service = GameService::new(store, Metrics::new(), config.cached_games)
+            .with_push(push)
+            .with_house_budgets(config.house);
         let platform = Platform::new(service.clone())
             .with_queue_lease(config.queue_lease)
             .with_matches_per_hour(config.matches_per_hour)

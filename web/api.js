@@ -80,7 +80,7 @@
  *   games_played: number, ratings: PoolRating[], recent_games: RecentGame[] }} BotProfile
  * @typedef {'continuous' | 'duplicate'} ArenaKind
  * @typedef {'upcoming' | 'running' | 'finished'} ArenaStatus
- * @typedef {'random' | 'heuristic' | 'expert' | 'mixed'} HouseFill
+ * @typedef {'random' | 'heuristic' | 'expert' | 'mixed' | 'expert_v1'} HouseFill
  * @typedef {{ rank: number, bot: string, score: number, ci95: [number, number] | null, games: number,
  *   wins: number, forfeits: number, status: 'active' | 'left' | 'withdrawn', playing: boolean }} ArenaStanding
  * @typedef {{ game_id: string | null, round: number, deal: number, seats: string[], finished: boolean,

@@ -8,7 +8,7 @@ import { append, h, notify } from './dom.js';
 import { partnerships, sideSeats, sidesOf } from './sides.js';
 import { leaderboardPanel } from './boards.js';
 
-const STRATEGIES = ['random', 'heuristic', 'expert'];
+const STRATEGIES = ['random', 'heuristic', 'expert', 'expert_v1'];
 
 /** How many games of each listing the lobby panel shows at first (more on demand). */
 const LOBBY_PAGE = 8;

@@ -5,7 +5,11 @@
 //! - [`Strategy::Heuristic`]: rules of thumb from its own hand (see [`hand_tricks`]).
 //! - [`Strategy::Expert`]: samples the hidden cards ([`sample_hidden`]) and plays each candidate
 //!   out in every sample (see [`Expert`]); in the play, from 24 cards left on, each sample is
-//!   solved exactly by an open-hand alpha-beta solver ([`open_hand_values`]).
+//!   solved exactly by an open-hand alpha-beta solver ([`open_hand_values`]). Its budget is the
+//!   caller's ([`Strategy::choose_with`]): the service gives matches, arenas and tables of house
+//!   players only a cheaper one than a game with a client.
+//! - [`Strategy::ExpertV1`]: the expert as it was before it solved its worlds
+//!   ([`ExpertConfig::V1`], heuristic playouts only), kept fixed as a reference.
 
 pub mod duplicate;
 mod expert;
@@ -43,11 +47,24 @@ pub enum Strategy {
     /// Samples the cards it cannot see and plays every candidate out in each sample with
     /// heuristic players, choosing the best mean result (default budget: [`ExpertConfig::DEFAULT`]).
     Expert,
+    /// The expert of before (`expert-v1` in the arena): heuristic playouts only, never a solved
+    /// world ([`ExpertConfig::V1`], always its own budget). A fixed reference for bot authors,
+    /// and what the expert's strength is measured against.
+    ExpertV1,
 }
 
 impl Strategy {
     /// Every strategy.
-    pub const ALL: [Strategy; 3] = [Strategy::Random, Strategy::Heuristic, Strategy::Expert];
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Random,
+        Strategy::Heuristic,
+        Strategy::Expert,
+        Strategy::ExpertV1,
+    ];
+
+    /// The strategies of distinct strength that a `mixed` house fill draws from (the fixed
+    /// reference `expert_v1` is only seated when asked for by name).
+    pub const LADDER: [Strategy; 3] = [Strategy::Random, Strategy::Heuristic, Strategy::Expert];
 
     /// The wire name.
     pub const fn name(self) -> &'static str {
@@ -55,11 +72,30 @@ impl Strategy {
             Strategy::Random => "random",
             Strategy::Heuristic => "heuristic",
             Strategy::Expert => "expert",
+            Strategy::ExpertV1 => "expert_v1",
         }
     }
 
-    /// The action this strategy takes for `seat`, or None if it is not that seat's turn.
+    /// Whether its decisions take milliseconds (an expert's sampled worlds), not microseconds.
+    pub const fn thinks(self) -> bool {
+        matches!(self, Strategy::Expert | Strategy::ExpertV1)
+    }
+
+    /// The action this strategy takes for `seat`, or None if it is not that seat's turn (the
+    /// expert at its default budget).
     pub fn choose<R: Rng + ?Sized>(self, game: &Game, seat: Seat, rng: &mut R) -> Option<Action> {
+        self.choose_with(game, seat, ExpertConfig::DEFAULT, rng)
+    }
+
+    /// The action this strategy takes for `seat`, or None if it is not that seat's turn, the
+    /// expert thinking within `expert` (`expert_v1` keeps its own fixed budget).
+    pub fn choose_with<R: Rng + ?Sized>(
+        self,
+        game: &Game,
+        seat: Seat,
+        expert: ExpertConfig,
+        rng: &mut R,
+    ) -> Option<Action> {
         // A bot decides from its seat's view, so it can never use a card it may not see.
         let view = game.view(Viewer::Seat(seat));
         let legal = &view.legal_actions;
@@ -91,7 +127,37 @@ impl Strategy {
                 &heuristic::Ctx::from_game(game, seat),
                 legal,
             )),
-            Strategy::Expert => Some(Expert::default().decide(game, &view, rng)),
+            Strategy::Expert => Some(Expert::new(expert).decide(game, &view, rng)),
+            Strategy::ExpertV1 => Some(Expert::new(ExpertConfig::V1).decide(game, &view, rng)),
+        }
+    }
+}
+
+/// The expert's budget in the service: how many worlds a decision samples and how long it
+/// may think (the rest of [`ExpertConfig::DEFAULT`] as it is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExpertBudget {
+    /// Worlds sampled per decision (at least 1).
+    pub worlds: usize,
+    /// The time cap of one decision, in milliseconds (at least 1).
+    pub ms: u64,
+}
+
+impl ExpertBudget {
+    /// The default, for a game with a client: [`ExpertConfig::DEFAULT`]'s 64 worlds and 40 ms.
+    pub const INTERACTIVE: ExpertBudget = ExpertBudget { worlds: 64, ms: 40 };
+
+    /// The cheaper default for matches, arenas and tables of house players only: 16 worlds
+    /// and 10 ms, about a quarter of the CPU (measured in BENCHMARKS.md: it keeps most of the
+    /// expert's lead over the heuristic).
+    pub const BACKGROUND: ExpertBudget = ExpertBudget { worlds: 16, ms: 10 };
+
+    /// The expert's configuration with this budget.
+    pub fn config(self) -> ExpertConfig {
+        ExpertConfig {
+            samples: self.worlds.max(1),
+            time_limit: Some(std::time::Duration::from_millis(self.ms.max(1))),
+            ..ExpertConfig::DEFAULT
         }
     }
 }

@@ -141,7 +141,7 @@ fn expert_plays_whole_games_of_every_ruleset() {
 
 #[test]
 fn every_strategy_makes_legal_moves_in_every_phase() {
-    // Mixed tables of all three strategies (the expert with its default budget) through
+    // Mixed tables of all four strategies (the expert with its default budget) through
     // the first hands of every ruleset.
     let mut rng = SmallRng::seed_from_u64(3);
     let mut phases: HashMap<(usize, Phase), usize> = HashMap::new();
@@ -150,7 +150,7 @@ fn every_strategy_makes_legal_moves_in_every_phase() {
             let mut g = Game::new(rules, seed, None).unwrap();
             while g.hand_number() < 2 && !g.is_over() {
                 let seat = g.turn().unwrap();
-                let strategy = Strategy::ALL[(seat as usize + seed as usize) % 3];
+                let strategy = Strategy::ALL[(seat as usize + seed as usize) % Strategy::ALL.len()];
                 let a = strategy.choose(&g, seat, &mut rng).unwrap();
                 assert!(g.legal_actions(seat).contains(&a), "{strategy:?}: {a:?}");
                 *phases.entry((i, g.phase())).or_default() += 1;
@@ -729,6 +729,7 @@ fn seeds_for(strategy: Strategy) -> u64 {
         Strategy::Random => 300,
         Strategy::Heuristic => 150,
         Strategy::Expert => 2,
+        Strategy::ExpertV1 => 1,
     }
 }
 
@@ -776,6 +777,7 @@ fn games_of_house_players_end_within_a_bound() {
 fn measure_hands_per_game() {
     let strategy = match std::env::var("STRATEGY").as_deref() {
         Ok("expert") => Strategy::Expert,
+        Ok("expert_v1") => Strategy::ExpertV1,
         Ok("heuristic") => Strategy::Heuristic,
         _ => Strategy::Random,
     };

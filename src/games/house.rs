@@ -12,7 +12,7 @@ use rand::rngs::SmallRng;
 
 use super::record::GameRecord;
 use super::service::GameService;
-use crate::bots::Strategy;
+use crate::bots::{ExpertBudget, ExpertConfig, Strategy};
 use crate::error::Error;
 use crate::metrics::Metrics;
 use crate::store::MAX_LOG_ENTRIES_PER_WRITE;
@@ -27,6 +27,37 @@ pub(super) enum Lane {
     /// match's), or a play of a series (a duplicate match's, played for its result). It thinks
     /// on a bounded share of the CPUs, and yields to the interactive lane between moves.
     Background,
+}
+
+/// The expert house players' budget in each lane (`EXPERT_WORLDS`, `EXPERT_MS`, and
+/// `EXPERT_BACKGROUND_WORLDS`, `EXPERT_BACKGROUND_MS`): a client waiting at the table gets the
+/// expert at its full strength; matches, arenas and tables of house players only, which a
+/// replica runs many of at once, a cheaper one by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseBudgets {
+    /// Where a client waits (the interactive lane).
+    pub interactive: ExpertBudget,
+    /// Where nobody waits move by move (the background lane).
+    pub background: ExpertBudget,
+}
+
+impl Default for HouseBudgets {
+    fn default() -> Self {
+        HouseBudgets {
+            interactive: ExpertBudget::INTERACTIVE,
+            background: ExpertBudget::BACKGROUND,
+        }
+    }
+}
+
+impl HouseBudgets {
+    /// The expert's configuration in `lane`.
+    pub(super) fn expert(&self, lane: Lane) -> ExpertConfig {
+        match lane {
+            Lane::Interactive => self.interactive.config(),
+            Lane::Background => self.background.config(),
+        }
+    }
 }
 
 /// The permits house players think under, over all web workers: one per CPU (so that experts
@@ -139,7 +170,9 @@ impl Drop for CancelOnDrop {
 impl GameRecord {
     /// Whether any seat is an expert house player (whose decisions take milliseconds).
     fn has_expert(&self) -> bool {
-        self.seats.iter().any(|s| s.bot() == Some(Strategy::Expert))
+        self.seats
+            .iter()
+            .any(|s| s.bot().is_some_and(Strategy::thinks))
     }
 
     /// Whether every seat is a house player (nobody waits for a client).
@@ -162,9 +195,10 @@ impl GameRecord {
     /// without clients) [`STEP_BUDGET`] spent, or `cancel` raised (nobody waits for the
     /// result), or (with `yields`, after one move at least) an interactive step waits for a
     /// CPU. Checked between moves; what is left is the next step's (see
-    /// [`GameService::play_house_players`]).
+    /// [`GameService::play_house_players`]). An expert thinks within `expert`.
     pub(super) fn run_bots(
         &mut self,
+        expert: ExpertConfig,
         rng: &mut SmallRng,
         metrics: &Metrics,
         cancel: &AtomicBool,
@@ -187,7 +221,7 @@ impl GameRecord {
                 break;
             }
             moved = true;
-            let Some(action) = strategy.choose(&self.game, seat, rng) else {
+            let Some(action) = strategy.choose_with(&self.game, seat, expert, rng) else {
                 break;
             };
             self.apply(seat, &action).map_err(|e| {
@@ -206,8 +240,9 @@ impl GameService {
     /// only) think on Tokio's blocking pool, so that a web worker keeps answering other
     /// requests meanwhile, at most one table per CPU at a time, in their table's [`Lane`]: an
     /// interactive step waits for at most a step of each interactive table ahead and a move of
-    /// each background one (a permit is held for one step; a background step yields). If this
-    /// future is dropped (the client went away), the thinking stops at the next move.
+    /// each background one (a permit is held for one step; a background step yields), an
+    /// expert within its lane's budget ([`HouseBudgets`]). If this future is dropped (the
+    /// client went away), the thinking stops at the next move.
     pub(super) async fn let_bots_play(
         &self,
         mut record: GameRecord,
@@ -221,6 +256,7 @@ impl GameService {
         // too, whatever its players.
         let offload = record.has_expert() || record.all_bots();
         let lane = record.lane();
+        let expert = self.house.expert(lane);
         let cancel = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let play = move || {
@@ -229,7 +265,7 @@ impl GameService {
             let yields: Option<&dyn Fn() -> bool> =
                 (offload && lane == Lane::Background).then_some(&interactive_waits);
             record
-                .run_bots(&mut rng, &metrics, &cancel, yields)
+                .run_bots(expert, &mut rng, &metrics, &cancel, yields)
                 .map(|()| record)
         };
         if offload {
@@ -324,6 +360,7 @@ mod tests {
         let mut yielding = r.clone();
         yielding
             .run_bots(
+                ExpertConfig::DEFAULT,
                 &mut SmallRng::seed_from_u64(1),
                 &metrics,
                 &cancel,
@@ -331,8 +368,14 @@ mod tests {
             )
             .unwrap();
         assert_eq!(metrics.applied_by_bot.get(), 1, "one move, then it yields");
-        r.run_bots(&mut SmallRng::seed_from_u64(1), &metrics, &cancel, None)
-            .unwrap();
+        r.run_bots(
+            ExpertConfig::DEFAULT,
+            &mut SmallRng::seed_from_u64(1),
+            &metrics,
+            &cancel,
+            None,
+        )
+        .unwrap();
         assert!(
             metrics.applied_by_bot.get() > 2,
             "a whole step without a waiter"

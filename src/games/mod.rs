@@ -58,6 +58,7 @@ pub use self::busy::BusyGuard;
 pub use self::deadlines::{TURN_LIMIT_MS, check_turn_limit, now_ms};
 pub use self::events::{GameEvent, OutboxWake, SeatNote, Series};
 pub use self::game::{ViewJson, new_game_id};
+pub use self::house::HouseBudgets;
 pub use self::ids::{GameId, IDEMPOTENCY_KEY_MAX, IdempotencyKey};
 pub use self::lobby::{
     DEFAULT_LOBBY_LIMIT, LobbyQuery, MAX_LOBBY_LIMIT, decode_cursor as decode_list_cursor,

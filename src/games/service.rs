@@ -24,6 +24,8 @@ pub struct GameService {
     pub(super) busy: Busy,
     /// This replica's outbox worker's wake-up, rung by writes with events.
     pub(super) outbox_wake: super::events::OutboxWake,
+    /// The expert house players' budget in each lane.
+    pub(super) house: super::house::HouseBudgets,
 }
 
 impl GameService {
@@ -39,7 +41,15 @@ impl GameService {
             push: Push::default(),
             busy: Busy::default(),
             outbox_wake: Default::default(),
+            house: Default::default(),
         }
+    }
+
+    /// The same service with these budgets for the expert house players.
+    #[must_use]
+    pub fn with_house_budgets(mut self, house: super::house::HouseBudgets) -> Self {
+        self.house = house;
+        self
     }
 
     /// The same service with these push settings.
@@ -69,6 +79,7 @@ impl GameService {
             push: self.push.clone(),
             busy: self.busy.clone(),
             outbox_wake: self.outbox_wake.clone(),
+            house: self.house,
         }
     }
 

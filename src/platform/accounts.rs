@@ -1,5 +1,5 @@
 //! Bot accounts: registering one, the key's bot, a bot's profile, the games attached to it; the
-//! house players' built-in accounts (`house-random`, `house-heuristic`, `house-expert`), which
+//! house players' built-in accounts (`house-random`, `house-heuristic`, `house-expert`, `house-expert_v1`), which
 //! are not stored: their names are reserved, and every house seat plays for its strategy's.
 //!
 //! An account is stored under its name folded to lower case (names are unique regardless of

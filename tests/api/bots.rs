@@ -218,7 +218,7 @@ async fn registration_and_profiles(store: Store) {
         assert_eq!(p["ratings"], json!([]));
         assert_eq!(p["recent_games"], json!([]));
     }
-    for s in ["random", "heuristic", "expert"] {
+    for s in ["random", "heuristic", "expert", "expert_v1"] {
         let p: Value = app
             .get(&format!("/v1/bots/house-{s}"))
             .await

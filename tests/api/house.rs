@@ -102,6 +102,28 @@ async fn long_games_of_house_players_end_and_are_logged_whole(store: Store) {
 
 both_stores!(long_games_of_house_players_end_and_are_logged_whole);
 
+/// The expert of before (`expert_v1`, a fixed reference) is a house player like the others: a
+/// table of four plays a game of Euchre to its end, each seat showing its strategy, and the
+/// log is whole.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_expert_of_before_plays_a_game() {
+    let app = spawn_app(Store::Memory).await;
+    let v1 = json!({"kind": "bot", "strategy": "expert_v1"});
+    let id = app
+        .create_game(&json!({
+            "seed": 5,
+            "ruleset": {"preset": "euchre", "target_score": 3},
+            "seats": [v1, v1, v1, v1],
+        }))
+        .await;
+    let last = wait_finished(&app, &id, Duration::from_secs(120)).await;
+    for seat in last["seats"].as_array().expect("seats") {
+        assert_eq!(seat["strategy"], "expert_v1", "{seat}");
+    }
+    let log = app.log(&id).await;
+    check_log(&log, &last);
+}
+
 /// A table of four experts with a high target thinks for a long time: the create answers after
 /// a bounded step, and the game goes on by itself (progress visible to a reader).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

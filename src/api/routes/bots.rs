@@ -83,7 +83,7 @@ pub async fn register_bot(
 #[allow(dead_code)]
 pub struct BotPath {
     /// The bot's name (any case), percent-encoded; or a house account: `house-random`,
-    /// `house-heuristic`, `house-expert`.
+    /// `house-heuristic`, `house-expert`, `house-expert_v1`.
     #[param(min_length = 1, example = "house-expert")]
     name: String,
 }

@@ -14,7 +14,7 @@ use crate::platform::wire::{CreateMatchRequest, Match};
 /// Start a duplicate match.
 ///
 /// Two players (the caller's bot and a house account, or two house accounts: `house-random`,
-/// `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+/// `house-heuristic`, `house-expert`, `house-expert_v1`; another bot plays only a challenge it accepts:
 /// `POST /v1/challenges` with `deals`)
 /// play `deals` deals of a game, each deal in every seating: twice with the partnerships
 /// swapped, or with every player alone twice per seat (A alone against B in every other seat,

@@ -253,7 +253,7 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// The bot account that holds the seat (left out for a seat claimed without one): a
     /// registered bot's name (`GET /v1/bots/{name}`), or a house player's account
-    /// (`house-random`, `house-heuristic`, `house-expert`). Only these seats are rated.
+    /// (`house-random`, `house-heuristic`, `house-expert`, `house-expert_v1`). Only these seats are rated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub account: Option<String>,

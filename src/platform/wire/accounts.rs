@@ -169,7 +169,7 @@ pub struct BotProfile {
     /// The name, as registered.
     pub name: String,
     /// Whether this is a house player's account (`house-random`, `house-heuristic`,
-    /// `house-expert`), which exists without registering and plays every house seat.
+    /// `house-expert`, `house-expert_v1`), which exists without registering and plays every house seat.
     pub house: bool,
     /// The house player's strategy (null for a registered bot).
     #[schema(required = true)]

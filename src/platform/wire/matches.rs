@@ -11,7 +11,7 @@ use crate::engine::{Ruleset, RulesetSpec, Seat};
 #[schema(example = json!({"a": "house-expert", "b": "house-heuristic", "ruleset": {"preset": "euchre"}, "deals": 20}))]
 pub struct CreateMatchRequest {
     /// Player A: the caller's bot, or a house account (`house-random`, `house-heuristic`,
-    /// `house-expert`). One of the two players is the caller's bot unless both are house
+    /// `house-expert`, `house-expert_v1`). One of the two players is the caller's bot unless both are house
     /// accounts; another bot is played against through a challenge it accepts
     /// (`POST /v1/challenges` with `deals`).
     #[schema(min_length = 1, max_length = 64)]

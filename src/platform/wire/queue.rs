@@ -21,7 +21,7 @@ pub struct QueueRequest {
     #[schema(minimum = 0, maximum = 3600000)]
     pub fill_with_house_after_ms: Option<u64>,
     /// The house players filling the table (default `heuristic`; `mixed`: each drawn at
-    /// random from the three strategies): the longest-waiting bot's choice.
+    /// random from `random`, `heuristic` and `expert`): the longest-waiting bot's choice.
     #[serde(default)]
     pub house_strategy: Option<HouseFill>,
     /// The time limit per decision in the table's game (100 to 86,400,000 ms; default
@@ -95,6 +95,8 @@ pub enum HouseFill {
     /// Each house seat drawn at random from the three (a table of mixed strengths, and a
     /// ladder on which the house players meet one another).
     Mixed,
+    /// `house-expert_v1` in every house seat: the expert of before, a fixed reference.
+    ExpertV1,
 }
 
 impl HouseFill {
@@ -104,9 +106,10 @@ impl HouseFill {
             HouseFill::Random => Strategy::Random,
             HouseFill::Heuristic => Strategy::Heuristic,
             HouseFill::Expert => Strategy::Expert,
+            HouseFill::ExpertV1 => Strategy::ExpertV1,
             HouseFill::Mixed => {
                 use rand::seq::IndexedRandom;
-                *Strategy::ALL.choose(rng).unwrap_or(&Strategy::Heuristic)
+                *Strategy::LADDER.choose(rng).unwrap_or(&Strategy::Heuristic)
             }
         }
     }

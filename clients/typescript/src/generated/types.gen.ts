@@ -630,7 +630,7 @@ export type BotProfile = {
     games_played: number;
     /**
      * Whether this is a house player's account (`house-random`, `house-heuristic`,
-     * `house-expert`), which exists without registering and plays every house seat.
+     * `house-expert`, `house-expert_v1`), which exists without registering and plays every house seat.
      */
     house: boolean;
     /**
@@ -986,7 +986,7 @@ export type CreateGameRequest = {
 export type CreateMatchRequest = {
     /**
      * Player A: the caller's bot, or a house account (`house-random`, `house-heuristic`,
-     * `house-expert`). One of the two players is the caller's bot unless both are house
+     * `house-expert`, `house-expert_v1`). One of the two players is the caller's bot unless both are house
      * accounts; another bot is played against through a challenge it accepts
      * (`POST /v1/challenges` with `deals`).
      */
@@ -1374,7 +1374,7 @@ export type Health = {
 /**
  * The house players who fill a table: one strategy for every seat, or `mixed`.
  */
-export type HouseFill = 'random' | 'heuristic' | 'expert' | 'mixed';
+export type HouseFill = 'random' | 'heuristic' | 'expert' | 'mixed' | 'expert_v1';
 
 /**
  * An arena the bot played in is over: its standings are final.
@@ -2867,7 +2867,7 @@ export type SeatInfo = {
     /**
      * The bot account that holds the seat (left out for a seat claimed without one): a
      * registered bot's name (`GET /v1/bots/{name}`), or a house player's account
-     * (`house-random`, `house-heuristic`, `house-expert`). Only these seats are rated.
+     * (`house-random`, `house-heuristic`, `house-expert`, `house-expert_v1`). Only these seats are rated.
      */
     account?: string;
     /**
@@ -2956,7 +2956,7 @@ export type Step = 'bid' | 'order_up' | 'name_trump' | 'pick_up' | 'answer' | 'c
 /**
  * A house player's strategy.
  */
-export type Strategy = 'random' | 'heuristic' | 'expert';
+export type Strategy = 'random' | 'heuristic' | 'expert' | 'expert_v1';
 
 /**
  * A suit: clubs `C`, diamonds `D`, hearts `H`, spades `S`.
@@ -3860,7 +3860,7 @@ export type GetBotData = {
     path: {
         /**
          * The bot's name (any case), percent-encoded; or a house account: `house-random`,
-         * `house-heuristic`, `house-expert`.
+         * `house-heuristic`, `house-expert`, `house-expert_v1`.
          */
         name: string;
     };
@@ -3899,7 +3899,7 @@ export type GetBotGamesData = {
     path: {
         /**
          * The bot's name (any case), percent-encoded; or a house account: `house-random`,
-         * `house-heuristic`, `house-expert`.
+         * `house-heuristic`, `house-expert`, `house-expert_v1`.
          */
         name: string;
     };

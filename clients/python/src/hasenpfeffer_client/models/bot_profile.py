@@ -33,7 +33,7 @@ class BotProfile:
             games (str): Its archived games (`GET /v1/bots/{name}/games`).
             games_played (int): Games the bot took a seat in (each counted once).
             house (bool): Whether this is a house player's account (`house-random`, `house-heuristic`,
-                `house-expert`), which exists without registering and plays every house seat.
+                `house-expert`, `house-expert_v1`), which exists without registering and plays every house seat.
             name (str): The name, as registered.
             ratings (list[PoolRating]): Its rating in each pool it has played rated games in.
             recent_games (list[RecentGame]): Its most recent games (at most 50), newest first, each with its result once

@@ -31,7 +31,7 @@ class CreateMatchRequest:
 
         Attributes:
             a (str): Player A: the caller's bot, or a house account (`house-random`, `house-heuristic`,
-                `house-expert`). One of the two players is the caller's bot unless both are house
+                `house-expert`, `house-expert_v1`). One of the two players is the caller's bot unless both are house
                 accounts; another bot is played against through a challenge it accepts
                 (`POST /v1/challenges` with `deals`).
             b (str): Player B, as `a`; not the same as `a`.

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class HouseFill(StrEnum):
     EXPERT = "expert"
+    EXPERT_V1 = "expert_v1"
     HEURISTIC = "heuristic"
     MIXED = "mixed"
     RANDOM = "random"

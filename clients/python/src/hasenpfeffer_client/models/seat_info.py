@@ -34,7 +34,7 @@ class SeatInfo:
             seat (int): The seat number.
             account (str | Unset): The bot account that holds the seat (left out for a seat claimed without one): a
                 registered bot's name (`GET /v1/bots/{name}`), or a house player's account
-                (`house-random`, `house-heuristic`, `house-expert`). Only these seats are rated.
+                (`house-random`, `house-heuristic`, `house-expert`, `house-expert_v1`). Only these seats are rated.
             name (str | Unset): The display name the claimer gave (left out if none); a bot account's name where a
                 bot account holds the seat.
             strategy (Strategy | Unset): A house player's strategy.

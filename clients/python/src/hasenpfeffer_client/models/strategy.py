@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class Strategy(StrEnum):
     EXPERT = "expert"
+    EXPERT_V1 = "expert_v1"
     HEURISTIC = "heuristic"
     RANDOM = "random"
 

@@ -143,7 +143,7 @@ def sync_detailed(
     """ Start a duplicate match.
 
      Two players (the caller's bot and a house account, or two house accounts: `house-random`,
-    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `house-heuristic`, `house-expert`, `house-expert_v1`; another bot plays only a challenge it accepts:
     `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
@@ -196,7 +196,7 @@ def sync(
     """ Start a duplicate match.
 
      Two players (the caller's bot and a house account, or two house accounts: `house-random`,
-    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `house-heuristic`, `house-expert`, `house-expert_v1`; another bot plays only a challenge it accepts:
     `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
@@ -244,7 +244,7 @@ async def asyncio_detailed(
     """ Start a duplicate match.
 
      Two players (the caller's bot and a house account, or two house accounts: `house-random`,
-    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `house-heuristic`, `house-expert`, `house-expert_v1`; another bot plays only a challenge it accepts:
     `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
@@ -297,7 +297,7 @@ async def asyncio(
     """ Start a duplicate match.
 
      Two players (the caller's bot and a house account, or two house accounts: `house-random`,
-    `house-heuristic`, `house-expert`; another bot plays only a challenge it accepts:
+    `house-heuristic`, `house-expert`, `house-expert_v1`; another bot plays only a challenge it accepts:
     `POST /v1/challenges` with `deals`)
     play `deals` deals of a game, each deal in every seating: twice with the partnerships
     swapped, or with every player alone twice per seat (A alone against B in every other seat,
