@@ -37,8 +37,9 @@
 //!   player alone, over the seeds, each the mean of its `2n` games). Games are cut off after 500
 //!   hands (counted as draws).
 //!
-//! Options: `--preset` (`hasenpfeffer`, `hasenpfeffer-open`, `pepper`, `double-hasenpfeffer`),
-//! `--a`/`--b` (the players, below), `--deals`, `--games`, `--players 3|4|6`, `--seed` (base seed,
+//! Options: `--preset` (any preset's name), `--a`/`--b` (the players, below), `--deals`,
+//! `--games`, `--players N`, `--sides teams_of_2` (Five Hundred for six in three teams of two:
+//! `2 × 3` plays a deal, each team A's and then B's, as with every player alone), `--seed` (base seed,
 //! default 1), `--threads` (default: all cores), `--expert-samples` and `--expert-ms` (the
 //! expert's budget: worlds per decision, and its time cap in milliseconds, 0 for none; defaults
 //! from `ExpertConfig::DEFAULT`), `--expert-oversample`, and `--time-decisions` (also report
@@ -67,7 +68,7 @@ use std::time::{Duration, Instant};
 use hasenpfeffer::bots::duplicate::{Seating, is_a, mean_ci, play_statistic, seat_means, seatings};
 use hasenpfeffer::bots::{Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy};
 use hasenpfeffer::engine::{
-    Action, Game, HandResult, Outcome, Preset, Ruleset, RulesetSpec, Seat, Sides, Viewer,
+    Action, Game, HandResult, Outcome, Preset, Ruleset, RulesetSpec, Seat, SideForm, Sides, Viewer,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -152,6 +153,7 @@ impl Player {
 struct Options {
     preset: Preset,
     players: Option<u8>,
+    sides: Option<SideForm>,
     a: String,
     b: String,
     deals: usize,
@@ -166,6 +168,7 @@ fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         preset: Preset::Hasenpfeffer,
         players: None,
+        sides: None,
         a: "expert".into(),
         b: "heuristic".into(),
         deals: 1000,
@@ -197,6 +200,12 @@ fn parse_args() -> Result<Options, String> {
                     .ok_or_else(|| format!("unknown preset `{value}`"))?;
             }
             "--players" => o.players = Some(num(&value)? as u8),
+            "--sides" => {
+                o.sides = Some(
+                    serde_json::from_value(serde_json::Value::String(value.clone()))
+                        .map_err(|_| format!("--sides: `{value}`: use teams_of_3 or teams_of_2"))?,
+                )
+            }
             "--a" => o.a = value,
             "--b" => o.b = value,
             "--deals" => o.deals = num(&value)? as usize,
@@ -219,10 +228,11 @@ fn parse_args() -> Result<Options, String> {
 }
 
 const USAGE: &str = "usage: arena --preset NAME --a PLAYER --b PLAYER [--deals N] [--games G] \
-[--players 3|4|6] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
+[--players 2-6] [--sides teams_of_3|teams_of_2] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
 [--expert-oversample K] [--time-decisions]
   players: random, heuristic, expert, expert-v1 (or heuristic:NAME=VALUE,... / expert:NAME=VALUE,...)
-  presets: hasenpfeffer, hasenpfeffer-open, pepper, double-hasenpfeffer";
+  presets: hasenpfeffer, hasenpfeffer-open, pepper, double-hasenpfeffer, euchre, buck-euchre,
+  bacon, five-hundred";
 
 /// Mixes a seed (SplitMix64's finaliser), so neighbouring seeds give unrelated streams.
 fn mix(x: u64) -> u64 {
@@ -346,11 +356,7 @@ fn play_seed(
 ) -> SeedResult {
     let sides = rules.sides();
     let mut out = SeedResult::default();
-    for (run, seating) in seatings(sides)
-        .expect("checked in run")
-        .into_iter()
-        .enumerate()
-    {
+    for (run, seating) in seatings(sides).into_iter().enumerate() {
         let mut m = Match {
             game: Game::new(rules, seed, None).expect("valid rules"),
             seating,
@@ -397,6 +403,7 @@ fn run() -> Result<(), String> {
     let spec = RulesetSpec {
         preset: o.preset,
         players: o.players,
+        sides: o.sides,
         ..RulesetSpec::default()
     };
     let rules = spec.build().map_err(|e| e.message)?;
@@ -421,12 +428,15 @@ fn run() -> Result<(), String> {
                 d.as_millis()
             )),
     );
-    let individual = matches!(rules.sides(), Sides::Individual { .. });
-    let plays = seatings(rules.sides())
-        .ok_or_else(|| {
-            "the arena compares two players: three teams cannot be split between them".to_string()
-        })?
-        .len();
+    let plays = seatings(rules.sides()).len();
+    // Every player alone, or three teams of two: each seat (team) is A's, then B's, and the
+    // plays of a seed are averaged; two partnerships: even seats, then odd.
+    let individual = plays > 2;
+    let rotated = if matches!(rules.sides(), Sides::Individual { .. }) {
+        "each seat alone"
+    } else {
+        "each team"
+    };
     let started = Instant::now();
     let tally = Mutex::new(Tally::default());
     let next = AtomicUsize::new(0);
@@ -475,7 +485,7 @@ fn run() -> Result<(), String> {
         };
         if individual {
             println!(
-                "hands: {} deals x {plays} plays (each seat alone for A, then for B); mean points per seat per hand: A {:.3}, B {:.3}",
+                "hands: {} deals x {plays} plays ({rotated} for A, then for B); mean points per seat per hand: A {:.3}, B {:.3}",
                 t.diffs.len(),
                 t.a_points / hands,
                 t.b_points / hands

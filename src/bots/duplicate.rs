@@ -7,8 +7,9 @@
 //!   then A in the odd seats.
 //! - **Every player alone** (`n` sides of one seat): `2n` plays, two for each seat `s`: A alone
 //!   at `s` with B in every other seat, then B alone at `s` with A in every other seat.
-//! - Three teams of two (Five Hundred for six, `teams_of_2`) cannot be split between two
-//!   players evenly: no seatings.
+//! - **Three teams of two** (Five Hundred for six, `teams_of_2`): `2 × 3` plays, two for each
+//!   team `t`: A as team `t` with B in the other two teams, then B as team `t` with A in the
+//!   other two, as with every player alone (a team in place of a seat).
 //!
 //! A play's statistic is the mean points of A's seats minus the mean points of B's seats (a
 //! seat's points are its side's), negated where scores count down (Buck Euchre) so that a
@@ -19,20 +20,26 @@ use crate::engine::{Ruleset, Seat, Sides};
 /// A's seats in one play, as a bit mask over the seats.
 pub type Seating = u16;
 
-/// The seatings a deal is played in, in order (see the module's documentation); `None` for
-/// sides that cannot be split between two players (three teams).
-pub fn seatings(sides: Sides) -> Option<Vec<Seating>> {
+/// The seatings a deal is played in, in order (see the module's documentation).
+pub fn seatings(sides: Sides) -> Vec<Seating> {
     match sides {
         // With 4 or 6 seats, the even ones and then the odd ones.
-        Sides::Partners { teams: 2 } => Some(vec![0b01_0101, 0b10_1010]),
-        Sides::Partners { .. } => None,
+        Sides::Partners { teams: 2 } => vec![0b01_0101, 0b10_1010],
+        // Teams of two: team `t` holds the seats `t` and `t + teams`.
+        Sides::Partners { teams } => {
+            let all: Seating = (1 << (2 * teams)) - 1;
+            (0..teams)
+                .flat_map(|t| {
+                    let team: Seating = (1 << t) | (1 << (t + teams));
+                    [team, all & !team]
+                })
+                .collect()
+        }
         Sides::Individual { players } => {
             let all: Seating = (1 << players) - 1;
-            Some(
-                (0..players)
-                    .flat_map(|s| [1 << s, all & !(1 << s)])
-                    .collect(),
-            )
+            (0..players)
+                .flat_map(|s| [1 << s, all & !(1 << s)])
+                .collect()
         }
     }
 }
@@ -111,7 +118,7 @@ mod tests {
     fn partnerships_are_even_then_odd() {
         for players in [4, 6] {
             let r = rules(Preset::DoubleHasenpfeffer, players);
-            let s = seatings(r.sides()).unwrap();
+            let s = seatings(r.sides());
             assert_eq!(s.len(), 2);
             for seat in 0..r.players {
                 assert_eq!(is_a(s[0], seat), seat % 2 == 0);
@@ -124,7 +131,7 @@ mod tests {
     fn every_player_alone_rotates_each_seat() {
         for (preset, n) in [(Preset::Pepper, 3), (Preset::FiveHundred, 5)] {
             let r = rules(preset, n);
-            let s = seatings(r.sides()).unwrap();
+            let s = seatings(r.sides());
             assert_eq!(s.len(), 2 * n as usize);
             for seat in 0..n {
                 let (alone_a, alone_b) = (s[2 * seat as usize], s[2 * seat as usize + 1]);
@@ -143,7 +150,7 @@ mod tests {
     }
 
     #[test]
-    fn three_teams_have_no_seatings() {
+    fn three_teams_play_each_team_against_the_rest() {
         let r = RulesetSpec {
             preset: Preset::FiveHundred,
             players: Some(6),
@@ -152,7 +159,28 @@ mod tests {
         }
         .build()
         .unwrap();
-        assert_eq!(seatings(r.sides()), None);
+        let s = seatings(r.sides());
+        assert_eq!(
+            s,
+            vec![
+                0b001_001, 0b110_110, 0b010_010, 0b101_101, 0b100_100, 0b011_011
+            ]
+        );
+        for pair in s.chunks(2) {
+            // A's seats are one team, B's the two others; then the reverse.
+            let team = r.sides().of(pair[0].trailing_zeros() as u8);
+            for seat in 0..6 {
+                assert_eq!(is_a(pair[0], seat), r.sides().of(seat) == team);
+                assert_ne!(is_a(pair[0], seat), is_a(pair[1], seat));
+            }
+        }
+        // Every seat is A's as often as B's.
+        for seat in 0..6 {
+            assert_eq!(s.iter().filter(|&&m| is_a(m, seat)).count(), 3);
+        }
+        // A as team 0 scoring 4 against teams scoring 1 and -3: 4 - mean(1, 1, -3, -3) = 5.
+        assert_eq!(play_statistic(&r, s[0], &[4, 1, -3]), 5.0);
+        assert_eq!(play_statistic(&r, s[1], &[4, 1, -3]), -5.0);
     }
 
     #[test]

@@ -302,12 +302,7 @@ impl Platform {
         let mut spec = req.ruleset.clone().unwrap_or_default();
         spec.max_hands = Some(1);
         let rules = spec.build()?;
-        let seatings = duplicate::seatings(rules.sides()).ok_or_else(|| {
-            Error::refused(
-                Code::InvalidMatch,
-                "three teams of two cannot be split between two players: a match needs two partnerships or every player alone",
-            )
-        })?;
+        let seatings = duplicate::seatings(rules.sides());
         let plays = seatings.len();
         let games = req.deals as usize * plays;
         if req.deals == 0 || req.deals > MAX_MATCH_DEALS || games > MAX_MATCH_GAMES {
@@ -661,7 +656,7 @@ mod tests {
         }
         .build()
         .unwrap();
-        let seatings = duplicate::seatings(rules.sides()).unwrap();
+        let seatings = duplicate::seatings(rules.sides());
         let mut r = MatchRecord {
             a: "a".into(),
             b: "house-random".into(),

@@ -81,7 +81,9 @@ fn mean_ci(v: &[f64]) -> (f64, f64) {
 /// Checks a finished match against its games' logs: each play's points are its game's one
 /// hand's `score_delta`, A's seats alternate as the match says, and the result is the mean of
 /// the deals' A-minus-B with its interval.
-pub(crate) async fn check_against_logs(app: &TestApp, m: &Value, players: usize, teams: bool) {
+/// `teams`: the number of partnerships (a seat's side is `seat % teams`), 0 with every player
+/// alone.
+pub(crate) async fn check_against_logs(app: &TestApp, m: &Value, players: usize, teams: usize) {
     let deals = m["deal_results"].as_array().expect("deals");
     let mut diffs = Vec::new();
     for deal in deals {
@@ -111,8 +113,8 @@ pub(crate) async fn check_against_logs(app: &TestApp, m: &Value, players: usize,
                 .iter()
                 .map(|v| v.as_u64().expect("seat") as usize)
                 .collect();
-            // A seat's points are its side's: its team's (seat % 2) or its own.
-            let side = |s: usize| if teams { s % 2 } else { s };
+            // A seat's points are its side's: its team's (seat % teams) or its own.
+            let side = |s: usize| if teams > 0 { s % teams } else { s };
             let mean = |seats: &mut dyn Iterator<Item = usize>| {
                 let v: Vec<f64> = seats.map(|s| delta[side(s)] as f64).collect();
                 v.iter().sum::<f64>() / v.len() as f64
@@ -192,7 +194,7 @@ async fn house_match_plays_every_deal_twice_swapped(store: Store) {
         assert_eq!(dealt[0], dealt[1], "the deal is duplicated");
         assert!(dealt[0].is_object() || dealt[0].is_array(), "{}", dealt[0]);
     }
-    check_against_logs(&app, &m, 4, true).await;
+    check_against_logs(&app, &m, 4, 2).await;
     assert!(m["finished_unix_ms"].as_u64().is_some());
 }
 
@@ -223,7 +225,45 @@ async fn every_player_alone_rotates_seats(store: Store) {
             json!([0, 1])
         ]
     );
-    check_against_logs(&app, &m, 3, false).await;
+    check_against_logs(&app, &m, 3, 0).await;
+}
+
+/// Three teams of two (Five Hundred for six): each team is A's against B in the two others,
+/// then B's against A.
+async fn three_teams_play_each_team_against_the_rest(store: Store) {
+    let app = spawn_app(store).await;
+    let key = register_ok(&app, "three-teams").await;
+    let res = start(
+        &app,
+        Some(&key),
+        &json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "five-hundred", "players": 6, "sides": "teams_of_2"}, "deals": 2}),
+    )
+    .await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+    let m: Value = res.json().await.expect("JSON");
+    assert_eq!(m["plays_per_deal"], 6);
+    let id = m["match_id"].as_str().unwrap().to_owned();
+    let m = wait_match(&app, &id, Duration::from_secs(60)).await;
+    for deal in m["deal_results"].as_array().unwrap() {
+        let seats: Vec<Value> = deal["plays"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["a_seats"].clone())
+            .collect();
+        assert_eq!(
+            seats,
+            vec![
+                json!([0, 3]),
+                json!([1, 2, 4, 5]),
+                json!([1, 4]),
+                json!([0, 2, 3, 5]),
+                json!([2, 5]),
+                json!([0, 1, 3, 4])
+            ]
+        );
+    }
+    check_against_logs(&app, &m, 6, 3).await;
 }
 
 async fn refusals(store: Store) {
@@ -270,8 +310,9 @@ async fn refusals(store: Store) {
             422,
             "invalid_match",
         ),
+        // Six plays a deal with three teams of two: 34 deals are 204 games.
         (
-            json!({"a": "refused", "b": "house-random", "deals": 2, "ruleset": {"preset": "five-hundred", "players": 6, "sides": "teams_of_2"}}),
+            json!({"a": "refused", "b": "house-random", "deals": 34, "ruleset": {"preset": "five-hundred", "players": 6, "sides": "teams_of_2"}}),
             422,
             "invalid_match",
         ),
@@ -401,7 +442,7 @@ async fn a_bot_plays_its_match_through_its_inbox(store: Store) {
             assert_eq!(json!(mine), play["a_seats"], "the bot sits in A's seats");
         }
     }
-    check_against_logs(&app, &m, 4, true).await;
+    check_against_logs(&app, &m, 4, 2).await;
     // The inbox says the match is over, once; then game_over entries are there for each seat.
     let rest = inbox(&app, &key, last, 5).await;
     let finished: Vec<&Value> = rest
@@ -680,6 +721,7 @@ both_stores!(
     a_bot_plays_its_match_through_its_inbox,
     house_match_plays_every_deal_twice_swapped,
     every_player_alone_rotates_seats,
+    three_teams_play_each_team_against_the_rest,
     refusals,
     a_duplicate_deal_stays_secret_until_every_seating_is_over,
     running_matches_are_bounded,

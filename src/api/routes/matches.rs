@@ -18,8 +18,9 @@ use crate::platform::wire::{CreateMatchRequest, Match};
 /// `POST /v1/challenges` with `deals`)
 /// play `deals` deals of a game, each deal in every seating: twice with the partnerships
 /// swapped, or with every player alone twice per seat (A alone against B in every other seat,
-/// then the reverse), so that both hold the same cards in the same seats and the luck of the
-/// deal cancels. Each play is a game of one hand (`max_hands` 1) from a seed the server draws
+/// then the reverse), or with three teams of two twice per team (A as that team against B in
+/// the two others, then the reverse), so that both hold the same cards in the same seats and
+/// the luck of the deal cancels. Each play is a game of one hand (`max_hands` 1) from a seed the server draws
 /// and keeps; a bot is seated in its games through its inbox (`GET /v1/bots/me/events`,
 /// `seated` events with `via.match`), house players play theirs on the server. The answer is
 /// the match: its `result` is the mean over the finished deals of A's points per seat minus

@@ -20,12 +20,12 @@ pub struct CreateMatchRequest {
     #[schema(min_length = 1, max_length = 64)]
     pub b: String,
     /// The game (default `hasenpfeffer`). Each deal is played as a game of one hand: any
-    /// `max_hands` given is replaced by 1. Three teams of two (Five Hundred's `teams_of_2`)
-    /// cannot be split between two players.
+    /// `max_hands` given is replaced by 1.
     #[serde(default)]
     pub ruleset: Option<RulesetSpec>,
     /// How many deals (at least 1; each deal is played in every seating: twice with two
-    /// partnerships, twice per seat with every player alone; at most 200 games in all).
+    /// partnerships, twice per seat with every player alone, twice per team with three teams of
+    /// two, each team once A's and once B's; at most 200 games in all).
     #[schema(minimum = 1, maximum = 100)]
     pub deals: u32,
     /// A time limit per decision in the match's games (100 to 86,400,000 ms, as for

@@ -997,7 +997,8 @@ export type CreateMatchRequest = {
     b: string;
     /**
      * How many deals (at least 1; each deal is played in every seating: twice with two
-     * partnerships, twice per seat with every player alone; at most 200 games in all).
+     * partnerships, twice per seat with every player alone, twice per team with three teams of
+     * two, each team once A's and once B's; at most 200 games in all).
      */
     deals: number;
     ruleset?: RulesetSpec | null;

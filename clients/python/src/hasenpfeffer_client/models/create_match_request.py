@@ -36,7 +36,8 @@ class CreateMatchRequest:
                 (`POST /v1/challenges` with `deals`).
             b (str): Player B, as `a`; not the same as `a`.
             deals (int): How many deals (at least 1; each deal is played in every seating: twice with two
-                partnerships, twice per seat with every player alone; at most 200 games in all).
+                partnerships, twice per seat with every player alone, twice per team with three teams of
+                two, each team once A's and once B's; at most 200 games in all).
             ruleset (None | RulesetSpec | Unset):
             turn_time_limit_ms (int | None | Unset): A time limit per decision in the match's games (100 to 86,400,000 ms,
                 as for
