@@ -11,7 +11,8 @@
 # once the order holds on STREAK reads in a row (default 10, 3 s apart) with every house account
 # at MIN_GAMES rated games or more; it fails after TOURNAMENT_SECS without that order, or at once if a bot stops.
 # Then it checks that each starter bot's rated games are the games it saw end (each rated once,
-# none lost), that no server logged an error, and that no bot's key reached a log.
+# none lost), that no server logged an error, that no bot's key reached a log, and that the
+# expert's decisions at these tables (a client waits) kept within 100 ms at the 99th percentile.
 #
 #   bash scripts/tournament.sh
 #   PRESET=euchre MIN_GAMES=60 STREAK=20 TOURNAMENT_SECS=1200 bash scripts/tournament.sh
@@ -154,5 +155,32 @@ for name in "$rust_bot" "$py_bot"; do
     exit 1
   fi
 done
+# The expert's thinking where a client waits, over both replicas (its decisions with a choice):
+# within the budget, 100 ms, at the 99th percentile on this loaded machine.
+python3 - "${bases[@]}" <<'EOF' || { show_logs; exit 1; }
+import re, sys, urllib.request
+
+buckets, count = {}, 0
+for base in sys.argv[1:]:
+    text = urllib.request.urlopen(f"{base}/metrics", timeout=10).read().decode()
+    for line in text.splitlines():
+        if 'strategy="expert"' not in line or 'lane="interactive"' not in line:
+            continue
+        m = re.match(r'hasenpfeffer_house_decision_seconds_bucket\{.*le="([^"]+)".*\} (\d+)', line)
+        if m:
+            le = float("inf") if m[1] == "+Inf" else float(m[1])
+            buckets[le] = buckets.get(le, 0) + int(m[2])
+        elif line.startswith("hasenpfeffer_house_decision_seconds_count{"):
+            count += int(line.rsplit(" ", 1)[1])
+if count == 0:
+    sys.exit("no expert decision was timed where a client waits")
+def quantile(q):
+    return next(le for le in sorted(buckets) if buckets[le] >= q * count)
+within = buckets.get(0.1, 0) / count
+print(f"the expert's decisions where a client waits: {count}; median <= {quantile(0.5)} s, "
+      f"p90 <= {quantile(0.9)} s, p99 <= {quantile(0.99)} s; {100 * within:.1f}% within 100 ms")
+if within < 0.99:
+    sys.exit("the expert's p99 decision time is above its 100 ms budget")
+EOF
 games=$(cat "$tmp"/server-*.log | grep -c 'queue table formed' || true)
 echo "tournament passed: $games tables formed through matchmaking on two replicas"

@@ -31,6 +31,9 @@ pub struct Metrics {
     pub applied_by_client: IntCounter,
     /// `actions{outcome="applied", actor="bot"}`, resolved once.
     pub applied_by_bot: IntCounter,
+    /// How long an expert house player (`expert`, `expert_v1`) thought over a decision with a
+    /// choice, by strategy and lane (`interactive`: a client waits at the table; `background`).
+    pub house_decision: HistogramVec,
 }
 
 impl Default for Metrics {
@@ -80,6 +83,17 @@ impl Metrics {
             &["outcome", "actor"],
         )
         .expect("valid metric");
+        let house_decision = HistogramVec::new(
+            HistogramOpts::new(
+                "house_decision_seconds",
+                "How long an expert house player thought over a decision with a choice",
+            )
+            .buckets(vec![
+                0.001, 0.0025, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.25, 0.5, 1.0,
+            ]),
+            &["strategy", "lane"],
+        )
+        .expect("valid metric");
         for c in [
             Box::new(http_requests.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(http_duration.clone()),
@@ -90,6 +104,7 @@ impl Metrics {
             Box::new(queue_joins.clone()),
             Box::new(queue_tables.clone()),
             Box::new(actions.clone()),
+            Box::new(house_decision.clone()),
         ] {
             registry.register(c).expect("metric registered once");
         }
@@ -106,6 +121,7 @@ impl Metrics {
             applied_by_client: actions.with_label_values(&["applied", "client"]),
             applied_by_bot: actions.with_label_values(&["applied", "bot"]),
             actions,
+            house_decision,
         }
     }
 

@@ -117,6 +117,14 @@ struct Permits {
 }
 
 impl Lane {
+    /// The lane's name in the metrics.
+    pub(super) const fn name(self) -> &'static str {
+        match self {
+            Lane::Interactive => "interactive",
+            Lane::Background => "background",
+        }
+    }
+
     /// Waits for this lane's turn on a CPU.
     async fn permits(self) -> Result<Permits, Error> {
         let t = thinkers();
@@ -221,9 +229,18 @@ impl GameRecord {
                 break;
             }
             moved = true;
+            // An expert's decisions with a choice are timed (the others take microseconds).
+            let timed = (strategy.thinks() && self.game.legal_actions(seat).len() > 1)
+                .then(|| (Instant::now(), self.lane()));
             let Some(action) = strategy.choose_with(&self.game, seat, expert, rng) else {
                 break;
             };
+            if let Some((start, lane)) = timed {
+                metrics
+                    .house_decision
+                    .with_label_values(&[strategy.name(), lane.name()])
+                    .observe(start.elapsed().as_secs_f64());
+            }
             self.apply(seat, &action).map_err(|e| {
                 tracing::error!(error = %e, "a house player chose an illegal action");
                 Error::Internal

@@ -122,6 +122,18 @@ async fn the_expert_of_before_plays_a_game() {
     }
     let log = app.log(&id).await;
     check_log(&log, &last);
+    // Their decisions with a choice were timed, in the background lane (nobody waits).
+    let metrics = app.get("/metrics").await.text().await.expect("metrics");
+    let count = metrics
+        .lines()
+        .find(|l| {
+            l.starts_with("hasenpfeffer_house_decision_seconds_count{")
+                && l.contains("lane=\"background\"")
+                && l.contains("strategy=\"expert_v1\"")
+        })
+        .and_then(|l| l.rsplit(' ').next()?.parse::<u64>().ok());
+    assert!(count.is_some_and(|n| n > 10), "{count:?} in\n{metrics}");
+    assert!(!metrics.contains("lane=\"interactive\""), "{metrics}");
 }
 
 /// A table of four experts with a high target thinks for a long time: the create answers after
