@@ -86,7 +86,7 @@ impl Player {
             "random" => Ok(Player::Plain(Strategy::Random)),
             "heuristic" => Ok(Player::Plain(Strategy::Heuristic)),
             "expert" => Ok(Player::Expert(Expert::new(config))),
-            "expert-v1" => Ok(Player::Expert(Expert::new(ExpertConfig {
+            "expert-v1" | "expert_v1" => Ok(Player::Expert(Expert::new(ExpertConfig {
                 solve_cards: 0,
                 playout_solve_cards: 0,
                 bid_time_limit: None,
