@@ -49,12 +49,13 @@
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
 //! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
 //! a fixed reference), or for tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`)
-//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,solve_auction=0|1`
+//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,bacon_switch=TENTHS,solve_auction=0|1`
 //! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never;
 //! `playout_solve`: the playouts of every decision, bids and calls included, solve the rest of
 //! the hand once at most this many cards are in play; `bid_ms`: the time cap of decisions
 //! outside the play; `bid_switch`: the margin over the heuristic's choice, in tenths of a
-//! standard error, for those decisions in every game; `solve_auction=0`: `playout_solve` leaves
+//! standard error, for those decisions in every game; `bacon_switch`: the same in Bacon, where
+//! it takes precedence (default 50); `solve_auction=0`: `playout_solve` leaves
 //! the auction's playouts to the heuristic players).
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
@@ -91,6 +92,7 @@ impl Player {
                 playout_solve_cards: 0,
                 bid_time_limit: None,
                 bid_switch_tenths: None,
+                bacon_switch_tenths: None,
                 ..config
             }))),
             _ if name.starts_with("heuristic:") => Ok(Player::Heuristic(Heuristic {
@@ -116,6 +118,7 @@ impl Player {
                         "playout_solve" => config.playout_solve_cards = v as usize,
                         "solve_auction" => config.solve_auction = v != 0,
                         "bid_switch" => config.bid_switch_tenths = Some(v as u32),
+                        "bacon_switch" => config.bacon_switch_tenths = Some(v as u32),
                         "bid_ms" => {
                             config.bid_time_limit = (v > 0).then(|| Duration::from_millis(v))
                         }

@@ -103,15 +103,22 @@ pub struct ExpertConfig {
     /// Whether `playout_solve_cards` applies to the auction's playouts too (otherwise only to
     /// the decisions after it: trump and discard, going alone, the play).
     pub solve_auction: bool,
+    /// The margin (`switch_tenths`) for Bacon's decisions outside the play (its calls,
+    /// answers, and the defender's discard), if other than `bid_switch_tenths`. Bacon's
+    /// outcomes are few and small (a side scores 1 to 4 points or nothing), and its calls'
+    /// playouts are noisy beside them: measured, its expert gains most when it leaves the
+    /// heuristic's call only for a gain of five standard errors (BENCHMARKS.md).
+    pub bacon_switch_tenths: Option<u32>,
 }
 
 impl ExpertConfig {
     /// The default budget: 64 worlds (chosen from 256 by inference), at most 40 ms; in Five
     /// Hundred, another action than the heuristic's only when its gain is more than one
-    /// standard error; in the play, each world solved exactly once at most 24 cards are left
-    /// in the hands in play.
+    /// standard error, in Bacon's calls five; in the play, each world solved exactly once at
+    /// most 24 cards are left in the hands in play.
     pub const DEFAULT: ExpertConfig = ExpertConfig {
         solve_cards: 24,
+        bacon_switch_tenths: Some(50),
         ..ExpertConfig::V1
     };
 
@@ -129,6 +136,7 @@ impl ExpertConfig {
         bid_time_limit: None,
         bid_switch_tenths: None,
         solve_auction: true,
+        bacon_switch_tenths: None,
     };
 }
 
@@ -873,7 +881,12 @@ impl Expert {
         let switch = if view.ruleset.five_hundred() {
             self.config.switch_tenths
         } else if view.phase != Phase::Play {
-            self.config.bid_switch_tenths.unwrap_or(0)
+            let bacon = view.ruleset.successive_upcards();
+            bacon
+                .then_some(self.config.bacon_switch_tenths)
+                .flatten()
+                .or(self.config.bid_switch_tenths)
+                .unwrap_or(0)
         } else {
             0
         };

@@ -59,7 +59,58 @@ fn small_expert() -> Expert {
         bid_time_limit: None,
         bid_switch_tenths: None,
         solve_auction: true,
+        bacon_switch_tenths: Some(5),
     })
+}
+
+/// In Bacon the expert leaves the heuristic's call, answer or discard only for a gain beyond
+/// `bacon_switch_tenths` standard errors (a gain the same in every world passes any margin):
+/// with an unreachable margin it leaves it far less often than with none. Elsewhere the margin
+/// changes nothing.
+#[test]
+fn bacons_margin_keeps_the_heuristics_calls() {
+    let with = |tenths| {
+        Expert::new(ExpertConfig {
+            samples: 8,
+            bacon_switch_tenths: tenths,
+            ..small_expert().config
+        })
+    };
+    let (never, always, unset) = (with(Some(u32::MAX)), with(Some(0)), with(None));
+    let mut rng = SmallRng::seed_from_u64(11);
+    let (mut calls, mut left_never, mut left_always) = (0, 0, 0);
+    for seed in 0..25 {
+        let mut g = Game::new(Preset::Bacon.rules(), seed, None).unwrap();
+        while g.phase() != Phase::Play {
+            let Some(seat) = g.turn() else { break };
+            let heuristic = Strategy::Heuristic.choose(&g, seat, &mut rng).unwrap();
+            if g.legal_actions(seat).len() > 1 {
+                calls += 1;
+                left_never += usize::from(never.choose(&g, seat, &mut rng).unwrap() != heuristic);
+                left_always += usize::from(always.choose(&g, seat, &mut rng).unwrap() != heuristic);
+            }
+            g.apply(seat, &heuristic).unwrap();
+        }
+    }
+    eprintln!("{calls} calls: left {left_never} times with the margin, {left_always} without");
+    assert!(calls > 100, "{calls} decisions");
+    assert!(
+        left_never * 3 < left_always,
+        "left the heuristic's choice {left_never} times with the margin, {left_always} without"
+    );
+    // Euchre's calls: the same choices, margin or not (the same random streams).
+    for seed in 0..8 {
+        let mut g = Game::new(Preset::Euchre.rules(), seed, None).unwrap();
+        while g.phase() != Phase::Play {
+            let Some(seat) = g.turn() else { break };
+            let a = never.choose(&g, seat, &mut SmallRng::seed_from_u64(seed));
+            assert_eq!(
+                a,
+                unset.choose(&g, seat, &mut SmallRng::seed_from_u64(seed))
+            );
+            g.apply(seat, &a.unwrap()).unwrap();
+        }
+    }
 }
 
 #[test]

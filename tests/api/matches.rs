@@ -198,20 +198,26 @@ async fn house_match_plays_every_deal_twice_swapped(store: Store) {
     assert!(m["finished_unix_ms"].as_u64().is_some());
 }
 
-async fn every_player_alone_rotates_seats(store: Store) {
-    let app = spawn_app(store).await;
-    let key = register_ok(&app, "rotator").await;
-    let res = start(
-        &app,
-        Some(&key),
-        &json!({"a": "house-random", "b": "house-heuristic", "ruleset": {"preset": "pepper", "players": 3}, "deals": 3}),
-    )
-    .await;
+/// A match between two house accounts asked for by a new bot, `plays` plays a deal, to its end.
+async fn house_match(app: &TestApp, bot: &str, body: &Value, plays: u64) -> Value {
+    let key = register_ok(app, bot).await;
+    let res = start(app, Some(&key), body).await;
     assert_eq!(res.status(), StatusCode::ACCEPTED);
     let m: Value = res.json().await.expect("JSON");
-    assert_eq!(m["plays_per_deal"], 6);
+    assert_eq!(m["plays_per_deal"], plays);
     let id = m["match_id"].as_str().unwrap().to_owned();
-    let m = wait_match(&app, &id, Duration::from_secs(60)).await;
+    wait_match(app, &id, Duration::from_secs(60)).await
+}
+
+async fn every_player_alone_rotates_seats(store: Store) {
+    let app = spawn_app(store).await;
+    let m = house_match(
+        &app,
+        "rotator",
+        &json!({"a": "house-random", "b": "house-heuristic", "ruleset": {"preset": "pepper", "players": 3}, "deals": 3}),
+        6,
+    )
+    .await;
     let plays = m["deal_results"][0]["plays"].as_array().unwrap();
     let seats: Vec<Value> = plays.iter().map(|p| p["a_seats"].clone()).collect();
     assert_eq!(
@@ -232,18 +238,13 @@ async fn every_player_alone_rotates_seats(store: Store) {
 /// then B's against A.
 async fn three_teams_play_each_team_against_the_rest(store: Store) {
     let app = spawn_app(store).await;
-    let key = register_ok(&app, "three-teams").await;
-    let res = start(
+    let m = house_match(
         &app,
-        Some(&key),
+        "three-teams",
         &json!({"a": "house-heuristic", "b": "house-random", "ruleset": {"preset": "five-hundred", "players": 6, "sides": "teams_of_2"}, "deals": 2}),
+        6,
     )
     .await;
-    assert_eq!(res.status(), StatusCode::ACCEPTED);
-    let m: Value = res.json().await.expect("JSON");
-    assert_eq!(m["plays_per_deal"], 6);
-    let id = m["match_id"].as_str().unwrap().to_owned();
-    let m = wait_match(&app, &id, Duration::from_secs(60)).await;
     for deal in m["deal_results"].as_array().unwrap() {
         let seats: Vec<Value> = deal["plays"]
             .as_array()
