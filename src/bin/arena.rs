@@ -41,9 +41,11 @@
 //! `--a`/`--b` (the players, below), `--deals`, `--games`, `--players 3|4|6`, `--seed` (base seed,
 //! default 1), `--threads` (default: all cores), `--expert-samples` and `--expert-ms` (the
 //! expert's budget: worlds per decision, and its time cap in milliseconds, 0 for none; defaults
-//! from `ExpertConfig::DEFAULT`), `--expert-oversample`, and `--time-decisions` (also report
+//! from `ExpertConfig::DEFAULT`), `--expert-oversample`, `--time-decisions` (also report
 //! the expert's decision times, for decisions with more than one legal action: median, p90,
-//! p99, max).
+//! p99, max), and `--declarer-bias` (also report, over the hands played with a contract, the
+//! declaring side's tricks solved at the first lead with every hand open, minus the tricks it
+//! took: overall, by side and by the solved count).
 //!
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
 //! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
