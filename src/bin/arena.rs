@@ -42,21 +42,29 @@
 //! `2 × 3` plays a deal, each team A's and then B's, as with every player alone), `--seed` (base seed,
 //! default 1), `--threads` (default: all cores), `--expert-samples` and `--expert-ms` (the
 //! expert's budget: worlds per decision, and its time cap in milliseconds, 0 for none; defaults
-//! from `ExpertConfig::DEFAULT`), `--expert-oversample`, and `--time-decisions` (also report
+//! from `ExpertConfig::DEFAULT`), `--expert-oversample`, `--time-decisions` (also report
 //! the expert's decision times, for decisions with more than one legal action: median, p90,
-//! p99, max).
+//! p99, max), and `--declarer-bias` (also report, over the hands played with a contract, the
+//! declaring side's tricks solved at the first lead with every hand open, minus the tricks it
+//! took: overall, by side and by the solved count).
 //!
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
 //! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
 //! a fixed reference), or for tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`)
-//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,bacon_switch=TENTHS,solve_auction=0|1`
+//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,bacon_switch=TENTHS,solve_auction=0|1,bias=TENTHS,few_bids=0|1,jump_bids=0|1`
 //! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never;
 //! `playout_solve`: the playouts of every decision, bids and calls included, solve the rest of
 //! the hand once at most this many cards are in play; `bid_ms`: the time cap of decisions
 //! outside the play; `bid_switch`: the margin over the heuristic's choice, in tenths of a
 //! standard error, for those decisions in every game; `bacon_switch`: the same in Bacon, where
 //! it takes precedence (default 50); `solve_auction=0`: `playout_solve` leaves
-//! the auction's playouts to the heuristic players).
+//! the auction's playouts to the heuristic players; `bias`: where a playout is solved, the
+//! declaring side's tricks lowered by this many tenths of a trick, as measured with
+//! `--declarer-bias`: the declarers' tricks solved at the first lead, every hand open, against
+//! the tricks they took, printed overall and by the solved count; `few_bids=1`: in an auction
+//! of tricks, only the heuristic's call, a pass and the lowest legal bid are judged;
+//! `jump_bids=1`: in the playouts' auctions of tricks, a heuristic bidder bids up to its hand's
+//! limit at once rather than one trick over the standing bid).
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
 //! reproducible whatever the number of threads.
@@ -67,9 +75,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use hasenpfeffer::bots::duplicate::{Seating, is_a, mean_ci, play_statistic, seat_means, seatings};
-use hasenpfeffer::bots::{Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy};
+use hasenpfeffer::bots::{
+    Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy, open_hand_values,
+};
 use hasenpfeffer::engine::{
-    Action, Game, HandResult, Outcome, Preset, Ruleset, RulesetSpec, Seat, SideForm, Sides, Viewer,
+    Action, Game, HandResult, Outcome, Phase, Preset, Ruleset, RulesetSpec, Seat, SideForm, Sides,
+    Viewer,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -117,6 +128,9 @@ impl Player {
                         "solve" => config.solve_cards = v as usize,
                         "playout_solve" => config.playout_solve_cards = v as usize,
                         "solve_auction" => config.solve_auction = v != 0,
+                        "bias" => config.declarer_bias_tenths = v as u32,
+                        "few_bids" => config.few_bids = v != 0,
+                        "jump_bids" => config.jump_bids = v != 0,
                         "bid_switch" => config.bid_switch_tenths = Some(v as u32),
                         "bacon_switch" => config.bacon_switch_tenths = Some(v as u32),
                         "bid_ms" => {
@@ -165,6 +179,7 @@ struct Options {
     threads: usize,
     config: ExpertConfig,
     time_decisions: bool,
+    declarer_bias: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -180,11 +195,16 @@ fn parse_args() -> Result<Options, String> {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         config: ExpertConfig::DEFAULT,
         time_decisions: false,
+        declarer_bias: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--time-decisions" {
             o.time_decisions = true;
+            continue;
+        }
+        if flag == "--declarer-bias" {
+            o.declarer_bias = true;
             continue;
         }
         if flag == "--help" || flag == "-h" {
@@ -232,7 +252,7 @@ fn parse_args() -> Result<Options, String> {
 
 const USAGE: &str = "usage: arena --preset NAME --a PLAYER --b PLAYER [--deals N] [--games G] \
 [--players 2-6] [--sides teams_of_3|teams_of_2] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
-[--expert-oversample K] [--time-decisions]
+[--expert-oversample K] [--time-decisions] [--declarer-bias]
   players: random, heuristic, expert, expert-v1 (or heuristic:NAME=VALUE,... / expert:NAME=VALUE,...)
   presets: hasenpfeffer, hasenpfeffer-open, pepper, double-hasenpfeffer, euchre, buck-euchre,
   bacon, five-hundred";
@@ -260,6 +280,10 @@ struct Tally {
     /// plays): 1 win, 0.5 draw, 0 loss for A.
     games: Vec<f64>,
     decision_times: Vec<Duration>,
+    /// With `--declarer-bias`, per hand declared and played: the declaring side's tricks with
+    /// every hand open and best play from the first lead, the tricks it took, the contract, and
+    /// whether A declared.
+    bias: Vec<(u8, u8, u8, bool)>,
 }
 
 impl Tally {
@@ -271,6 +295,7 @@ impl Tally {
         self.a_made += other.a_made;
         self.b_declared += other.b_declared;
         self.b_made += other.b_made;
+        self.bias.extend(&other.bias);
     }
 }
 
@@ -282,6 +307,9 @@ struct Match<'a> {
     rng: SmallRng,
     timed: bool,
     times: Vec<Duration>,
+    /// With `--declarer-bias`: the declaring side's tricks solved at the first lead.
+    solved: Option<u8>,
+    measure_bias: bool,
 }
 
 impl Match<'_> {
@@ -290,6 +318,21 @@ impl Match<'_> {
         let Some(seat) = self.game.turn() else {
             return false;
         };
+        if self.measure_bias
+            && self.solved.is_none()
+            && self.game.phase() == Phase::Play
+            && self.game.tricks().is_empty()
+            && self.game.current_trick().plays.is_empty()
+            && self
+                .game
+                .contract()
+                .is_some_and(|c| self.game.rules().sides().same(c.seat, seat))
+        {
+            // The declaring side leads the first trick: its best over its leads.
+            self.solved = open_hand_values(&self.game, seat)
+                .and_then(|v| v.iter().map(|&(_, t)| t).max())
+                .map(|t| t.max(0) as u8);
+        }
         let player = if is_a(self.seating, seat) {
             self.a
         } else {
@@ -356,6 +399,7 @@ fn play_seed(
     a: &Player,
     b: &Player,
     timed: bool,
+    measure_bias: bool,
 ) -> SeedResult {
     let sides = rules.sides();
     let mut out = SeedResult::default();
@@ -368,6 +412,8 @@ fn play_seed(
             rng: SmallRng::seed_from_u64(mix(seed ^ mix(run as u64 + 7))),
             timed,
             times: Vec::new(),
+            solved: None,
+            measure_bias,
         };
         if whole_game {
             while m.game.hand_number() < 500 && m.step() {}
@@ -387,6 +433,14 @@ fn play_seed(
             {
                 let side = sides.of(c.seat);
                 let made = h.tricks_won[side as usize] >= c.bid.tricks;
+                if let Some(solved) = m.solved {
+                    local.bias.push((
+                        solved,
+                        h.tricks_won[side as usize],
+                        c.bid.tricks,
+                        is_a(seating, c.seat),
+                    ));
+                }
                 if is_a(seating, c.seat) {
                     local.a_declared += 1;
                     local.a_made += usize::from(made);
@@ -458,7 +512,15 @@ fn run() -> Result<(), String> {
                     } else {
                         o.seed + job as u64
                     };
-                    let r = play_seed(rules, seed, whole_game, &a, &b, o.time_decisions);
+                    let r = play_seed(
+                        rules,
+                        seed,
+                        whole_game,
+                        &a,
+                        &b,
+                        o.time_decisions,
+                        o.declarer_bias,
+                    );
                     let mut t = tally.lock().expect("tally lock");
                     let mean = r.results.iter().sum::<f64>() / r.results.len() as f64;
                     if whole_game {
@@ -554,8 +616,58 @@ fn run() -> Result<(), String> {
             q(1.0)
         );
     }
+    if o.declarer_bias {
+        print_bias(&t.bias);
+    }
     println!("elapsed {:.1} s", elapsed.as_secs_f64());
     Ok(())
+}
+
+/// `--declarer-bias`: how many tricks the declaring side took fewer than it would with every
+/// hand open and best play from the first lead (solved minus taken), overall, by side, and by
+/// the solved count; and how often a contract was made against how often the solve made it.
+fn print_bias(bias: &[(u8, u8, u8, bool)]) {
+    let stats = |rows: &[&(u8, u8, u8, bool)]| -> (usize, f64, f64, f64, f64) {
+        let n = rows.len().max(1) as f64;
+        let d: Vec<f64> = rows
+            .iter()
+            .map(|r| f64::from(r.0) - f64::from(r.1))
+            .collect();
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let made = rows.iter().filter(|r| r.1 >= r.2).count() as f64 / n;
+        let solved_made = rows.iter().filter(|r| r.0 >= r.2).count() as f64 / n;
+        (rows.len(), mean, 1.96 * (var / n).sqrt(), made, solved_made)
+    };
+    let all: Vec<&(u8, u8, u8, bool)> = bias.iter().collect();
+    for (name, rows) in [
+        ("all", all.clone()),
+        ("A", all.iter().copied().filter(|r| r.3).collect()),
+        ("B", all.iter().copied().filter(|r| !r.3).collect()),
+    ] {
+        let (n, mean, ci, made, solved_made) = stats(&rows);
+        println!(
+            "declarer bias ({name}): {n} hands; solved minus taken {mean:+.3} +/- {ci:.3} tricks; made {:.1}%, made when solved {:.1}%",
+            100.0 * made,
+            100.0 * solved_made
+        );
+    }
+    let max = bias.iter().map(|r| r.0).max().unwrap_or(0);
+    for solved in 0..=max {
+        let rows: Vec<&(u8, u8, u8, bool)> =
+            all.iter().copied().filter(|r| r.0 == solved).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let mut hist = [0usize; 8];
+        for r in &rows {
+            hist[(i32::from(r.0) - i32::from(r.1) + 2).clamp(0, 7) as usize] += 1;
+        }
+        let (n, mean, _, _, _) = stats(&rows);
+        println!(
+            "  solved {solved}: {n} hands, solved minus taken {mean:+.3}; counts of -2..+5: {hist:?}"
+        );
+    }
 }
 
 fn main() -> ExitCode {
@@ -592,7 +704,7 @@ mod tests {
     fn run_deals(rules: Ruleset, a: &Player, b: &Player, deals: u64) -> (f64, f64) {
         let diffs: Vec<f64> = (0..deals)
             .map(|i| {
-                let r = play_seed(rules, 1 + i, false, a, b, false);
+                let r = play_seed(rules, 1 + i, false, a, b, false, false);
                 r.results.iter().sum::<f64>() / r.results.len() as f64
             })
             .collect();
@@ -605,7 +717,7 @@ mod tests {
         let (m, ci) = run_deals(pepper3(), &random, &random, 60);
         assert!(m - ci <= 0.0 && 0.0 <= m + ci, "{m} +/- {ci}");
         // A whole game seed: one result per seating, each a share of a win.
-        let r = play_seed(pepper3(), 5, true, &random, &random, false);
+        let r = play_seed(pepper3(), 5, true, &random, &random, false, false);
         assert_eq!(r.results.len(), 6);
         assert!(r.results.iter().all(|x| (0.0..=1.0).contains(x)));
     }

@@ -109,6 +109,21 @@ pub struct ExpertConfig {
     /// playouts are noisy beside them: measured, its expert gains most when it leaves the
     /// heuristic's call only for a gain of five standard errors (BENCHMARKS.md).
     pub bacon_switch_tenths: Option<u32>,
+    /// Where a playout is solved (`playout_solve_cards`) under a contract of tricks (not a
+    /// misère), the declaring side's solved tricks are lowered by this many tenths of a trick
+    /// (a fraction as two outcomes: 1.3 tricks is one trick less seven times in ten, two three
+    /// times in ten): an open-hand solve gives the
+    /// declarers every finesse and lead right, which play with hidden cards does not (measured
+    /// with the arena's `--declarer-bias`). 0: the solve as it is.
+    pub declarer_bias_tenths: u32,
+    /// In an auction of tricks (not Five Hundred's), judge only the heuristic's call, a pass and
+    /// the lowest legal bid rather than every legal bid: fewer noisy means to take the best of
+    /// (the winner's curse).
+    pub few_bids: bool,
+    /// In the playouts' auctions of tricks (not Five Hundred's), where the heuristic bids, it
+    /// bids up to its hand's limit at once rather than the lowest legal bid: closer to the
+    /// jumps real experts make than the heuristic's one-trick steps.
+    pub jump_bids: bool,
 }
 
 impl ExpertConfig {
@@ -137,6 +152,9 @@ impl ExpertConfig {
         bid_switch_tenths: None,
         solve_auction: true,
         bacon_switch_tenths: None,
+        declarer_bias_tenths: 0,
+        few_bids: false,
+        jump_bids: false,
     };
 }
 
@@ -158,7 +176,8 @@ pub struct Expert {
 /// (Buck Euchre: fewer points are better).
 ///
 /// With `solve_cards` above 0, once the play reaches at most that many cards in play the rest
-/// is solved exactly instead (every hand open, the best play of each coalition).
+/// is solved exactly instead (every hand open, the best play of each coalition), the declaring
+/// side's tricks lowered by `model.declarer_bias` (see [`ExpertConfig::declarer_bias_tenths`]).
 pub(crate) fn playout(
     game: &mut Game,
     team: u8,
@@ -166,6 +185,7 @@ pub(crate) fn playout(
     bid_cache: &mut BidCache,
     solve_cards: usize,
     solve_cache: &mut SolveCache,
+    model: PlayoutModel,
 ) -> f64 {
     let hand = game.hand_number();
     while game.hand_number() == hand && !game.is_over() {
@@ -173,7 +193,7 @@ pub(crate) fn playout(
         if solve_cards > 0 && game.phase() == Phase::Play && cards_in_play(game) <= solve_cards {
             let sides = game.rules().sides();
             if let Some(me) = (0..game.rules().players).find(|&s| sides.of(s) == team)
-                && let Some(v) = solved_margin(game, me, solve_cache)
+                && let Some(v) = solved_margin(game, me, solve_cache, model.declarer_bias)
             {
                 return v;
             }
@@ -189,7 +209,12 @@ pub(crate) fn playout(
                     bid_limit(ctx.rules, ctx.hand, &HeuristicParams::DEFAULT)
                 }));
             }
-            heuristic::decide(&ctx, buf)
+            let a = heuristic::decide(&ctx, buf);
+            if model.jump_bids && !ctx.rules.five_hundred() {
+                jump(&a, ctx.bid_eval, buf).unwrap_or(a)
+            } else {
+                a
+            }
         };
         if game.apply(seat, &action).is_err() {
             break;
@@ -209,6 +234,37 @@ pub(crate) fn playout(
         }
         _ => 0.0,
     }
+}
+
+/// How a playout's players are modelled beyond the heuristic (see [`playout`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct PlayoutModel {
+    /// The declaring side's solved tricks lowered by this many tricks.
+    pub(crate) declarer_bias: f64,
+    /// Bids go up to the hand's limit at once ([`ExpertConfig::jump_bids`]).
+    pub(crate) jump_bids: bool,
+}
+
+/// A jump instead of the heuristic's bid `a`: the legal bid of the most tricks not above the
+/// hand's limit (`eval`: [`bid_limit`]'s), if that is more than `a`'s; None otherwise (`a` not a
+/// plain bid of tricks).
+fn jump(a: &Action, eval: Option<(Trump, f64, f64)>, legal: &[Action]) -> Option<Action> {
+    let b = a
+        .as_bid()
+        .filter(|b| b.pepper.is_none() && b.trump.is_none())?;
+    let limit = eval?.2;
+    legal
+        .iter()
+        .filter(|x| {
+            x.as_bid().is_some_and(|y| {
+                y.pepper.is_none()
+                    && y.trump.is_none()
+                    && y.tricks > b.tricks
+                    && f64::from(y.tricks) <= limit
+            })
+        })
+        .max_by_key(|x| x.as_bid().map(|y| y.tricks))
+        .cloned()
 }
 
 /// The cards left in the hands of the seats in play (a seat sitting out keeps its cards).
@@ -289,9 +345,15 @@ impl SolveCache {
 }
 
 /// The hand's points for `me`'s side minus the others' (as [`playout`] scores them) when every
-/// seat plays best from here, every hand open; None if it cannot be solved. A position solved
+/// seat plays best from here, every hand open, the declaring side's tricks lowered by
+/// `declarer_bias` (see [`declarer_outcomes`]); None if it cannot be solved. A position solved
 /// before in `cache` is not solved again.
-fn solved_margin(world: &Game, me: Seat, cache: &mut SolveCache) -> Option<f64> {
+fn solved_margin(
+    world: &Game,
+    me: Seat,
+    cache: &mut SolveCache,
+    declarer_bias: f64,
+) -> Option<f64> {
     let (target, maxers) = solver::coalition(world, me);
     let left = (world.rules().cards_per_player() - world.tricks().len()) as u8;
     let key = SolveCache::key(world, target, maxers);
@@ -303,11 +365,39 @@ fn solved_margin(world: &Game, me: Seat, cache: &mut SolveCache) -> Option<f64> 
             v
         }
     };
-    Some(solver::margin(
-        world,
-        me,
-        &solver::winners(world, me, target, v, left),
-    ))
+    // A contract of tricks (not a misère): the declaring side's tricks lowered by the bias.
+    let (declaring, bias) = match world.contract() {
+        Some(c) if c.bid.misere.is_none() => (target & (1 << c.seat) != 0, declarer_bias),
+        _ => (false, 0.0),
+    };
+    let mut total = 0.0;
+    for (value, p) in declarer_outcomes(v, left, declaring, bias) {
+        total += p * solver::margin(world, me, &solver::winners(world, me, target, value, left));
+    }
+    Some(total)
+}
+
+/// The target's tricks, with their probabilities, when the declaring side's solved tricks are
+/// lowered by `bias` (a whole part always, one more with the fraction's probability), within
+/// 0 and `left`: `v` is the target's solved tricks, and `declaring` whether the target is the
+/// declaring side (otherwise the declarers take the rest). Without a bias, `v` alone.
+fn declarer_outcomes(v: i8, left: u8, declaring: bool, bias: f64) -> Vec<(i8, f64)> {
+    if bias <= 0.0 {
+        return vec![(v, 1.0)];
+    }
+    let left = left as i8;
+    let whole = bias.floor();
+    let frac = bias - whole;
+    let whole = whole as i8;
+    let declarers = if declaring { v } else { left - v };
+    [(whole, 1.0 - frac), (whole + 1, frac)]
+        .into_iter()
+        .filter(|&(_, p)| p > 0.0)
+        .map(|(k, p)| {
+            let d = (declarers - k).clamp(0, left);
+            (if declaring { d } else { left - d }, p)
+        })
+        .collect()
 }
 
 /// Each seat's bidding evaluation in one world, computed once (hands do not change during the
@@ -315,7 +405,7 @@ fn solved_margin(world: &Game, me: Seat, cache: &mut SolveCache) -> Option<f64> 
 pub(crate) type BidCache = [Option<(Trump, f64, f64)>; MAX_SEATS];
 
 /// The candidates worth evaluating, the heuristic's choice first.
-fn candidates(view: &View, ctx: &Ctx, max: usize) -> Vec<Action> {
+fn candidates(view: &View, ctx: &Ctx, max: usize, few_bids: bool) -> Vec<Action> {
     let legal = &view.legal_actions;
     let first = heuristic::decide(ctx, legal);
     let mut out = vec![first.clone()];
@@ -344,6 +434,18 @@ fn candidates(view: &View, ctx: &Ctx, max: usize) -> Vec<Action> {
                     }
                 };
                 if keep && !out.contains(a) {
+                    out.push(a.clone());
+                }
+            }
+        }
+        Phase::Auction if few_bids => {
+            // A pass and the lowest legal bid, besides the heuristic's call.
+            let lowest = legal
+                .iter()
+                .filter(|a| a.as_bid().is_some_and(|b| b.pepper.is_none()))
+                .min_by_key(|a| a.as_bid().map(|b| b.tricks));
+            for a in legal.iter().filter(|a| **a == Action::Pass).chain(lowest) {
+                if !out.contains(a) {
                     out.push(a.clone());
                 }
             }
@@ -813,7 +915,12 @@ impl Expert {
         let start = Instant::now();
         let seat = view.seat.unwrap_or(0);
         let ctx = Ctx::from_game(game, seat);
-        let cands = candidates(view, &ctx, self.config.max_candidates.max(2));
+        let cands = candidates(
+            view,
+            &ctx,
+            self.config.max_candidates.max(2),
+            self.config.few_bids,
+        );
         if cands.len() == 1 {
             return cands[0].clone();
         }
@@ -866,6 +973,10 @@ impl Expert {
                         &mut bid_cache,
                         playout_solve,
                         &mut solve_cache,
+                        PlayoutModel {
+                            declarer_bias: f64::from(self.config.declarer_bias_tenths) / 10.0,
+                            jump_bids: self.config.jump_bids,
+                        },
                     )
                 };
             }
@@ -897,7 +1008,85 @@ impl Expert {
 
 #[cfg(test)]
 mod choice_tests {
-    use super::choose_candidate;
+    use super::{candidates, choose_candidate, declarer_outcomes, jump};
+    use crate::bots::heuristic::Ctx;
+    use crate::engine::Trump;
+    use crate::engine::{Action, Game, Phase, Preset, Viewer};
+
+    /// A jump goes to the most tricks the hand's limit allows, only above the heuristic's bid,
+    /// and never from a pass.
+    #[test]
+    fn a_jump_bids_up_to_the_limit() {
+        let bid = |tricks| Action::Bid {
+            tricks,
+            pepper: None,
+            trump: None,
+        };
+        let legal: Vec<Action> = std::iter::once(Action::Pass)
+            .chain((2..=6).map(bid))
+            .collect();
+        let eval = |limit| Some((Trump::NoTrump, limit, limit));
+        assert_eq!(jump(&bid(2), eval(4.6), &legal), Some(bid(4)));
+        assert_eq!(jump(&bid(2), eval(9.0), &legal), Some(bid(6)));
+        assert_eq!(jump(&bid(2), eval(2.9), &legal), None);
+        assert_eq!(jump(&Action::Pass, eval(5.0), &legal), None);
+        assert_eq!(jump(&bid(2), None, &legal), None);
+    }
+
+    /// With `few_bids`, an auction of tricks judges the heuristic's call, a pass and the
+    /// lowest legal bid only; without it, every legal call.
+    #[test]
+    fn few_bids_keeps_the_heuristics_call_a_pass_and_the_lowest_bid() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut g = Game::new(Preset::Hasenpfeffer.rules(), seed, None).unwrap();
+            while g.phase() == Phase::Auction {
+                let seat = g.turn().unwrap();
+                let view = g.view(Viewer::Seat(seat));
+                let ctx = Ctx::from_game(&g, seat);
+                let all = candidates(&view, &ctx, 6, false);
+                let few = candidates(&view, &ctx, 6, true);
+                assert_eq!(all.len(), view.legal_actions.len());
+                assert_eq!(few[0], all[0], "the heuristic's call first");
+                assert!(few.len() <= 3);
+                let lowest = view
+                    .legal_actions
+                    .iter()
+                    .filter_map(|a| a.as_bid().map(|b| b.tricks))
+                    .min();
+                for a in &few {
+                    assert!(view.legal_actions.contains(a));
+                }
+                if view.legal_actions.contains(&Action::Pass) {
+                    assert!(few.contains(&Action::Pass));
+                }
+                if let Some(t) = lowest {
+                    assert!(few.iter().any(|a| a.as_bid().map(|b| b.tricks) == Some(t)));
+                }
+                checked += 1;
+                let a = all[0].clone();
+                g.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(checked > 100);
+    }
+
+    /// The declaring side's solved tricks lowered by the bias: a whole trick always, one more
+    /// with the fraction's probability, never below 0; the defenders take the rest.
+    #[test]
+    fn a_declarer_bias_lowers_the_declarers_tricks() {
+        assert_eq!(declarer_outcomes(4, 6, true, 0.0), vec![(4, 1.0)]);
+        let d = declarer_outcomes(4, 6, true, 1.25);
+        assert_eq!(d, vec![(3, 0.75), (2, 0.25)]);
+        // The target defends: it gains what the declarers lose.
+        let d = declarer_outcomes(2, 6, false, 1.25);
+        assert_eq!(d, vec![(3, 0.75), (4, 0.25)]);
+        // Whole biases are one outcome; never below 0 tricks.
+        assert_eq!(declarer_outcomes(1, 6, true, 2.0), vec![(0, 1.0)]);
+        assert_eq!(declarer_outcomes(6, 6, false, 2.0), vec![(6, 1.0)]);
+        let p: f64 = declarer_outcomes(5, 6, true, 0.4).iter().map(|x| x.1).sum();
+        assert!((p - 1.0).abs() < 1e-12);
+    }
 
     /// The best mean is taken only with a gain of more than `switch_tenths` tenths of its
     /// standard error over candidate 0, the heuristic's; weights count as multiplicities.

@@ -60,6 +60,9 @@ fn small_expert() -> Expert {
         bid_switch_tenths: None,
         solve_auction: true,
         bacon_switch_tenths: Some(5),
+        declarer_bias_tenths: 3,
+        few_bids: true,
+        jump_bids: true,
     })
 }
 
@@ -992,6 +995,10 @@ fn solved_playouts_score_the_same_from_the_cache() {
         g.legal_actions_into(seat, &mut legal);
         legal.truncate(6);
         let mut shared = expert::SolveCache::default();
+        let model = expert::PlayoutModel {
+            declarer_bias: 0.7,
+            jump_bids: true,
+        };
         let mut buf = Vec::new();
         for a in &legal {
             let mut w1 = g.clone();
@@ -1002,9 +1009,17 @@ fn solved_playouts_score_the_same_from_the_cache() {
             w2.apply(seat, a).unwrap();
             let mut bc1: expert::BidCache = [None; crate::engine::MAX_SEATS];
             let mut bc2: expert::BidCache = [None; crate::engine::MAX_SEATS];
-            let cached = expert::playout(&mut w1, team, &mut buf, &mut bc1, 20, &mut shared);
+            let cached = expert::playout(&mut w1, team, &mut buf, &mut bc1, 20, &mut shared, model);
             let mut fresh_cache = expert::SolveCache::default();
-            let fresh = expert::playout(&mut w2, team, &mut buf, &mut bc2, 20, &mut fresh_cache);
+            let fresh = expert::playout(
+                &mut w2,
+                team,
+                &mut buf,
+                &mut bc2,
+                20,
+                &mut fresh_cache,
+                model,
+            );
             assert_eq!(cached, fresh, "{:?} after {a:?}", g.rules().preset);
             hits += usize::from(!fresh_cache.is_empty());
         }
