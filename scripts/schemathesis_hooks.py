@@ -74,6 +74,8 @@ ENDPOINTS = {
         ("euchre", {"name_trump"}),  # round 2: the table is steered through round 1's passes
         ("bacon", BACON_CALLS),
         ("bacon", BACON_CALLS),  # twice: six calls and answers to reach
+        # The rarest answer, steered to: a pick-up alone, then its partner's veto_alone.
+        ("bacon", {"veto_alone"}),
         # Five Hundred's strain bids and misères.
         ("five-hundred", FIVE_HUNDRED_CALLS),
     ],
@@ -186,13 +188,18 @@ class Table:
 
     @staticmethod
     def steer(view: dict, legal: list[dict], types: set[str] | None) -> dict:
-        """A legal action that moves towards `types`: someone must go alone for `pass_cards`;
+        """A legal action that moves towards `types`: someone must go alone for `pass_cards`, and
+        pick up alone in Bacon for its partner's `veto_alone`;
         everybody passes Euchre's round 1 for its round 2 (`name_trump`); Five Hundred's call
         needs a strain contract: the first seat bids the lowest, the others pass (random calls
         would outbid each other up to open misère, a misère without a call)."""
         if types and types & {"alone", "pass_cards"}:
             for action in legal:
                 if action == {"type": "alone", "alone": True}:
+                    return action
+        if types and "veto_alone" in types:
+            for action in legal:
+                if action["type"] == "pick_up_alone":
                     return action
         if types and "name_trump" in types and {"type": "pass"} in legal:
             return {"type": "pass"}
