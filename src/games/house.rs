@@ -216,6 +216,7 @@ impl GameRecord {
             return Ok(());
         }
         let budget = self.all_bots().then(|| Instant::now() + STEP_BUDGET);
+        let lane = self.lane();
         let mut moved = false;
         while let Some(seat) = self.game.turn() {
             let Some(strategy) = self.seats[seat as usize].bot() else {
@@ -230,12 +231,12 @@ impl GameRecord {
             }
             moved = true;
             // An expert's decisions with a choice are timed (the others take microseconds).
-            let timed = (strategy.thinks() && self.game.legal_actions(seat).len() > 1)
-                .then(|| (Instant::now(), self.lane()));
+            let timed =
+                (strategy.thinks() && self.game.legal_actions(seat).len() > 1).then(Instant::now);
             let Some(action) = strategy.choose_with(&self.game, seat, expert, rng) else {
                 break;
             };
-            if let Some((start, lane)) = timed {
+            if let Some(start) = timed {
                 metrics
                     .house_decision
                     .with_label_values(&[strategy.name(), lane.name()])
