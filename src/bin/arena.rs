@@ -51,7 +51,7 @@
 //! Players: `random`, `heuristic`, `expert` (the house players as a game seats them),
 //! `expert-v1` (the expert with heuristic playouts only, as it was before it solved its worlds:
 //! a fixed reference), or for tuning `heuristic:NAME=VALUE,...` (see `HeuristicParams::parse`)
-//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,bacon_switch=TENTHS,solve_auction=0|1,bias=TENTHS,few_bids=0|1,jump_bids=0|1`
+//! and `expert:samples=N,oversample=N,candidates=N,ms=N,play_inference=0|1,switch=TENTHS,solve=CARDS,playout_solve=CARDS,bid_ms=N,bid_switch=TENTHS,bacon_switch=TENTHS,solve_auction=0|1,bias=TENTHS,few_bids=0|1,jump_bids=0|1,call_offset=TENTHS,call_tau=HUNDREDTHS`
 //! (`solve`: solve each world exactly once at most this many cards are left in play; 0 never;
 //! `playout_solve`: the playouts of every decision, bids and calls included, solve the rest of
 //! the hand once at most this many cards are in play; `bid_ms`: the time cap of decisions
@@ -64,7 +64,16 @@
 //! the tricks they took, printed overall and by the solved count; `few_bids=1`: in an auction
 //! of tricks, only the heuristic's call, a pass and the lowest legal bid are judged;
 //! `jump_bids=1`: in the playouts' auctions of tricks, a heuristic bidder bids up to its hand's
-//! limit at once rather than one trick over the standing bid).
+//! limit at once rather than one trick over the standing bid; `call_offset` (may be negative)
+//! and `call_tau`: how the worlds read the other seats' calls, the expert's `CallModel`).
+//! `--fit-calls` reports how well a grid of those models explains the calls the experts made
+//! in the run (their mean log-likelihood, best first), and how often they bid by their hand's
+//! limit over the lowest bid.
+//!
+//! Headroom only, never fair: `oracle[:KNOBS]` is the expert (with those knobs) judging every
+//! decision in the one true deal, every card seen, and `oracle-play[:KNOBS]` only its cards in
+//! the play (its bids, calls, trump and discard as the expert's). They bound what better worlds
+//! (inference, or more of them) could gain in the play or in every phase.
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
 //! reproducible whatever the number of threads.
@@ -76,11 +85,11 @@ use std::time::{Duration, Instant};
 
 use hasenpfeffer::bots::duplicate::{Seating, is_a, mean_ci, play_statistic, seat_means, seatings};
 use hasenpfeffer::bots::{
-    Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy, open_hand_values,
+    CallModel, Expert, ExpertConfig, Heuristic, HeuristicParams, Strategy, open_hand_values,
 };
 use hasenpfeffer::engine::{
-    Action, Game, HandResult, Outcome, Phase, Preset, Ruleset, RulesetSpec, Seat, SideForm, Sides,
-    Viewer,
+    Action, Card, Game, HandResult, Outcome, Phase, Preset, Ruleset, RulesetSpec, Seat, SideForm,
+    Sides, Viewer,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -90,6 +99,12 @@ enum Player {
     Plain(Strategy),
     Heuristic(Heuristic),
     Expert(Expert),
+    /// The expert deciding in the true deal (every card seen) in the play only, or in every
+    /// phase: a bound on what better worlds could gain, never a fair player.
+    Oracle {
+        expert: Expert,
+        every_phase: bool,
+    },
 }
 
 impl Player {
@@ -109,16 +124,46 @@ impl Player {
             _ if name.starts_with("heuristic:") => Ok(Player::Heuristic(Heuristic {
                 params: HeuristicParams::parse(&name["heuristic:".len()..])?,
             })),
+            _ if name.starts_with("oracle") => {
+                let (head, knobs) = name.split_once(':').unwrap_or((name, ""));
+                let every_phase = match head {
+                    "oracle" => true,
+                    "oracle-play" => false,
+                    _ => {
+                        return Err(format!(
+                            "unknown player `{name}`: use oracle or oracle-play"
+                        ));
+                    }
+                };
+                let Player::Expert(expert) = Player::parse(&format!("expert:{knobs}"), config)?
+                else {
+                    return Err(format!("`{name}`: not an expert's parameters"));
+                };
+                Ok(Player::Oracle {
+                    expert,
+                    every_phase,
+                })
+            }
             _ if name.starts_with("expert:") => {
                 let mut config = config;
                 for kv in name["expert:".len()..].split(',').filter(|s| !s.is_empty()) {
                     let (k, v) = kv
                         .split_once('=')
                         .ok_or_else(|| format!("`{kv}`: expected name=value"))?;
+                    if k == "call_offset" {
+                        config.calls.offset_tenths = v
+                            .parse()
+                            .map_err(|_| format!("`{v}` is not an integer of tenths"))?;
+                        continue;
+                    }
                     let v: u64 = v
                         .parse()
                         .map_err(|_| format!("`{v}` is not a non-negative integer"))?;
                     match k {
+                        "call_tau" => {
+                            config.calls.tau_hundredths = u16::try_from(v.clamp(1, 1000))
+                                .map_err(|_| format!("`{v}`: too large"))?
+                        }
                         "samples" => config.samples = (v as usize).max(1),
                         "oversample" => config.oversample = v as usize,
                         "candidates" => config.max_candidates = v as usize,
@@ -155,6 +200,10 @@ impl Player {
                 "expert-v1"
             }
             Player::Expert(_) => "expert",
+            Player::Oracle {
+                every_phase: true, ..
+            } => "oracle (sees every card)",
+            Player::Oracle { .. } => "oracle-play (sees every card in the play)",
         }
     }
 
@@ -163,6 +212,16 @@ impl Player {
             Player::Plain(s) => s.choose(game, seat, rng),
             Player::Heuristic(h) => h.choose(game, seat),
             Player::Expert(e) => e.choose(game, seat, rng),
+            Player::Oracle {
+                expert,
+                every_phase,
+            } => {
+                if *every_phase || game.phase() == Phase::Play {
+                    expert.choose_in_true_world(game, seat, rng)
+                } else {
+                    expert.choose(game, seat, rng)
+                }
+            }
         }
     }
 }
@@ -180,6 +239,7 @@ struct Options {
     config: ExpertConfig,
     time_decisions: bool,
     declarer_bias: bool,
+    fit_calls: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -196,11 +256,16 @@ fn parse_args() -> Result<Options, String> {
         config: ExpertConfig::DEFAULT,
         time_decisions: false,
         declarer_bias: false,
+        fit_calls: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--time-decisions" {
             o.time_decisions = true;
+            continue;
+        }
+        if flag == "--fit-calls" {
+            o.fit_calls = true;
             continue;
         }
         if flag == "--declarer-bias" {
@@ -252,7 +317,7 @@ fn parse_args() -> Result<Options, String> {
 
 const USAGE: &str = "usage: arena --preset NAME --a PLAYER --b PLAYER [--deals N] [--games G] \
 [--players 2-6] [--sides teams_of_3|teams_of_2] [--seed S] [--threads T] [--expert-samples K] [--expert-ms MS] \
-[--expert-oversample K] [--time-decisions] [--declarer-bias]
+[--expert-oversample K] [--time-decisions] [--declarer-bias] [--fit-calls]
   players: random, heuristic, expert, expert-v1 (or heuristic:NAME=VALUE,... / expert:NAME=VALUE,...)
   presets: hasenpfeffer, hasenpfeffer-open, pepper, double-hasenpfeffer, euchre, buck-euchre,
   bacon, five-hundred";
@@ -284,6 +349,17 @@ struct Tally {
     /// every hand open and best play from the first lead, the tricks it took, the contract, and
     /// whether A declared.
     bias: Vec<(u8, u8, u8, bool)>,
+    /// With `--fit-calls`: the experts' calls in auctions of tricks.
+    calls: Vec<CallRecord>,
+}
+
+/// An expert's call with a choice between a pass and a bid of tricks (`--fit-calls`).
+#[derive(Debug, Clone)]
+struct CallRecord {
+    hand: Vec<Card>,
+    lowest: u8,
+    partner_high: bool,
+    bid: Option<u8>,
 }
 
 impl Tally {
@@ -296,6 +372,7 @@ impl Tally {
         self.b_declared += other.b_declared;
         self.b_made += other.b_made;
         self.bias.extend(&other.bias);
+        self.calls.extend(other.calls.iter().cloned());
     }
 }
 
@@ -310,6 +387,8 @@ struct Match<'a> {
     /// With `--declarer-bias`: the declaring side's tricks solved at the first lead.
     solved: Option<u8>,
     measure_bias: bool,
+    /// With `--fit-calls`: the experts' calls, recorded.
+    calls: Option<Vec<CallRecord>>,
 }
 
 impl Match<'_> {
@@ -342,7 +421,41 @@ impl Match<'_> {
         let action = player
             .choose(&self.game, seat, &mut self.rng)
             .expect("a player to act has a legal action");
-        if self.timed && matches!(player, Player::Expert(_)) {
+        if let Some(calls) = &mut self.calls
+            && self.game.phase() == Phase::Auction
+            && matches!(player, Player::Expert(_) | Player::Oracle { .. })
+        {
+            let view = self.game.view(Viewer::Seat(seat));
+            let plain = |a: &Action| {
+                a.as_bid()
+                    .filter(|b| b.pepper.is_none() && b.misere.is_none() && b.trump.is_none())
+            };
+            let lowest = view
+                .legal_actions
+                .iter()
+                .filter_map(plain)
+                .map(|b| b.tricks)
+                .min();
+            if let Some(lowest) = lowest
+                && view.legal_actions.contains(&Action::Pass)
+                && (action == Action::Pass || plain(&action).is_some())
+            {
+                let rules = self.game.rules();
+                let partner_high = view
+                    .auction
+                    .iter()
+                    .rev()
+                    .find(|c| c.bid.is_some())
+                    .is_some_and(|c| c.seat != seat && rules.sides().same(c.seat, seat));
+                calls.push(CallRecord {
+                    hand: view.hand.clone(),
+                    lowest,
+                    partner_high,
+                    bid: plain(&action).map(|b| b.tricks),
+                });
+            }
+        }
+        if self.timed && matches!(player, Player::Expert(_) | Player::Oracle { .. }) {
             let legal = self.game.view(Viewer::Seat(seat)).legal_actions.len();
             if legal > 1 {
                 self.times.push(t.elapsed());
@@ -390,6 +503,17 @@ struct SeedResult {
     tally: Tally,
 }
 
+/// What a run records beside the points.
+#[derive(Debug, Clone, Copy, Default)]
+struct Records {
+    /// The experts' decision times (`--time-decisions`).
+    times: bool,
+    /// The declarers' solved tricks at the first lead (`--declarer-bias`).
+    declarer_bias: bool,
+    /// The experts' calls (`--fit-calls`).
+    calls: bool,
+}
+
 /// Plays seed `seed` in every seating of [`seatings`]: its first hand only, or (`whole_game`)
 /// the whole game (cut off after 500 hands).
 fn play_seed(
@@ -398,8 +522,7 @@ fn play_seed(
     whole_game: bool,
     a: &Player,
     b: &Player,
-    timed: bool,
-    measure_bias: bool,
+    records: Records,
 ) -> SeedResult {
     let sides = rules.sides();
     let mut out = SeedResult::default();
@@ -410,10 +533,11 @@ fn play_seed(
             a,
             b,
             rng: SmallRng::seed_from_u64(mix(seed ^ mix(run as u64 + 7))),
-            timed,
+            timed: records.times,
             times: Vec::new(),
             solved: None,
-            measure_bias,
+            measure_bias: records.declarer_bias,
+            calls: records.calls.then(Vec::new),
         };
         if whole_game {
             while m.game.hand_number() < 500 && m.step() {}
@@ -451,6 +575,7 @@ fn play_seed(
             }
         }
         out.tally.decision_times.extend(m.times);
+        out.tally.calls.extend(m.calls.unwrap_or_default());
     }
     out
 }
@@ -518,8 +643,11 @@ fn run() -> Result<(), String> {
                         whole_game,
                         &a,
                         &b,
-                        o.time_decisions,
-                        o.declarer_bias,
+                        Records {
+                            times: o.time_decisions,
+                            declarer_bias: o.declarer_bias,
+                            calls: o.fit_calls,
+                        },
                     );
                     let mut t = tally.lock().expect("tally lock");
                     let mean = r.results.iter().sum::<f64>() / r.results.len() as f64;
@@ -619,6 +747,9 @@ fn run() -> Result<(), String> {
     if o.declarer_bias {
         print_bias(&t.bias);
     }
+    if o.fit_calls {
+        print_call_fit(&rules, &t.calls);
+    }
     println!("elapsed {:.1} s", elapsed.as_secs_f64());
     Ok(())
 }
@@ -670,6 +801,77 @@ fn print_bias(bias: &[(u8, u8, u8, bool)]) {
     }
 }
 
+/// `--fit-calls`: how well [`CallModel`]s explain the experts' calls (a pass or a bid of
+/// tricks where both were legal): the calls by the hand's limit over the lowest bid, and the
+/// mean log-likelihood of a grid of models, best first.
+fn print_call_fit(rules: &Ruleset, calls: &[CallRecord]) {
+    if calls.is_empty() {
+        println!("call fit: no calls with a choice between a pass and a bid of tricks");
+        return;
+    }
+    let bids = calls.iter().filter(|c| c.bid.is_some()).count();
+    let jumps = calls
+        .iter()
+        .filter(|c| c.bid.is_some_and(|b| b > c.lowest))
+        .count();
+    println!(
+        "call fit: {} calls, {bids} bids ({jumps} above the lowest legal bid)",
+        calls.len()
+    );
+    let mut rows: Vec<(i32, usize, usize)> = Vec::new();
+    for c in calls {
+        let over = CallModel::limit(rules, &c.hand) - f64::from(c.lowest);
+        let bucket = (over * 2.0).round() as i32;
+        match rows.iter_mut().find(|r| r.0 == bucket) {
+            Some(r) => {
+                r.1 += 1;
+                r.2 += usize::from(c.bid.is_some());
+            }
+            None => rows.push((bucket, 1, usize::from(c.bid.is_some()))),
+        }
+    }
+    rows.sort_unstable();
+    for (bucket, n, bid) in rows {
+        println!(
+            "  limit - lowest {:+.1}: {n} calls, {:.1}% bid",
+            f64::from(bucket) / 2.0,
+            100.0 * bid as f64 / n as f64
+        );
+    }
+    let mut grid: Vec<(f64, CallModel)> = Vec::new();
+    for offset_tenths in (-30..=30).step_by(5) {
+        for tau_hundredths in [25, 40, 50, 75, 100, 150, 200] {
+            let m = CallModel {
+                offset_tenths,
+                tau_hundredths,
+            };
+            let ll = calls
+                .iter()
+                .map(|c| {
+                    m.call_probability(rules, &c.hand, c.lowest, c.partner_high, c.bid)
+                        .max(1e-6)
+                        .ln()
+                })
+                .sum::<f64>()
+                / calls.len() as f64;
+            grid.push((ll, m));
+        }
+    }
+    grid.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let heuristic = grid
+        .iter()
+        .find(|g| g.1 == CallModel::HEURISTIC)
+        .map_or(f64::NAN, |g| g.0);
+    println!("  the heuristic's model (offset 0, tau 0.75): mean log-likelihood {heuristic:.4}");
+    for (ll, m) in grid.iter().take(8) {
+        println!(
+            "  offset {:+.1}, tau {:.2}: mean log-likelihood {ll:.4}",
+            f64::from(m.offset_tenths) / 10.0,
+            f64::from(m.tau_hundredths) / 100.0
+        );
+    }
+}
+
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
@@ -704,7 +906,7 @@ mod tests {
     fn run_deals(rules: Ruleset, a: &Player, b: &Player, deals: u64) -> (f64, f64) {
         let diffs: Vec<f64> = (0..deals)
             .map(|i| {
-                let r = play_seed(rules, 1 + i, false, a, b, false, false);
+                let r = play_seed(rules, 1 + i, false, a, b, Records::default());
                 r.results.iter().sum::<f64>() / r.results.len() as f64
             })
             .collect();
@@ -717,7 +919,7 @@ mod tests {
         let (m, ci) = run_deals(pepper3(), &random, &random, 60);
         assert!(m - ci <= 0.0 && 0.0 <= m + ci, "{m} +/- {ci}");
         // A whole game seed: one result per seating, each a share of a win.
-        let r = play_seed(pepper3(), 5, true, &random, &random, false, false);
+        let r = play_seed(pepper3(), 5, true, &random, &random, Records::default());
         assert_eq!(r.results.len(), 6);
         assert!(r.results.iter().all(|x| (0.0..=1.0).contains(x)));
     }
@@ -743,5 +945,37 @@ mod tests {
         let random = Player::Plain(Strategy::Random);
         let (m, ci) = run_deals(pepper3(), &expert, &random, 4);
         assert!(m - ci > 0.0, "{m} +/- {ci}");
+    }
+
+    /// The oracles parse with the expert's knobs, and one that sees every card beats the
+    /// expert of before by far on a few hasenpfeffer deals.
+    #[test]
+    fn an_oracle_sees_every_card() {
+        let config = ExpertConfig {
+            samples: 8,
+            oversample: 1,
+            time_limit: None,
+            ..ExpertConfig::DEFAULT
+        };
+        let every = Player::parse("oracle:samples=8", config).unwrap();
+        assert!(matches!(
+            every,
+            Player::Oracle {
+                every_phase: true,
+                ..
+            }
+        ));
+        assert!(matches!(
+            Player::parse("oracle-play", config).unwrap(),
+            Player::Oracle {
+                every_phase: false,
+                ..
+            }
+        ));
+        assert!(Player::parse("oracle-x", config).is_err());
+        assert!(Player::parse("oracle:nope=1", config).is_err());
+        let v1 = Player::parse("expert-v1", config).unwrap();
+        let (m, _) = run_deals(Preset::Hasenpfeffer.rules(), &every, &v1, 6);
+        assert!(m > 0.5, "{m}");
     }
 }

@@ -57,7 +57,7 @@ use super::solver;
 use crate::engine::Answer;
 use crate::engine::SampleDeal;
 use crate::engine::{
-    Action, AllPass, Call, Card, Game, MAX_SEATS, Phase, Seat, Suit, Trump, View, Viewer,
+    Action, AllPass, Call, Card, Game, MAX_SEATS, Phase, Ruleset, Seat, Suit, Trump, View, Viewer,
 };
 
 /// The expert's budget.
@@ -124,6 +124,8 @@ pub struct ExpertConfig {
     /// bids up to its hand's limit at once rather than the lowest legal bid: closer to the
     /// jumps real experts make than the heuristic's one-trick steps.
     pub jump_bids: bool,
+    /// How the worlds read the other seats' calls in an auction of tricks.
+    pub calls: CallModel,
 }
 
 impl ExpertConfig {
@@ -155,6 +157,7 @@ impl ExpertConfig {
         declarer_bias_tenths: 0,
         few_bids: false,
         jump_bids: false,
+        calls: CallModel::HEURISTIC,
     };
 }
 
@@ -588,11 +591,66 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// How the worlds read another seat's call in an auction of tricks: a seat bids when its
+/// hand's bidding limit (the heuristic's, [`bid_limit`]) plus `offset` reaches the bid, softly
+/// (a logistic of the difference over `tau`), and passes otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallModel {
+    /// Added to the hand's limit, in tenths of a trick: how much bolder than the heuristic's
+    /// limit the seats bid.
+    pub offset_tenths: i16,
+    /// The softness, in hundredths of a trick.
+    pub tau_hundredths: u16,
+}
+
+impl CallModel {
+    /// The heuristic's own limit, softened by three quarters of a trick.
+    pub const HEURISTIC: CallModel = CallModel {
+        offset_tenths: 0,
+        tau_hundredths: 75,
+    };
+
+    /// The hand's bidding limit before the offset (the heuristic's).
+    pub fn limit(rules: &Ruleset, hand: &[Card]) -> f64 {
+        bid_limit(rules, hand, &HeuristicParams::DEFAULT).2
+    }
+
+    /// The probability of `bid` (tricks; None: a pass) from a seat holding `hand`, where
+    /// `lowest` is the lowest bid it could make and `partner_high` whether its partner holds
+    /// the standing bid.
+    pub fn call_probability(
+        self,
+        rules: &Ruleset,
+        hand: &[Card],
+        lowest: u8,
+        partner_high: bool,
+        bid: Option<u8>,
+    ) -> f64 {
+        self.probability(CallModel::limit(rules, hand), lowest, partner_high, bid)
+    }
+
+    fn probability(self, limit: f64, lowest: u8, partner_high: bool, bid: Option<u8>) -> f64 {
+        let limit = limit + f64::from(self.offset_tenths) / 10.0;
+        let tau = f64::from(self.tau_hundredths.max(1)) / 100.0;
+        match bid {
+            Some(b) => sigmoid((limit - f64::from(b)) / tau),
+            None => {
+                let surplus = if partner_high {
+                    HeuristicParams::DEFAULT.partner_surplus
+                } else {
+                    0.0
+                };
+                sigmoid((f64::from(lowest) + surplus - limit) / tau)
+            }
+        }
+    }
+}
+
 /// How well a world explains the public record, read as heuristic players would have made it:
 /// each call by another seat (a bid when the heuristic's limit for that seat's hand in this
 /// world reaches it, a pass when it does not, both softened), and the declarer's trump (against
 /// the best trump for its hand). 1 means fully consistent; it is never 0.
-fn world_weight(view: &View, world: &SampleDeal) -> f64 {
+fn world_weight(view: &View, world: &SampleDeal, calls: CallModel) -> f64 {
     let rules = &view.ruleset;
     let me = view.seat.unwrap_or(0);
     let params = HeuristicParams::DEFAULT;
@@ -636,19 +694,13 @@ fn world_weight(view: &View, world: &SampleDeal) -> f64 {
             let lowest = standing
                 .and_then(|c| c.bid)
                 .map_or(rules.min_bid, |b| b.tricks + 1);
-            let limit = limit_of(s);
-            let p = match call.bid {
-                Some(b) => sigmoid((limit - f64::from(b.tricks)) / TAU),
-                None => {
-                    let partner_high = standing.is_some_and(|c| rules.sides().same(c.seat, s));
-                    let surplus = if partner_high {
-                        params.partner_surplus
-                    } else {
-                        0.0
-                    };
-                    sigmoid((f64::from(lowest) + surplus - limit) / TAU)
-                }
-            };
+            let partner_high = standing.is_some_and(|c| rules.sides().same(c.seat, s));
+            let p = calls.probability(
+                limit_of(s),
+                lowest,
+                partner_high,
+                call.bid.map(|b| b.tricks),
+            );
             log_w += p.max(1e-6).ln();
         }
         match call.bid {
@@ -848,7 +900,7 @@ impl Expert {
                 } else {
                     1.0
                 };
-                world_weight(view, &deal) * plays
+                world_weight(view, &deal, self.config.calls) * plays
             } else {
                 1.0
             };
@@ -900,8 +952,36 @@ impl Expert {
         Some(self.decide(game, &view, rng))
     }
 
+    /// **For measuring headroom only, never seated by the service:** the action `seat` would
+    /// take if the one world it judged in were the true deal (every card seen), judged as
+    /// [`Expert::choose`] judges its sampled worlds. The arena's `oracle` players use it to
+    /// bound what better worlds could gain.
+    pub fn choose_in_true_world<R: Rng + ?Sized>(
+        &self,
+        game: &Game,
+        seat: Seat,
+        rng: &mut R,
+    ) -> Option<Action> {
+        let view = game.view(Viewer::Seat(seat));
+        if view.legal_actions.is_empty() {
+            return None;
+        }
+        Some(self.decide_in(game, &view, rng, true))
+    }
+
     /// The decision for the seat whose view (of `game`) this is; it has legal actions.
     pub(crate) fn decide<R: Rng + ?Sized>(&self, game: &Game, view: &View, rng: &mut R) -> Action {
+        self.decide_in(game, view, rng, false)
+    }
+
+    /// [`Expert::decide`], in sampled worlds or (`true_world`) in the game itself.
+    fn decide_in<R: Rng + ?Sized>(
+        &self,
+        game: &Game,
+        view: &View,
+        rng: &mut R,
+        true_world: bool,
+    ) -> Action {
         if view.phase != Phase::Play
             && let Some(limit) = self.config.bid_time_limit
         {
@@ -910,7 +990,7 @@ impl Expert {
                 bid_time_limit: None,
                 ..self.config
             });
-            return e.decide(game, view, rng);
+            return e.decide_in(game, view, rng, true_world);
         }
         let start = Instant::now();
         let seat = view.seat.unwrap_or(0);
@@ -924,11 +1004,15 @@ impl Expert {
         if cands.len() == 1 {
             return cands[0].clone();
         }
-        let Ok(mut sampler) = Sampler::new(view) else {
-            return cands[0].clone();
-        };
         let team = view.ruleset.sides().of(seat);
-        let worlds = self.worlds(game, view, &mut sampler, start, rng);
+        let worlds = if true_world {
+            vec![(game.clone(), 1.0)]
+        } else {
+            let Ok(mut sampler) = Sampler::new(view) else {
+                return cands[0].clone();
+            };
+            self.worlds(game, view, &mut sampler, start, rng)
+        };
         // Each world's score of each candidate, for the worlds played out whole.
         let mut scores: Vec<(f64, Vec<f64>)> = Vec::with_capacity(worlds.len());
         let mut buf = Vec::with_capacity(64);
@@ -1113,5 +1197,57 @@ mod choice_tests {
         // A worse candidate is never taken; a lone world cannot show a gain.
         assert_eq!(choose_candidate(&[(1.0, vec![1.0, 0.0])], 2, 0), 0);
         assert_eq!(choose_candidate(&[(1.0, vec![0.0, 5.0])], 2, 10), 0);
+    }
+
+    /// In the true world the expert's card is one the open-hand solve values best: it judges
+    /// the one world it is given, which is the deal itself.
+    #[test]
+    fn in_the_true_world_the_card_is_a_solved_best() {
+        use crate::bots::{Expert, ExpertConfig, Heuristic, open_hand_values};
+        use rand::SeedableRng;
+        let expert = Expert::new(ExpertConfig {
+            time_limit: None,
+            ..ExpertConfig::DEFAULT
+        });
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut g = Game::new(Preset::Hasenpfeffer.rules(), seed, None).unwrap();
+            while g.hand_number() == 0 && !g.is_over() {
+                let seat = g.turn().unwrap();
+                let a = if g.phase() == Phase::Play {
+                    let values = open_hand_values(&g, seat).unwrap();
+                    let best = values.iter().map(|v| v.1).max().unwrap();
+                    let a = expert.choose_in_true_world(&g, seat, &mut rng).unwrap();
+                    let v = values.iter().find(|v| v.0 == a).map(|v| v.1);
+                    assert_eq!(v, Some(best), "seed {seed}: {a:?} among {values:?}");
+                    checked += 1;
+                    a
+                } else {
+                    Heuristic::default().choose(&g, seat).unwrap()
+                };
+                g.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(checked >= 100, "{checked} cards checked");
+    }
+
+    /// The heuristic's call model is the limit, softened; an offset moves it.
+    #[test]
+    fn a_call_model_reads_bids_and_passes_against_the_limit() {
+        use super::CallModel;
+        let m = CallModel::HEURISTIC;
+        // A bid at the limit is even; a trick above it unlikely; a pass the mirror.
+        assert!((m.probability(3.0, 3, false, Some(3)) - 0.5).abs() < 1e-12);
+        assert!(m.probability(2.0, 3, false, Some(3)) < 0.25);
+        assert!(m.probability(2.0, 3, false, None) > 0.75);
+        // A partner's standing bid makes a pass likelier.
+        assert!(m.probability(3.0, 3, true, None) > m.probability(3.0, 3, false, None));
+        // Bolder bidders: the same bid says less about the hand.
+        let bold = CallModel {
+            offset_tenths: 10,
+            ..m
+        };
+        assert!((bold.probability(2.0, 3, false, Some(3)) - 0.5).abs() < 1e-12);
     }
 }

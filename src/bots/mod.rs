@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::engine::SampleDeal;
 use crate::engine::{Action, Game, Seat, Viewer};
-pub use expert::{Expert, ExpertConfig};
+pub use expert::{CallModel, Expert, ExpertConfig};
 pub use heuristic::{Heuristic, HeuristicParams, hand_tricks};
 pub use sampler::{SampleError, Sampler, sample_hidden};
 pub use solver::open_hand_values;

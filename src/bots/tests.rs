@@ -63,6 +63,10 @@ fn small_expert() -> Expert {
         declarer_bias_tenths: 3,
         few_bids: true,
         jump_bids: true,
+        calls: crate::bots::CallModel {
+            offset_tenths: -5,
+            tau_hundredths: 60,
+        },
     })
 }
 
