@@ -71,9 +71,10 @@
 //! limit over the lowest bid.
 //!
 //! Headroom only, never fair: `oracle[:KNOBS]` is the expert (with those knobs) judging every
-//! decision in the one true deal, every card seen, and `oracle-play[:KNOBS]` only its cards in
-//! the play (its bids, calls, trump and discard as the expert's). They bound what better worlds
-//! (inference, or more of them) could gain in the play or in every phase.
+//! decision in the one true deal, every card seen; `oracle-play[:KNOBS]` only its cards in
+//! the play (its bids, calls, trump and discard as the expert's), and `oracle-contract[:KNOBS]`
+//! only its decisions before the play. They bound what better worlds (inference, or more of
+//! them) could gain in each part of a hand.
 //!
 //! All randomness comes from the seeds, so with no time cap (`--expert-ms 0`) a run is exactly
 //! reproducible whatever the number of threads.
@@ -99,12 +100,23 @@ enum Player {
     Plain(Strategy),
     Heuristic(Heuristic),
     Expert(Expert),
-    /// The expert deciding in the true deal (every card seen) in the play only, or in every
-    /// phase: a bound on what better worlds could gain, never a fair player.
+    /// The expert deciding in the true deal (every card seen) in some phases: a bound on what
+    /// better worlds could gain there, never a fair player.
     Oracle {
         expert: Expert,
-        every_phase: bool,
+        sees: Sees,
     },
+}
+
+/// Where an oracle sees every card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sees {
+    /// Every decision.
+    All,
+    /// The cards it plays.
+    Play,
+    /// Its decisions before the play (bids, calls, trump and discard).
+    Contract,
 }
 
 impl Player {
@@ -126,12 +138,13 @@ impl Player {
             })),
             _ if name.starts_with("oracle") => {
                 let (head, knobs) = name.split_once(':').unwrap_or((name, ""));
-                let every_phase = match head {
-                    "oracle" => true,
-                    "oracle-play" => false,
+                let sees = match head {
+                    "oracle" => Sees::All,
+                    "oracle-play" => Sees::Play,
+                    "oracle-contract" => Sees::Contract,
                     _ => {
                         return Err(format!(
-                            "unknown player `{name}`: use oracle or oracle-play"
+                            "unknown player `{name}`: use oracle, oracle-play or oracle-contract"
                         ));
                     }
                 };
@@ -139,10 +152,7 @@ impl Player {
                 else {
                     return Err(format!("`{name}`: not an expert's parameters"));
                 };
-                Ok(Player::Oracle {
-                    expert,
-                    every_phase,
-                })
+                Ok(Player::Oracle { expert, sees })
             }
             _ if name.starts_with("expert:") => {
                 let mut config = config;
@@ -200,10 +210,11 @@ impl Player {
                 "expert-v1"
             }
             Player::Expert(_) => "expert",
-            Player::Oracle {
-                every_phase: true, ..
-            } => "oracle (sees every card)",
-            Player::Oracle { .. } => "oracle-play (sees every card in the play)",
+            Player::Oracle { sees, .. } => match sees {
+                Sees::All => "oracle (sees every card)",
+                Sees::Play => "oracle-play (sees every card in the play)",
+                Sees::Contract => "oracle-contract (sees every card before the play)",
+            },
         }
     }
 
@@ -212,11 +223,9 @@ impl Player {
             Player::Plain(s) => s.choose(game, seat, rng),
             Player::Heuristic(h) => h.choose(game, seat),
             Player::Expert(e) => e.choose(game, seat, rng),
-            Player::Oracle {
-                expert,
-                every_phase,
-            } => {
-                if *every_phase || game.phase() == Phase::Play {
+            Player::Oracle { expert, sees } => {
+                let play = game.phase() == Phase::Play;
+                if *sees == Sees::All || (*sees == Sees::Play) == play {
                     expert.choose_in_true_world(game, seat, rng)
                 } else {
                     expert.choose(game, seat, rng)
@@ -592,12 +601,20 @@ fn run() -> Result<(), String> {
     let a = Player::parse(&o.a, o.config)?;
     let b = Player::parse(&o.b, o.config)?;
     let games = o.games.unwrap_or(o.deals / 10);
+    // As given, knobs included, where that says more than the player's kind.
+    let label = |given: &str, p: &Player| {
+        if given == p.name() {
+            given.to_string()
+        } else {
+            format!("{given} ({})", p.name())
+        }
+    };
     println!(
         "arena: {} ({} players), A = {} vs B = {}, {} deals and {} games in duplicate, base seed {}, {} threads, expert budget {} worlds / {}",
         o.preset.name(),
         rules.players,
-        a.name(),
-        b.name(),
+        label(&o.a, &a),
+        label(&o.b, &b),
         o.deals,
         games,
         o.seed,
@@ -958,20 +975,19 @@ mod tests {
             ..ExpertConfig::DEFAULT
         };
         let every = Player::parse("oracle:samples=8", config).unwrap();
-        assert!(matches!(
-            every,
-            Player::Oracle {
-                every_phase: true,
-                ..
-            }
-        ));
-        assert!(matches!(
-            Player::parse("oracle-play", config).unwrap(),
-            Player::Oracle {
-                every_phase: false,
-                ..
-            }
-        ));
+        let sees = |p: Player| match p {
+            Player::Oracle { sees, .. } => Some(sees),
+            _ => None,
+        };
+        assert_eq!(sees(every), Some(Sees::All));
+        assert_eq!(
+            sees(Player::parse("oracle-play", config).unwrap()),
+            Some(Sees::Play)
+        );
+        assert_eq!(
+            sees(Player::parse("oracle-contract:ms=5", config).unwrap()),
+            Some(Sees::Contract)
+        );
         assert!(Player::parse("oracle-x", config).is_err());
         assert!(Player::parse("oracle:nope=1", config).is_err());
         let v1 = Player::parse("expert-v1", config).unwrap();
