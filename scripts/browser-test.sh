@@ -19,7 +19,8 @@
 #     (Five Hundred's 13-card kitty discard included), the hand's summary and score sheet; paced
 #     play (other seats' cards one at a time, the trick's winner marked, the pace setting off);
 #     the seat kept by a new tab and by the private rejoin link; a turn played by the clock said;
-#     a game of house players watched card by card, also from the home page's Watch live box;
+#     a game of house players watched card by card, also from the home page's Watch live box,
+#     and "Skip to now" jumping it to the game as it is;
 #     friendly names and How to play from the docs; axe-core.
 #   - arenas.mjs: the arenas (web/arenas.js), at 1366x768 and 390x844: four bots registered
 #     through the API join a continuous arena of Euchre; the list (`#/arenas`, from the home

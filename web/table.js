@@ -372,6 +372,8 @@ export function mountTable(main, id, watch = false) {
   let sheet = [];
   /** Ends the wait of the frame shown (the summary's "Next hand"). @type {(() => void) | null} */
   let skip = null;
+  /** Moves up to this version are not shown one by one ("Skip to now"). */
+  let liveFrom = -1;
   /** Presentation, one view after another. */
   let chain = Promise.resolve();
   let closed = false;
@@ -455,6 +457,13 @@ export function mountTable(main, id, watch = false) {
     summaryTimer = window.setTimeout(() => { summary = null; render(); }, summaryMs(paceMs()) + 2000);
   };
 
+  /** Shows the game as it is now, the moves not yet shown skipped. */
+  const toNow = () => {
+    liveFrom = newest?.version ?? -1;
+    summary = null;
+    if (skip) skip();
+  };
+
   /** Closes the hand's summary (and ends its wait). */
   const moveOn = () => {
     summary = null;
@@ -476,6 +485,7 @@ export function mountTable(main, id, watch = false) {
       const records = across ? await readLog() : [];
       for (const f of framesBetween(prev, next, pace, records)) {
         if (closed) return;
+        if (next.version <= liveFrom) break;
         show(f.view, f);
         await pause(f.ms);
         // The summary held the table; the next hand's moves follow without it.
@@ -693,7 +703,9 @@ export function mountTable(main, id, watch = false) {
       h('span', {}, v.seat === null ? 'Spectating' : `You are seat ${v.seat}${partnerships(v.ruleset) ? ` (team ${sidesOf(v.ruleset)[v.seat]})` : ''}`),
       ' · ', h('span', {}, `${v.seats.length} players${partnerships(v.ruleset) ? ` in ${sideSeats(v.ruleset).length === 3 ? 'three' : 'two'} teams` : ', every player alone'}`),
       ' · ', h('span', { class: 'aim' }, aimText(v)),
-      ' · ', h('span', { class: 'connection' }, connectionText())),
+      ' · ', h('span', { class: 'connection' }, connectionText()),
+      frame && newest && newest.hand_number > v.hand_number
+        ? [' · ', h('button', { type: 'button', class: 'live', 'data-key': 'live', onclick: toNow }, 'Skip to now')] : null),
     howToPlay(v.ruleset.preset, { open: howOpen, ontoggle: (open) => { howOpen = open; } }));
 
   /**

@@ -483,6 +483,20 @@ async function watchHouse(context) {
   await home.waitForFunction(() => window.__counts.filter((n, i) => i > 0 && n === window.__counts[i - 1] + 1).length >= 2,
     null, { timeout: STEP_MS, polling: 100 });
   log(`watch live box: game ${id} opened at #/game/${id}/watch, its cards shown one at a time`);
+  // "Skip to now": the hands not yet shown are skipped, and the table shows the game as it is.
+  const live = home.locator('.game-head button[data-key=live]');
+  await live.waitFor({ timeout: STEP_MS });
+  await live.click();
+  const now = await api(`/v1/games/${encodeURIComponent(id)}`);
+  await home.waitForFunction((v) => {
+    const t = document.querySelector('.table-view');
+    return t?.getAttribute('data-paced') === 'idle' && t.getAttribute('data-version') === String(v);
+  }, now.version, { timeout: 5000, polling: 100 });
+  const head = await home.locator('.game-head h1').textContent();
+  check(head?.includes(`hand ${now.hand_number + 1}`), `skip to now: the table shows ${head}, the game is at hand ${now.hand_number + 1}`);
+  check(await live.count() === 0, 'skip to now: the button stays after the table caught up');
+  await shot(home, 'desktop-watch-now');
+  log(`skip to now: game ${id} shown at version ${now.version} (${head}) at once`);
   await home.close();
 }
 
