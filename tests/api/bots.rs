@@ -156,6 +156,24 @@ async fn rating_at(app: &TestApp, name: &str, preset: &str, want: u64) -> Option
     }
 }
 
+/// Bot `name`'s profile once its games played are `want` (a claimed game is attached to the
+/// profile through the outbox, within moments), or as it is after 10 s.
+async fn profile_at(app: &TestApp, name: &str, want: u64) -> Value {
+    let started = std::time::Instant::now();
+    loop {
+        let p: Value = app
+            .get(&format!("/v1/bots/{name}"))
+            .await
+            .json()
+            .await
+            .expect("JSON");
+        if p["games_played"] == want || started.elapsed() > Duration::from_secs(10) {
+            return p;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 fn games(r: Option<(f64, f64, u64)>) -> u64 {
     r.map_or(0, |r| r.2)
 }
@@ -401,12 +419,12 @@ async fn seats_claimed_as_bots(store: Store) {
     assert_eq!(v["seats"][0]["account"], "Beta");
     // The games on the profiles, newest first; the anonymous "house-expert" is not the house
     // account's (only the house seat is).
-    let pa: Value = app.get("/v1/bots/alpha").await.json().await.expect("JSON");
+    let pa = profile_at(&app, "alpha", 1).await;
     assert_eq!(pa["games_played"], 1);
     assert_eq!(pa["recent_games"][0]["game_id"], id.as_str());
     assert_eq!(pa["recent_games"][0]["game"], format!("/v1/games/{id}"));
     assert_eq!(pa["recent_games"][0]["log"], format!("/v1/games/{id}/log"));
-    let pb: Value = app.get("/v1/bots/BETA").await.json().await.expect("JSON");
+    let pb = profile_at(&app, "BETA", 2).await;
     assert_eq!(pb["games_played"], 2);
     assert_eq!(pb["recent_games"][0]["game_id"], other.as_str());
     assert_eq!(pb["recent_games"][1]["game_id"], id.as_str());
@@ -514,7 +532,7 @@ async fn ratings_and_leaderboards(store: Store) {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(games(rating(&app, "alpha", "euchre").await), 2);
     assert_eq!(rating(&app, "house-expert", "euchre").await, None);
-    let pa: Value = app.get("/v1/bots/alpha").await.json().await.expect("JSON");
+    let pa = profile_at(&app, "alpha", 4).await;
     assert_eq!(
         pa["games_played"], 4,
         "every game is attached, rated or not"
@@ -978,12 +996,7 @@ async fn bots_on_a_cluster_with_two_replicas() {
         .expect("JSON");
     assert_eq!(b1, b2);
     assert_eq!(b1["total"], 2, "{b1}");
-    let p: Value = one
-        .get("/v1/bots/CLUSTERED")
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let p = profile_at(&one, "CLUSTERED", 1).await;
     assert_eq!(p["games_played"], 1);
     assert_eq!(p["recent_games"][0]["game_id"], id.as_str());
 }
