@@ -996,7 +996,7 @@ async fn bots_on_a_cluster_with_two_replicas() {
         .expect("JSON");
     assert_eq!(b1, b2);
     assert_eq!(b1["total"], 2, "{b1}");
-    let p = profile_at(&one, "CLUSTERED", 1).await;
+    let p = profile_at(one, "CLUSTERED", 1).await;
     assert_eq!(p["games_played"], 1);
     assert_eq!(p["recent_games"][0]["game_id"], id.as_str());
 }
