@@ -159,19 +159,10 @@ async fn rating_at(app: &TestApp, name: &str, preset: &str, want: u64) -> Option
 /// Bot `name`'s profile once its games played are `want` (a claimed game is attached to the
 /// profile through the outbox, within moments), or as it is after 10 s.
 async fn profile_at(app: &TestApp, name: &str, want: u64) -> Value {
-    let started = std::time::Instant::now();
-    loop {
-        let p: Value = app
-            .get(&format!("/v1/bots/{name}"))
-            .await
-            .json()
-            .await
-            .expect("JSON");
-        if p["games_played"] == want || started.elapsed() > Duration::from_secs(10) {
-            return p;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    app.json_until(&format!("/v1/bots/{name}"), Duration::from_secs(10), |p| {
+        p["games_played"] == want
+    })
+    .await
 }
 
 fn games(r: Option<(f64, f64, u64)>) -> u64 {

@@ -141,6 +141,25 @@ impl TestApp {
             .expect("GET sent")
     }
 
+    /// `GET path` as JSON, again every 20 ms until `done` holds of it or `limit` has passed;
+    /// answers the last one read (what follows a write through the outbox comes within
+    /// moments).
+    pub async fn json_until(
+        &self,
+        path: &str,
+        limit: Duration,
+        done: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let started = Instant::now();
+        loop {
+            let v: Value = self.get(path).await.json().await.expect("JSON");
+            if done(&v) || started.elapsed() > limit {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// `POST /v1/games` with a JSON body.
     pub async fn create(&self, body: &Value) -> Response {
         self.client

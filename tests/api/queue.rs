@@ -67,25 +67,20 @@ async fn tickets(app: &TestApp, key: &str) -> Vec<Value> {
 /// The games bot `name` was seated in (its profile's recent games), waiting up to `limit`
 /// for `want` of them.
 async fn games_of(app: &TestApp, name: &str, want: usize, limit: Duration) -> Vec<String> {
-    let start = Instant::now();
-    loop {
-        let profile: Value = app
-            .get(&format!("/v1/bots/{name}"))
-            .await
-            .json()
-            .await
-            .expect("a profile");
-        let games: Vec<String> = profile["recent_games"]
+    let recent = |profile: &Value| -> Vec<String> {
+        profile["recent_games"]
             .as_array()
             .expect("recent games")
             .iter()
             .map(|g| g["game_id"].as_str().expect("id").to_owned())
-            .collect();
-        if games.len() >= want || start.elapsed() > limit {
-            return games;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+            .collect()
+    };
+    let profile = app
+        .json_until(&format!("/v1/bots/{name}"), limit, |p| {
+            recent(p).len() >= want
+        })
+        .await;
+    recent(&profile)
 }
 
 /// The accounts of a game's seats, in seat order (`None` for a seat without one).
