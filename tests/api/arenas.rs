@@ -1041,20 +1041,11 @@ async fn arena_until(
     limit: Duration,
     done: impl Fn(&Value) -> bool,
 ) -> Value {
-    let started = Instant::now();
-    loop {
-        let arena: Value = app
-            .get(&format!("/v1/arenas/{id}"))
-            .await
-            .json()
-            .await
-            .unwrap();
-        if done(&arena) {
-            return arena;
-        }
-        assert!(started.elapsed() < limit, "{arena}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let arena = app
+        .json_until(&format!("/v1/arenas/{id}"), limit, &done)
+        .await;
+    assert!(done(&arena), "{arena}");
+    arena
 }
 
 /// A bot that never moves, in a continuous arena with a 100 ms clock (house players fill its
